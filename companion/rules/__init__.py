@@ -1,0 +1,46 @@
+"""Pure Flip 7: With a Vengeance rules: cards, scoring, validation, odds.
+
+No Flet, no I/O, no clock, no global randomness: everything the app and the
+tests need to score a round exactly as RULES.md says.
+"""
+
+from .cards import (
+    ALL_CODES,
+    Card,
+    CardParseError,
+    Kind,
+    card,
+    deck_counts,
+    full_deck,
+    parse_cards,
+)
+from .config import FLIP7_BONUS, Rules
+from .game import EndCheck, check_end
+from .lines import flip7_count, is_flip7, would_bust
+from .odds import bust_chance, flip7_chance
+from .scoring import LineScore, score_line
+from .validate import Problem, validate_round
+
+__all__ = [
+    "ALL_CODES",
+    "FLIP7_BONUS",
+    "Card",
+    "CardParseError",
+    "EndCheck",
+    "Kind",
+    "LineScore",
+    "Problem",
+    "Rules",
+    "bust_chance",
+    "card",
+    "check_end",
+    "deck_counts",
+    "flip7_chance",
+    "flip7_count",
+    "full_deck",
+    "is_flip7",
+    "parse_cards",
+    "score_line",
+    "validate_round",
+    "would_bust",
+]

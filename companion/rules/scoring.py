@@ -1,0 +1,110 @@
+"""The scoring pipeline of RULES.md sections 6 and 7, step by step.
+
+``score_line`` returns every intermediate figure, not only the total, so the
+app can print the chain ``48 → ÷2 24 → −4 20 → +15 = 35`` and the table can
+check the maths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import Card, card
+from .config import FLIP7_BONUS, Rules
+from .lines import is_flip7
+
+BRUTAL_ATTACK = 15
+
+
+@dataclass(frozen=True, slots=True)
+class LineScore:
+    """One line's score with the steps that led to it."""
+
+    sum: int
+    halves: int  # how many ÷2 cards halved the sum (R18)
+    halved: int
+    minus: int  # total of the −N cards, as a positive number
+    after_minus: int
+    floored: bool  # standard rules lifted a negative result to 0
+    zero_applied: bool  # The Zero without Flip 7 made the line 0
+    flip7: bool
+    bonus: int  # +15 for Flip 7, 0 otherwise (or when sent as −15, R20)
+    attacked: bool  # Brutal: another player's Flip 7 gave this line −15
+    busted: bool
+    total: int
+
+    def chain(self) -> str:
+        """The pipeline as a short chain: ``48 → ÷2 24 → −4 20 → +15 = 35``."""
+        if self.busted and not (self.minus or self.attacked):
+            return "Busted = 0"
+        parts = ["Busted 0" if self.busted else str(self.sum)]
+        for _ in range(self.halves):
+            parts.append(f"÷2 {self.halved}")
+        if self.minus:
+            shown = str(self.after_minus).replace("-", "−")
+            parts.append(f"−{self.minus} {shown}")
+        if self.floored:
+            parts.append("floor 0")
+        if self.zero_applied:
+            parts.append("Zero 0")
+        if self.bonus:
+            parts.append(f"Flip 7 +{self.bonus}")
+        if self.attacked:
+            parts.append(f"−{BRUTAL_ATTACK}")
+        if len(parts) == 1:
+            return str(self.total)
+        return " → ".join(parts) + " = " + str(self.total).replace("-", "−")
+
+
+def score_line(
+    cards: Iterable[Card | str],
+    *,
+    busted: bool = False,
+    take_bonus: bool = True,
+    rules: Rules = Rules(),  # noqa: B008 - Rules is frozen
+    attacked: bool = False,
+) -> LineScore:
+    """Score one line.
+
+    ``busted``: standard rules score 0; Brutal scores from a base of 0 with
+    the −N cards the line received after busting (R19), so number cards in a
+    busted line are ignored. ``take_bonus=False``: a Brutal Flip 7 player who
+    sent −15 to someone else (R20). ``attacked``: Brutal, this player received
+    that −15; it is written on their round score after the pipeline.
+    """
+    if attacked and not rules.brutal:
+        raise ValueError("only Brutal mode has the −15 attack (R20)")
+    line = [card(c) for c in cards]
+    halves = sum(1 for c in line if c.is_halve)
+    minus = sum(c.minus for c in line)
+    flip7 = not busted and is_flip7(line, rules)
+    if busted and not rules.brutal:
+        return LineScore(0, 0, 0, 0, 0, False, False, False, 0, False, True, 0)
+    base = 0 if busted else sum(c.value for c in line if c.is_number)
+    halved = base
+    for _ in range(halves):
+        halved //= 2
+    after_minus = halved - minus
+    floored = after_minus < 0 and not rules.brutal
+    score = 0 if floored else after_minus
+    # The Zero without Flip 7 makes the line 0, never negative (section 7).
+    zero_applied = not busted and not flip7 and any(c.code == "0" for c in line)
+    if zero_applied:
+        score = 0
+    bonus = FLIP7_BONUS if flip7 and take_bonus else 0
+    total = score + bonus - (BRUTAL_ATTACK if attacked else 0)
+    return LineScore(
+        sum=base,
+        halves=halves,
+        halved=halved,
+        minus=minus,
+        after_minus=after_minus,
+        floored=floored,
+        zero_applied=zero_applied,
+        flip7=flip7,
+        bonus=bonus,
+        attacked=attacked,
+        busted=busted,
+        total=total,
+    )
