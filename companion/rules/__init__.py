@@ -19,6 +19,7 @@ from .game import EndCheck, check_end
 from .lines import flip7_count, is_flip7, would_bust
 from .odds import bust_chance, flip7_chance
 from .scoring import LineScore, score_line
+from .sheet import Entry, Player, RoundRecord, Sheet, SheetError, check_name
 from .validate import Problem, validate_round
 
 __all__ = [
@@ -27,6 +28,12 @@ __all__ = [
     "Card",
     "CardParseError",
     "EndCheck",
+    "Entry",
+    "Player",
+    "RoundRecord",
+    "Sheet",
+    "SheetError",
+    "check_name",
     "Kind",
     "LineScore",
     "Problem",

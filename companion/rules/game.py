@@ -15,7 +15,7 @@ class EndCheck:
     tiebreak: tuple[int, ...] = ()
 
 
-def check_end(totals: Sequence[int], rules: Rules = Rules()) -> EndCheck:  # noqa: B008
+def check_end(totals: Sequence[int], rules: Rules = Rules()) -> EndCheck:
     """Check the totals after a round.
 
     Over when someone has reached the target and one player alone has the

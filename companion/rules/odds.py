@@ -17,7 +17,7 @@ def _cards(xs: Iterable[Card | str]) -> list[Card]:
 def bust_chance(
     line: Iterable[Card | str],
     unseen: Iterable[Card | str],
-    rules: Rules = Rules(),  # noqa: B008 - Rules is frozen
+    rules: Rules = Rules(),
 ) -> Fraction:
     """Chance that the next card, drawn uniformly from ``unseen``, busts ``line``.
 
@@ -36,7 +36,7 @@ def bust_chance(
 def flip7_chance(
     line: Iterable[Card | str],
     unseen: Iterable[Card | str],
-    rules: Rules = Rules(),  # noqa: B008 - Rules is frozen
+    rules: Rules = Rules(),
 ) -> Fraction:
     """Chance that the next card completes Flip 7 for ``line``."""
     held = _cards(line)

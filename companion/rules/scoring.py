@@ -62,7 +62,7 @@ def score_line(
     *,
     busted: bool = False,
     take_bonus: bool = True,
-    rules: Rules = Rules(),  # noqa: B008 - Rules is frozen
+    rules: Rules = Rules(),
     attacked: bool = False,
 ) -> LineScore:
     """Score one line.

@@ -91,7 +91,7 @@ def _line_problems(
 def validate_round(
     lines: Sequence[Sequence[Card | str]],
     busted: Sequence[bool],
-    rules: Rules = Rules(),  # noqa: B008 - Rules is frozen
+    rules: Rules = Rules(),
     names: Sequence[str] | None = None,
 ) -> list[Problem]:
     """Every reason the tapped-in round is impossible (empty when possible).

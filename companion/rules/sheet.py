@@ -1,0 +1,316 @@
+"""The score sheet: players, rules and recorded rounds, as immutable values.
+
+Both ways of playing a round end here: a round tapped in at a physical table
+and a round dealt digitally are both a :class:`RoundRecord` of per-player
+:class:`Entry` values. Everything shown on the sheet (totals, who deals next,
+the end of the game, tie-break rounds) is derived from the records, so an
+edit of any past round makes all of it follow.
+
+Methods never mutate: they return a new :class:`Sheet`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .cards import card
+from .config import Rules
+from .game import EndCheck, check_end
+from .scoring import LineScore, score_line
+
+MAX_NAME = 30
+
+
+class SheetError(ValueError):
+    """A change the sheet refuses, with a message for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What one player got in one round.
+
+    ``typed``: a score typed by hand because the cards were already swept up
+    (the sheet marks it). ``sent_attack``: Brutal Flip 7 player who gave −15
+    to another player instead of taking +15; ``attacked``: the player who
+    received that −15 (R20).
+    """
+
+    cards: tuple[str, ...] = ()
+    busted: bool = False
+    typed: int | None = None
+    attacked: bool = False
+    sent_attack: bool = False
+
+    def line_score(self, rules: Rules) -> LineScore:
+        return score_line(
+            self.cards,
+            busted=self.busted,
+            take_bonus=not self.sent_attack,
+            rules=rules,
+            attacked=self.attacked and rules.brutal,
+        )
+
+    def score(self, rules: Rules) -> int:
+        if self.typed is not None:
+            return self.typed
+        return self.line_score(rules).total
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"cards": list(self.cards)}
+        if self.busted:
+            out["busted"] = True
+        if self.typed is not None:
+            out["typed"] = self.typed
+        if self.attacked:
+            out["attacked"] = True
+        if self.sent_attack:
+            out["sent_attack"] = True
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Entry:
+        typed = data.get("typed")
+        return cls(
+            cards=tuple(card(str(c)).code for c in data.get("cards", ())),
+            busted=bool(data.get("busted", False)),
+            typed=None if typed is None else int(typed),
+            attacked=bool(data.get("attacked", False)),
+            sent_attack=bool(data.get("sent_attack", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: str
+    name: str
+    start: int = 0  # a late player may start at the lowest total
+    seated: bool = True  # False once removed from the table
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One finished round: its dealer and an entry per player who took part."""
+
+    dealer: str
+    entries: tuple[tuple[str, Entry], ...]
+    digital: bool = False
+    tiebreak: bool = False
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(pid for pid, _ in self.entries)
+
+    def entry(self, pid: str) -> Entry | None:
+        return dict(self.entries).get(pid)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "dealer": self.dealer,
+            "entries": {pid: e.to_dict() for pid, e in self.entries},
+        }
+        if self.digital:
+            out["digital"] = True
+        if self.tiebreak:
+            out["tiebreak"] = True
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
+        entries = data["entries"]
+        return cls(
+            dealer=str(data["dealer"]),
+            entries=tuple((str(k), Entry.from_dict(v)) for k, v in entries.items()),
+            digital=bool(data.get("digital", False)),
+            tiebreak=bool(data.get("tiebreak", False)),
+        )
+
+
+def check_name(name: str, taken: Sequence[str]) -> str:
+    """A clean player name, or :class:`SheetError` saying what is wrong."""
+    clean = " ".join(name.split())
+    if not clean:
+        raise SheetError("A player needs a name.")
+    if len(clean) > MAX_NAME:
+        raise SheetError(f"Names are at most {MAX_NAME} characters.")
+    if clean.casefold() in {t.casefold() for t in taken}:
+        raise SheetError(f"{clean} is already at the table.")
+    return clean
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A whole game as the score sheet sees it."""
+
+    players: tuple[Player, ...]
+    rules: Rules = field(default_factory=Rules)
+    first_dealer: str = ""
+    rounds: tuple[RoundRecord, ...] = ()
+
+    @classmethod
+    def new(
+        cls,
+        names: Sequence[str],
+        rules: Rules = Rules(),
+        first_dealer: int = 0,
+    ) -> Sheet:
+        taken: list[str] = []
+        for name in names:
+            taken.append(check_name(name, taken))
+        if not 2 <= len(taken) <= rules.max_players:
+            raise SheetError(
+                f"{'One deck' if rules.decks == 1 else 'Two decks'} "
+                f"take 2 to {rules.max_players} players."
+            )
+        players = tuple(Player(f"p{i + 1}", n) for i, n in enumerate(taken))
+        if not 0 <= first_dealer < len(players):
+            raise SheetError("The first dealer must be one of the players.")
+        return cls(players, rules, players[first_dealer].id)
+
+    # --- derived --------------------------------------------------------
+    @property
+    def seated(self) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if p.seated)
+
+    def player(self, pid: str) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise SheetError(f"No player {pid}.")
+
+    def totals(self, upto: int | None = None) -> dict[str, int]:
+        """Each player's total after the first ``upto`` rounds (all by default)."""
+        out = {p.id: p.start for p in self.players}
+        for rec in self.rounds[:upto]:
+            for pid, entry in rec.entries:
+                out[pid] = out.get(pid, 0) + entry.score(self.rules)
+        return out
+
+    def end(self) -> EndCheck:
+        """The end check over the seated players, as seat indexes."""
+        seated = self.seated
+        totals = self.totals()
+        check = check_end([totals[p.id] for p in seated], self.rules)
+        return check if self.rounds else EndCheck(False)
+
+    @property
+    def over(self) -> bool:
+        return self.end().over
+
+    def winners(self) -> tuple[Player, ...]:
+        return tuple(self.seated[i] for i in self.end().winners)
+
+    def next_players(self) -> tuple[Player, ...]:
+        """Who plays the next round: everyone seated, or only the tied (R21)."""
+        tied = self.end().tiebreak
+        if tied:
+            return tuple(self.seated[i] for i in tied)
+        return self.seated
+
+    def next_dealer(self) -> Player:
+        """The dealer moves one seat left each round (seat order of the sheet),
+        skipping players who left the table or sit out a tie-break round."""
+        playing = {p.id for p in self.next_players()}
+        ids = [p.id for p in self.players]
+        if self.rounds:
+            start, offset = ids.index(self.rounds[-1].dealer), 1
+        else:
+            start, offset = ids.index(self.first_dealer), 0
+        for step in range(offset, offset + len(ids)):
+            candidate = self.players[(start + step) % len(ids)]
+            if candidate.seated and candidate.id in playing:
+                return candidate
+        return self.seated[0]
+
+    def names(self) -> dict[str, str]:
+        return {p.id: p.name for p in self.players}
+
+    # --- changes ----------------------------------------------------------
+    def _check_round(self, rec: RoundRecord) -> None:
+        known = {p.id for p in self.players}
+        if not rec.entries:
+            raise SheetError("A round needs at least one player.")
+        unknown = [pid for pid in rec.players if pid not in known]
+        if unknown or rec.dealer not in known:
+            raise SheetError("That round names a player who is not in the game.")
+
+    def add_round(self, rec: RoundRecord) -> Sheet:
+        if self.over:
+            raise SheetError("The game is over; start a new game or undo a round.")
+        self._check_round(rec)
+        return replace(self, rounds=(*self.rounds, rec))
+
+    def replace_round(self, index: int, rec: RoundRecord) -> Sheet:
+        if not 0 <= index < len(self.rounds):
+            raise SheetError(f"There is no round {index + 1}.")
+        self._check_round(rec)
+        rounds = list(self.rounds)
+        rounds[index] = rec
+        return replace(self, rounds=tuple(rounds))
+
+    def undo_round(self) -> Sheet:
+        if not self.rounds:
+            raise SheetError("No round to undo.")
+        return replace(self, rounds=self.rounds[:-1])
+
+    def rename(self, pid: str, name: str) -> Sheet:
+        others = [p.name for p in self.seated if p.id != pid]
+        clean = check_name(name, others)
+        players = tuple(
+            replace(p, name=clean) if p.id == pid else p for p in self.players
+        )
+        return replace(self, players=players)
+
+    def add_player(self, name: str, *, at_lowest: bool = False) -> Sheet:
+        seated = self.seated
+        if len(seated) >= self.rules.max_players:
+            raise SheetError(f"At most {self.rules.max_players} players.")
+        clean = check_name(name, [p.name for p in seated])
+        totals = self.totals()
+        start = min(totals[p.id] for p in seated) if at_lowest and seated else 0
+        pid = f"p{len(self.players) + 1}"
+        return replace(self, players=(*self.players, Player(pid, clean, start)))
+
+    def remove_player(self, pid: str) -> Sheet:
+        if len(self.seated) <= 2:
+            raise SheetError("A game needs at least 2 players.")
+        self.player(pid)
+        players = tuple(
+            replace(p, seated=False) if p.id == pid else p for p in self.players
+        )
+        return replace(self, players=players)
+
+    # --- persistence --------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        r = self.rules
+        return {
+            "players": [
+                {"id": p.id, "name": p.name, "start": p.start, "seated": p.seated}
+                for p in self.players
+            ],
+            "rules": {
+                "brutal": r.brutal,
+                "target": r.target,
+                "decks": r.decks,
+                "lucky_pair_counts_two": r.lucky_pair_counts_two,
+                "tie_break": r.tie_break,
+            },
+            "first_dealer": self.first_dealer,
+            "rounds": [rec.to_dict() for rec in self.rounds],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
+        players = tuple(
+            Player(
+                str(p["id"]),
+                str(p["name"]),
+                int(p.get("start", 0)),
+                bool(p.get("seated", True)),
+            )
+            for p in data["players"]
+        )
+        rules = Rules(**dict(data.get("rules", {})))
+        rounds = tuple(RoundRecord.from_dict(r) for r in data.get("rounds", ()))
+        return cls(players, rules, str(data["first_dealer"]), rounds)
