@@ -39,8 +39,10 @@ class LineScore:
         if self.busted and not (self.minus or self.attacked):
             return "Busted = 0"
         parts = ["Busted 0" if self.busted else str(self.sum)]
+        value = self.sum
         for _ in range(self.halves):
-            parts.append(f"÷2 {self.halved}")
+            value //= 2
+            parts.append(f"÷2 {value}")
         if self.minus:
             shown = str(self.after_minus).replace("-", "−")
             parts.append(f"−{self.minus} {shown}")

@@ -1,0 +1,70 @@
+"""`companion` / `python -m companion`: serve the app, or run a subcommand.
+
+``companion`` starts the Flet web server (address from flet.toml, overridable
+with --host/--port/--data-dir) and prints the address. ``companion simulate``
+runs computer-player games in the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from .settings import PROJECT_ROOT, SettingsError, load_settings
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Flip 7 Companion: scoring, digital deal and sharing.",
+        epilog="Subcommand: 'companion simulate --help' for computer-player games.",
+    )
+    parser.add_argument("--host", help="address to listen on (default from flet.toml)")
+    parser.add_argument("--port", type=int, help="port (default from flet.toml: 8550)")
+    parser.add_argument("--data-dir", type=Path, help="folder for saved games")
+    parser.add_argument("--config", type=Path, help="a flet.toml to read instead")
+    parser.add_argument(
+        "--open", action="store_true", help="also open the page in a browser"
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args_list = sys.argv[1:] if argv is None else argv
+    if args_list[:1] == ["simulate"]:
+        from .simulate import main as simulate_main
+
+        return simulate_main(args_list[1:])
+    args = _parser().parse_args(args_list)
+    try:
+        settings = load_settings(args.config)
+    except SettingsError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    host = args.host or settings.host
+    port = settings.port if args.port is None else args.port
+    data_dir = (args.data_dir or settings.resolved_data_dir()).expanduser()
+    if not args.open:
+        # Flet opens a browser tab unless it believes it runs on a server.
+        os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
+
+    import flet as ft
+
+    from .ui.app import make_main
+
+    print(f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True)
+    ft.run(
+        make_main(data_dir),
+        view=ft.AppView.WEB_BROWSER,
+        host=host,
+        port=port,
+        assets_dir=str(PROJECT_ROOT / "assets"),
+        no_cdn=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

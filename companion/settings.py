@@ -1,0 +1,74 @@
+"""The app's run settings: flet.toml, overridden by command-line flags.
+
+Flet does not read flet.toml; this module does, with :mod:`tomllib`. A missing
+file means defaults; a broken one is a clear error rather than a silent
+fallback, so a typo in the port is noticed.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import platformdirs
+
+APP_DIR_NAME = "flip7-companion"
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class SettingsError(ValueError):
+    """flet.toml exists but cannot be used; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8550
+    data_dir: Path | None = None
+    language: str = "en"
+
+    def resolved_data_dir(self) -> Path:
+        """Where games live: explicit setting, a built app's storage, or the
+        user's data folder."""
+        if self.data_dir is not None:
+            return self.data_dir
+        built = os.environ.get("FLET_APP_STORAGE_DATA")
+        if built:
+            return Path(built)
+        return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False))
+
+
+def find_settings_file() -> Path | None:
+    for candidate in (Path.cwd() / "flet.toml", PROJECT_ROOT / "flet.toml"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    path = path or find_settings_file()
+    if path is None:
+        return Settings()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SettingsError(f"Cannot read {path}: {exc}") from exc
+    server = data.get("server", {})
+    app = data.get("app", {})
+    settings = Settings()
+    try:
+        port = int(server.get("port", settings.port))
+    except (TypeError, ValueError) as exc:
+        raise SettingsError(f"{path}: [server] port must be a number") from exc
+    if not 0 <= port <= 65535:
+        raise SettingsError(f"{path}: [server] port {port} is out of range")
+    data_dir = str(app.get("data_dir", "") or "")
+    return replace(
+        settings,
+        host=str(server.get("host", settings.host)),
+        port=port,
+        data_dir=Path(data_dir).expanduser() if data_dir else None,
+        language=str(app.get("language", settings.language)),
+    )

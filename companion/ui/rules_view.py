@@ -1,0 +1,52 @@
+"""The rules screen: docs/rules.md, the same text players read online."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import flet as ft
+
+# assets/rules.md links to docs/rules.md, so a built app (which ships assets/
+# but not docs/) shows the same text.
+RULES_FILE = Path(__file__).resolve().parents[1] / "assets" / "rules.md"
+
+
+@cache
+def rules_text() -> str:
+    try:
+        return RULES_FILE.read_text(encoding="utf-8")
+    except OSError:
+        return "# Rules\n\nThe rules file is missing from this installation."
+
+
+@ft.component
+def RulesScreen(on_back: Callable[[], None]) -> ft.Control:
+    return ft.Column(
+        expand=True,
+        controls=[
+            ft.Row(
+                controls=[
+                    ft.TextButton(
+                        "Back", icon=ft.Icons.ARROW_BACK, on_click=lambda: on_back()
+                    ),
+                    ft.Text("Rules", size=22, weight=ft.FontWeight.BOLD),
+                ]
+            ),
+            ft.Container(
+                expand=True,
+                padding=ft.Padding.symmetric(horizontal=16),
+                content=ft.ListView(
+                    expand=True,
+                    controls=[
+                        ft.Markdown(
+                            rules_text(),
+                            selectable=True,
+                            extension_set=ft.MarkdownExtensionSet.GITHUB_WEB,
+                        )
+                    ],
+                ),
+            ),
+        ],
+    )

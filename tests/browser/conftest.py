@@ -1,0 +1,29 @@
+"""Fixtures for browser tests: Chromium (skipped with a reason when absent,
+failing instead under REQUIRE_BROWSER=1) and the app server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import CHROMIUM, CHROMIUM_ARGS, Server, require_browser, running_server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[Server]:
+    with running_server(tmp_path / "data") as s:
+        yield s

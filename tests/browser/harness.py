@@ -1,0 +1,143 @@
+"""Serve the real app on 127.0.0.1 and drive Debian's Chromium with Playwright.
+
+Flutter draws on a canvas; its semantics tree (turned on by clicking
+``flt-semantics-placeholder``) exposes controls by role and accessible name,
+which is how these tests find them, as a screen reader would.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def browser_missing_reason() -> str | None:
+    """Why browser tests cannot run here, or None when they can."""
+    if not Path(CHROMIUM).exists():
+        return f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (uv sync installs the dev group)"
+    return None
+
+
+def require_browser() -> None:
+    reason = browser_missing_reason()
+    if reason is None:
+        return
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        pytest.fail(f"REQUIRE_BROWSER=1 but {reason}")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """The app as `uv run companion` starts it, on a free port."""
+
+    def __init__(self, data_dir: Path, extra_env: dict[str, str] | None = None):
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.extra_env = extra_env or {}
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = data_dir.parent / f"server-{self.port}.log"
+
+    def start(self) -> None:
+        env = {**os.environ, **self.extra_env}
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "--port",
+                str(self.port),
+                "--data-dir",
+                str(self.data_dir),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log.open("wb"),
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.2)
+        raise RuntimeError("server did not start in 60 s")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+
+
+@contextmanager
+def running_server(
+    data_dir: Path, extra_env: dict[str, str] | None = None
+) -> Iterator[Server]:
+    server = Server(data_dir, extra_env)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def open_app(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
+    """A new page on the app, loaded, with Flutter's semantics tree on."""
+    page = browser.new_page(viewport=viewport)
+    page.goto(url)
+    page.wait_for_selector("#loading", state="detached", timeout=60_000)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=30_000)
+    placeholder.dispatch_event("click")
+    page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
+    return page
+
+
+def screenshot(page: Any, name: str) -> None:
+    """Save a screenshot in docs/screenshots when SCREENSHOTS=1."""
+    if os.environ.get("SCREENSHOTS") != "1":
+        return
+    page.wait_for_timeout(800)
+    out = ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out / f"{name}.png"))

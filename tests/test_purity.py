@@ -1,0 +1,57 @@
+"""companion.rules stays pure: it imports no Flet and nothing of the app's
+other layers, so it runs anywhere (tests, simulations, a future server)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parents[1] / "companion" / "rules"
+FORBIDDEN = ("flet", "companion.ui", "companion.store", "companion.share", "tinydb")
+IO_MODULES = ("os", "time", "datetime", "pathlib", "io", "socket", "subprocess")
+
+
+def test_importing_rules_does_not_import_flet() -> None:
+    code = (
+        "import sys, companion.rules; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flet', 'tinydb')]; "
+        "print(bad); raise SystemExit(1 if bad else 0)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_rules_modules_import_only_rules_and_stdlib() -> None:
+    offenders = []
+    for path in RULES.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.ImportFrom) and node.level > 1:
+                names = ["companion." + (node.module or "")]
+            for name in names:
+                if name.startswith(FORBIDDEN) or name.split(".")[0] in IO_MODULES:
+                    offenders.append(f"{path.name}: {name}")
+            # randomness is injected: random.Random(seed) only, no global RNG
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+                and node.attr != "Random"
+            ):
+                offenders.append(f"{path.name}: random.{node.attr}")
+            if isinstance(node, ast.ImportFrom) and node.module == "random":
+                offenders += [
+                    f"{path.name}: from random import {a.name}"
+                    for a in node.names
+                    if a.name != "Random"
+                ]
+    assert offenders == []
