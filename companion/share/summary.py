@@ -47,20 +47,33 @@ class QrSummary:
     version: int
 
 
+def _clusters(text: str) -> list[str]:
+    """Split into user-perceived characters, closely enough for cutting:
+    accents, variation selectors, skin tones and ZWJ sequences stay whole."""
+    out: list[str] = []
+    for ch in text:
+        joins = ch in "\u200d\ufe0e\ufe0f" or "\U0001f3fb" <= ch <= "\U0001f3ff"
+        if out and (joins or unicodedata.combining(ch) or out[-1][-1] == "\u200d"):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
 def cut_name(name: str, max_bytes: int | None) -> str:
-    """``name`` within ``max_bytes`` of UTF-8, cut on a character boundary
-    with "…" added; a cut never leaves a dangling joiner or accent."""
+    """``name`` within ``max_bytes`` of UTF-8, cut between whole characters
+    (an accent or an emoji sequence is never split) with "…" added."""
     if max_bytes is None or len(name.encode("utf-8")) <= max_bytes:
         return name
     budget = max_bytes - len("…".encode())
     out = ""
-    for ch in name:
-        if len((out + ch).encode("utf-8")) > budget:
+    for cluster in _clusters(name):
+        if len((out + cluster).encode("utf-8")) > budget:
             break
-        out += ch
-    while out and (out[-1] in "\u200d\ufe0e\ufe0f " or unicodedata.combining(out[-1])):
-        out = out[:-1]
-    return out + "…"
+        out += cluster
+    if not out and len(name[0].encode("utf-8")) <= budget:
+        out = name[0]  # a long emoji sequence: its first emoji stands for it
+    return out.rstrip() + "…"
 
 
 def _num(value: int) -> str:
