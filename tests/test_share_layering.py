@@ -1,0 +1,35 @@
+"""companion.share depends on the rules core only (DESIGN.md: ui → store,
+share → rules): no Flet, no store, no UI, so it runs anywhere."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import companion.share
+
+ALLOWED_THIRD_PARTY = {"qrcode", "PIL"}
+FORBIDDEN = ("flet", "companion.ui", "companion.store", "companion.share.__main__")
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_share_imports_only_rules_stdlib_and_qrcode() -> None:
+    folder = Path(companion.share.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        for name in _imports(path):
+            assert not name.startswith(FORBIDDEN), f"{path.name} imports {name}"
+            top = name.split(".")[0]
+            if top == "companion":
+                assert name.startswith("companion.rules"), f"{path.name}: {name}"
+            elif top not in ALLOWED_THIRD_PARTY:
+                assert top in sys.stdlib_module_names, name
