@@ -1,0 +1,135 @@
+"""How cards look everywhere (keypad, lines, digital table): rounded
+rectangles with a big numeral, one colour per value; specials named with an
+icon; modifiers and actions in their own shapes and colours; busted lines as
+card backs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from ..rules import Card
+
+# One colour per number value, chosen to stay distinct side by side.
+NUMBER_COLOURS: dict[int, str] = {
+    0: "#263238",
+    1: "#8D6E63",
+    2: "#F9A825",
+    3: "#EF6C00",
+    4: "#D84315",
+    5: "#AD1457",
+    6: "#6A1B9A",
+    7: "#4527A0",
+    8: "#1565C0",
+    9: "#00838F",
+    10: "#2E7D32",
+    11: "#558B2F",
+    12: "#9E9D24",
+    13: "#5D4037",
+}
+SPECIAL_ICONS = {"0": ft.Icons.BLOCK, "7U": ft.Icons.WARNING_AMBER, "13L": ft.Icons.STARS}
+SPECIAL_SHORT = {"0": "Zero", "7U": "Unlucky", "13L": "Lucky"}
+MODIFIER_BG = "#FFF3E0"
+MODIFIER_FG = "#BF360C"
+HALVE_FG = "#0D47A1"
+ACTION_BG = "#E8EAF6"
+ACTION_FG = "#283593"
+ACTION_ICONS = {
+    "JOM": ft.Icons.PLUS_ONE,
+    "F4": ft.Icons.FILTER_4,
+    "STEAL": ft.Icons.BACK_HAND,
+    "SWAP": ft.Icons.SWAP_HORIZ,
+    "DISCARD": ft.Icons.DELETE_OUTLINE,
+}
+BACK_BG = "#37474F"
+
+
+def label(code: str) -> str:
+    """What a card says in words (also its accessible name)."""
+    return Card.parse(code).name
+
+
+def card_face(
+    code: str,
+    *,
+    scale: float = 1.0,
+    face_down: bool = False,
+    on_click: Callable[[], None] | None = None,
+    caption: str | None = None,
+    disabled: bool = False,
+) -> ft.Control:
+    """A card drawn as a rounded rectangle; tappable when ``on_click`` is set.
+
+    ``caption`` adds a small line under the numeral (copies left on keys).
+    The accessible name is the card's name plus the caption.
+    """
+    c = Card.parse(code)
+    w, h = round(56 * scale), round(80 * scale)
+    big = round(26 * scale)
+    small = max(10, round(11 * scale))
+    if face_down:
+        bg, fg, border = BACK_BG, "#B0BEC5", "#263238"
+        inner: list[ft.Control] = [ft.Icon(ft.Icons.STYLE, color=fg, size=big)]
+        name = "face-down card"
+    elif c.is_number:
+        bg = NUMBER_COLOURS[c.value]
+        fg, border = "#FFFFFF", "#00000033"
+        numeral = ft.Text(str(c.value), size=big, weight=ft.FontWeight.BOLD, color=fg)
+        inner = [numeral]
+        if c.code in SPECIAL_ICONS:
+            border = "#FFD54F"
+            inner = [
+                numeral,
+                ft.Row(
+                    [
+                        ft.Icon(SPECIAL_ICONS[c.code], color="#FFD54F", size=small),
+                        ft.Text(SPECIAL_SHORT[c.code], size=small - 2, color=fg),
+                    ],
+                    spacing=1,
+                    tight=True,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                ),
+            ]
+        name = c.name
+    elif c.is_modifier:
+        bg, border = MODIFIER_BG, MODIFIER_FG
+        fg = HALVE_FG if c.is_halve else MODIFIER_FG
+        size = big if len(c.name) <= 2 else round(big * 0.75)
+        inner = [ft.Text(c.name, size=size, weight=ft.FontWeight.BOLD, color=fg)]
+        name = c.name
+    else:
+        bg, fg, border = ACTION_BG, ACTION_FG, ACTION_FG
+        inner = [
+            ft.Icon(ACTION_ICONS[c.code], color=fg, size=round(big * 0.8)),
+            ft.Text(c.name, size=small - 2, color=fg, text_align=ft.TextAlign.CENTER),
+        ]
+        name = c.name
+    if caption:
+        inner.append(ft.Text(caption, size=small - 1, color=fg))
+        name = f"{name}, {caption}"
+    radius = round(8 * scale) if not c.is_modifier else round(20 * scale)
+    box = ft.Container(
+        width=w,
+        height=h,
+        bgcolor=bg,
+        border=ft.Border.all(2, border),
+        border_radius=radius,
+        alignment=ft.Alignment.CENTER,
+        opacity=0.35 if disabled else 1.0,
+        on_click=(lambda _: on_click()) if on_click and not disabled else None,
+        ink=on_click is not None,
+        content=ft.Column(
+            inner,
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+    )
+    return ft.Semantics(
+        label=name,
+        button=on_click is not None,
+        exclude_semantics=True,
+        content=box,
+    )
