@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from ..rules import Card
+from companion.rules import Card
 
 # One colour per number value, chosen to stay distinct side by side.
 NUMBER_COLOURS: dict[int, str] = {
@@ -28,7 +28,11 @@ NUMBER_COLOURS: dict[int, str] = {
     12: "#9E9D24",
     13: "#5D4037",
 }
-SPECIAL_ICONS = {"0": ft.Icons.BLOCK, "7U": ft.Icons.WARNING_AMBER, "13L": ft.Icons.STARS}
+SPECIAL_ICONS = {
+    "0": ft.Icons.BLOCK,
+    "7U": ft.Icons.WARNING_AMBER,
+    "13L": ft.Icons.STARS,
+}
 SPECIAL_SHORT = {"0": "Zero", "7U": "Unlucky", "13L": "Lucky"}
 MODIFIER_BG = "#FFF3E0"
 MODIFIER_FG = "#BF360C"
