@@ -61,7 +61,7 @@ def card_face(
     face_down: bool = False,
     on_click: Callable[[], None] | None = None,
     caption: str | None = None,
-    disabled: bool = False,
+    dim: bool = False,
 ) -> ft.Control:
     """A card drawn as a rounded rectangle; tappable when ``on_click`` is set.
 
@@ -120,8 +120,8 @@ def card_face(
         border=ft.Border.all(2, border),
         border_radius=radius,
         alignment=ft.Alignment.CENTER,
-        opacity=0.35 if disabled else 1.0,
-        on_click=(lambda _: on_click()) if on_click and not disabled else None,
+        opacity=0.4 if dim else 1.0,
+        on_click=(lambda _: on_click()) if on_click else None,
         ink=on_click is not None,
         content=ft.Column(
             inner,

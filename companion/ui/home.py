@@ -1,0 +1,115 @@
+"""Home: start a new game, continue the unfinished one, open a past game,
+read the rules. Deleting a game asks first and can be undone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.store.records import GameSummary
+
+from .state import AppState
+from .theme import TITLE_SIZE
+from .widgets import flat, primary, secondary, section
+
+
+def _when(iso: str) -> str:
+    return iso[:16].replace("T", " ")
+
+
+def _game_tile(
+    summary: GameSummary,
+    open_game: Callable[[str], None],
+    ask_delete: Callable[[str], None],
+) -> ft.Control:
+    names = ", ".join(summary.players)
+    if summary.finished and summary.winners:
+        status = f"Won by {' and '.join(summary.winners)}"
+    else:
+        status = "In progress"
+    rounds = f"{summary.rounds} round{'s' if summary.rounds != 1 else ''}"
+    return ft.Card(
+        content=ft.Container(
+            padding=ft.Padding.only(left=12, right=4, top=6, bottom=6),
+            content=ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(names, weight=ft.FontWeight.BOLD,
+                                    overflow=ft.TextOverflow.ELLIPSIS),
+                            ft.Text(f"{status} · {rounds} · {_when(summary.updated)}",
+                                    size=12),
+                        ],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    flat("Open", lambda: open_game(summary.id)),
+                    ft.IconButton(
+                        ft.Icons.DELETE_OUTLINE,
+                        tooltip=f"Delete game {names}",
+                        on_click=lambda: ask_delete(summary.id),
+                    ),
+                ]
+            ),
+        )
+    )
+
+
+@ft.component
+def HomeScreen(
+    state: AppState,
+    on_new: Callable[[], None],
+    open_game: Callable[[str], None],
+    on_rules: Callable[[], None],
+) -> ft.Control:
+    confirm, set_confirm = ft.use_state("")
+    unfinished = state.unfinished
+    tiles = [_game_tile(g, open_game, set_confirm) for g in state.games]
+    controls: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Image(src="icon.png", width=56, height=56),
+                ft.Text("Flip 7 Companion", size=TITLE_SIZE - 6,
+                        weight=ft.FontWeight.BOLD, expand=True),
+            ]
+        ),
+        primary("New game", on_new, ft.Icons.ADD),
+    ]
+    if unfinished is not None:
+        controls.append(
+            secondary(
+                f"Continue: {', '.join(unfinished.players)} "
+                f"(round {unfinished.rounds + 1})",
+                lambda: open_game(unfinished.id),
+                ft.Icons.PLAY_ARROW,
+            )
+        )
+    controls.append(secondary("Rules", on_rules, ft.Icons.MENU_BOOK))
+    if state.can_restore:
+        controls.append(flat("Undo delete", state.restore_deleted, ft.Icons.UNDO))
+    if confirm:
+        doomed = next((g for g in state.games if g.id == confirm), None)
+        if doomed is not None:
+            controls.append(
+                ft.Container(
+                    padding=12,
+                    border_radius=8,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE),
+                    content=ft.Column(
+                        [
+                            ft.Text(f"Delete the game of {', '.join(doomed.players)}?"),
+                            ft.Row(
+                                [
+                                    primary("Delete", lambda: (
+                                        set_confirm(""), state.delete_game(doomed.id))),
+                                    flat("Keep", lambda: set_confirm("")),
+                                ]
+                            ),
+                        ]
+                    ),
+                )
+            )
+    controls.append(section("Past games" if tiles else "No games yet"))
+    controls += tiles
+    return ft.ListView(controls=controls, padding=16, spacing=10, expand=True)

@@ -1,0 +1,134 @@
+"""New game: players (with names from earlier games suggested), seat order,
+first dealer, Brutal mode, target and the two house rules of RULES.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from .state import AppState
+from .theme import ACCENT
+from .widgets import header, message, primary, section
+
+
+def _player_row(state: AppState, i: int, name: str, count: int, dealer: bool
+                ) -> ft.Control:
+    return ft.Container(
+        border_radius=8,
+        padding=ft.Padding.only(left=8),
+        bgcolor=ft.Colors.with_opacity(0.08, ACCENT) if dealer else None,
+        content=ft.Row(
+            [
+                ft.Text(f"{i + 1}.", width=28),
+                ft.Text(name, expand=True, size=18, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.TextButton(
+                    "Deals first" if dealer else "Make dealer",
+                    icon=ft.Icons.STYLE if dealer else None,
+                    on_click=lambda: state.setup_set_dealer(i),
+                ),
+                ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=f"Move {name} up",
+                              disabled=i == 0,
+                              on_click=lambda: state.setup_move_player(i, -1)),
+                ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=f"Move {name} down",
+                              disabled=i == count - 1,
+                              on_click=lambda: state.setup_move_player(i, 1)),
+                ft.IconButton(ft.Icons.CLOSE, tooltip=f"Remove {name}",
+                              on_click=lambda: state.setup_remove_player(i)),
+            ],
+            spacing=0,
+        ),
+    )
+
+
+def _switch(label: str, value: bool, on_change: Callable[[bool], object]
+            ) -> ft.Control:
+    return ft.Switch(
+        label=label,
+        value=value,
+        on_change=lambda e: on_change(bool(e.control.value)),
+    )
+
+
+@ft.component
+def SetupScreen(state: AppState, on_back: Callable[[], None],
+                on_started: Callable[[], None]) -> ft.Control:
+    typed, set_typed = ft.use_state("")
+    setup = state.setup
+
+    def add(name: str) -> None:
+        if state.setup_add_player(name) is None:
+            set_typed("")
+
+    def start() -> None:
+        if state.start_game() is None:
+            on_started()
+
+    suggestions = state.name_suggestions(typed)
+    notice = state.notice
+    controls: list[ft.Control] = [
+        section("Players"),
+        ft.Row(
+            [
+                ft.TextField(
+                    label="Player name",
+                    value=typed,
+                    expand=True,
+                    max_length=30,
+                    on_change=lambda e: set_typed(e.control.value or ""),
+                    on_submit=lambda e: add(e.control.value or ""),
+                ),
+                primary("Add", lambda: add(typed), ft.Icons.PERSON_ADD),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+    ]
+    if suggestions:
+        controls.append(
+            ft.Row(
+                [
+                    ft.OutlinedButton(f"Add {n}", on_click=lambda _, n=n: add(n))
+                    for n in suggestions
+                ],
+                wrap=True,
+            )
+        )
+    if notice is not None:
+        controls.append(message(notice.text, error=notice.error))
+    count = len(setup.names)
+    controls += [
+        _player_row(state, i, n, count, i == setup.first_dealer)
+        for i, n in enumerate(setup.names)
+    ]
+    if not setup.names:
+        controls.append(ft.Text("Add 2 to 36 players in seat order (clockwise)."))
+    controls += [
+        ft.Divider(),
+        section("Rules"),
+        _switch("Brutal mode (scores can go negative, ±15 on Flip 7)", setup.brutal,
+                lambda v: state.setup_set_option("brutal", v)),
+        _switch("Lucky 13 pair counts as two cards toward Flip 7",
+                setup.lucky_pair_counts_two,
+                lambda v: state.setup_set_option("lucky_pair_counts_two", v)),
+        _switch("Tie at the top: play tie-break rounds (off: share the win)",
+                setup.tie_break, lambda v: state.setup_set_option("tie_break", v)),
+        _switch(f"Two decks ({'needed above 18 players' if count > 18 else '216 cards'})",
+                setup.decks == 2, lambda v: state.setup_set_two_decks(v)),
+        ft.TextField(
+            label="Target score",
+            value=str(setup.target),
+            width=180,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_blur=lambda e: state.setup_set_target(e.control.value or ""),
+            on_submit=lambda e: state.setup_set_target(e.control.value or ""),
+        ),
+        primary("Start game", start, ft.Icons.PLAY_ARROW),
+    ]
+    return ft.Column(
+        [
+            header("New game", on_back),
+            ft.ListView(controls=controls, padding=16, spacing=8, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )

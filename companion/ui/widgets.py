@@ -1,0 +1,83 @@
+"""Small building blocks every screen uses, so buttons look and behave the
+same everywhere: visible text is the accessible name, 48 px targets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from .theme import ACCENT, DANGER, TAP
+
+
+def primary(text: str, on_click: Callable[[], object], icon: str | None = None,
+            *, expand: bool = False, disabled: bool = False) -> ft.Control:
+    return ft.Button(
+        text,
+        icon=icon,
+        height=TAP,
+        bgcolor=ACCENT,
+        color=ft.Colors.WHITE,
+        expand=expand,
+        disabled=disabled,
+        on_click=lambda: on_click(),
+    )
+
+
+def secondary(text: str, on_click: Callable[[], object], icon: str | None = None,
+              *, expand: bool = False, disabled: bool = False) -> ft.Control:
+    return ft.OutlinedButton(
+        text,
+        icon=icon,
+        height=TAP,
+        expand=expand,
+        disabled=disabled,
+        on_click=lambda: on_click(),
+    )
+
+
+def flat(text: str, on_click: Callable[[], object], icon: str | None = None,
+         *, color: str | None = None) -> ft.Control:
+    return ft.TextButton(
+        text, icon=icon, height=TAP, on_click=lambda: on_click(),
+        style=ft.ButtonStyle(color=color) if color else None,
+    )
+
+
+def header(title: str, on_back: Callable[[], object] | None = None,
+           actions: list[ft.Control] | None = None) -> ft.Control:
+    controls: list[ft.Control] = []
+    if on_back is not None:
+        controls.append(flat("Back", on_back, ft.Icons.ARROW_BACK))
+    controls.append(
+        ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True,
+                overflow=ft.TextOverflow.ELLIPSIS)
+    )
+    controls += actions or []
+    return ft.Container(
+        padding=ft.Padding.only(left=8, right=8, top=4, bottom=4),
+        content=ft.Row(controls, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    )
+
+
+def message(text: str, *, error: bool = False) -> ft.Control:
+    """A visible message; red only for problems."""
+    colour = DANGER if error else ACCENT
+    return ft.Container(
+        padding=10,
+        border_radius=8,
+        bgcolor=ft.Colors.with_opacity(0.08, colour),
+        border=ft.Border.all(1, colour),
+        content=ft.Row(
+            [
+                ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
+                        color=colour),
+                ft.Text(text, color=colour if error else None, expand=True,
+                        selectable=True),
+            ]
+        ),
+    )
+
+
+def section(title: str) -> ft.Control:
+    return ft.Text(title, size=16, weight=ft.FontWeight.BOLD)
