@@ -41,7 +41,6 @@ class AppState(PlayIntents):
         self.notice: Notice | None = None
         # Problems the store found on its own (files moved aside): show once.
         self.alerts: list[str] = list(store.warnings)
-        self.games: list[GameSummary] = store.list_games()
         self.setup = SetupDraft()
         self.game_id: str | None = None
         self.sheet: Sheet | None = None
@@ -75,9 +74,10 @@ class AppState(PlayIntents):
         self.notify()
 
     # --- home ---------------------------------------------------------------------
-    def refresh_games(self) -> None:
-        self.games = self.store.list_games()
-        self.notify()
+    @property
+    def games(self) -> list[GameSummary]:
+        """Every stored game, the latest played first (always current)."""
+        return self.store.list_games()
 
     @property
     def unfinished(self) -> GameSummary | None:
@@ -96,7 +96,6 @@ class AppState(PlayIntents):
         except GameNotFound:
             return self._refuse("That game is no longer stored.")
         except CorruptFileError as exc:
-            self.games = self.store.list_games()
             return self._refuse(str(exc))
         self.game_id, self.sheet = record.id, record.sheet
         self._undone = None
@@ -116,7 +115,6 @@ class AppState(PlayIntents):
         """Back to the home screen (everything is already saved)."""
         self.store.flush()
         self.game_id = self.sheet = self.draft = None
-        self.games = self.store.list_games()
         self._done()
 
     def delete_game(self, game_id: str) -> str | None:
@@ -127,7 +125,6 @@ class AppState(PlayIntents):
             return self._refuse("That game is no longer stored.")
         if game_id == self.game_id:
             self.game_id = self.sheet = self.draft = None
-        self.games = self.store.list_games()
         self._done("Game deleted." if self._deleted else None)
         return None
 
@@ -140,7 +137,6 @@ class AppState(PlayIntents):
             return self._refuse("Nothing to restore.")
         self.store.restore(self._deleted)
         self._deleted = None
-        self.games = self.store.list_games()
         self._done("Game restored.")
         return None
 
@@ -211,6 +207,5 @@ class AppState(PlayIntents):
         self.game_id, self.sheet, self.draft = game_id, sheet, draft
         self._undone = None
         self.setup = SetupDraft()
-        self.games = self.store.list_games()
         self._done()
         return None

@@ -22,7 +22,6 @@ from store_helpers import a_round, populate  # noqa: E402
 from companion.rules import Rules, Sheet  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 
-
 GAME_ROUNDS = 25  # games to 200 usually take 6 to 15 rounds
 
 
