@@ -465,3 +465,30 @@ def test_a_stored_sheet_round_trips() -> None:
     play_rounds(state, ("5", "6"))
     assert state.sheet is not None
     assert Sheet.from_dict(state.sheet.to_dict()) == state.sheet
+
+
+def test_attack_lands_on_a_typed_score_too() -> None:
+    state = new_state(["Ann", "Bob"], brutal=True)
+    tap(state, "p1", " ".join(FLIP7))
+    state.set_typed("p2", 12)
+    state.choose_attack("p2")
+    assert state.round_score("p2") == -3
+    assert state.save_round() is None
+    assert state.totals() == {"p1": 20, "p2": -3}
+
+
+def test_state_and_store_modules_do_not_import_flet() -> None:
+    import ast
+
+    root = Path(__file__).resolve().parents[1] / "companion"
+    files = [*root.glob("store/*.py"), *root.glob("ui/state*.py")]
+    assert len(files) >= 8
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not any(n.split(".")[0] == "flet" for n in names), path
