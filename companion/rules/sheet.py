@@ -18,7 +18,7 @@ from typing import Any
 from .cards import card
 from .config import Rules
 from .game import EndCheck, check_end
-from .scoring import LineScore, score_line
+from .scoring import BRUTAL_ATTACK, LineScore, score_line
 
 MAX_NAME = 30
 
@@ -54,7 +54,10 @@ class Entry:
 
     def score(self, rules: Rules) -> int:
         if self.typed is not None:
-            return self.typed
+            # A typed score stands in for the swept-up cards; a −15 sent by
+            # another player's Brutal Flip 7 still lands on it (R20).
+            attack = BRUTAL_ATTACK if self.attacked and rules.brutal else 0
+            return self.typed - attack
         return self.line_score(rules).total
 
     def to_dict(self) -> dict[str, Any]:

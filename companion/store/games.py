@@ -1,0 +1,347 @@
+"""The game repository: one small index plus one file per game.
+
+Why this shape: saving a round must cost the same with 1 or 1,000 games on
+disk, and a killed app must lose no acknowledged round. So each game lives in
+its own TinyDB file (``games/<id>.json``), written atomically on every save;
+the index (``index.json``) is a *cache* of per-game summaries for the home
+screen. A save rewrites the index only when something the list shows changes
+(names, finished, winners); the round count and "updated" stamp of a game
+still in play are kept in memory and written on the next index write or
+:meth:`GameStore.flush`. After a crash the index heals itself on open: games
+still in play, files missing from the index and index lines without a file
+are re-read from the game files, which are the truth.
+
+Nothing here imports Flet; the app state calls this API.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections import Counter
+from collections.abc import Callable, MutableMapping
+from datetime import UTC, datetime
+from enum import Enum
+from pathlib import Path
+
+from tinydb import TinyDB
+from tinydb.table import Document, Table
+
+from companion.rules import Sheet
+
+from .records import GameRecord, GameSummary, JSONDict, summarize
+from .storage import AtomicJSONStorage, CorruptFileError, MemoryJSONStorage, move_aside
+
+GAME_DOC = 1  # each game file holds one document in table "game"
+
+
+class GameNotFound(KeyError):
+    """No game with that id in this store."""
+
+
+class _Keep(Enum):
+    KEEP = "keep"
+
+
+KEEP = _Keep.KEEP
+"""Pass for a blob you do not want :meth:`GameStore.save` to change."""
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+class GameStore:
+    """Games on disk (``GameStore(path)``) or in memory (``GameStore.memory()``).
+
+    ``warnings`` collects problems found without being asked (an unreadable
+    index or game file moved aside while opening); :meth:`load` raises
+    :class:`CorruptFileError` for the game it was asked for.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        files: MutableMapping[str, str] | None = None,
+        clock: Callable[[], str] = utc_now,
+    ) -> None:
+        self.path = Path(path) if path is not None else None
+        self._files: MutableMapping[str, str] = {} if files is None else files
+        self._clock = clock
+        self.warnings: list[str] = []
+        self._games: dict[str, TinyDB] = {}
+        self._summaries: dict[str, GameSummary] = {}
+        self._doc_ids: dict[str, int] = {}
+        self._dirty: set[str] = set()
+        if self.path is not None:
+            (self.path / "games").mkdir(parents=True, exist_ok=True)
+            self._remove_temp_files()
+        self._index = self._open("index.json")
+        self._load_index()
+
+    @classmethod
+    def memory(
+        cls,
+        files: MutableMapping[str, str] | None = None,
+        clock: Callable[[], str] = utc_now,
+    ) -> GameStore:
+        """A store kept as JSON text in ``files`` (share the dict to "restart")."""
+        return cls(None, files={} if files is None else files, clock=clock)
+
+    # --- games --------------------------------------------------------------
+    def create(
+        self,
+        sheet: Sheet,
+        meta: JSONDict | None = None,
+        *,
+        draft: JSONDict | None = None,
+        digital: JSONDict | None = None,
+    ) -> str:
+        """Store a new game and return its id."""
+        game_id = f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+        now = self._clock()
+        record = GameRecord(game_id, sheet, now, now, dict(meta or {}), draft, digital)
+        self._write_record(record)
+        return game_id
+
+    def restore(self, record: GameRecord) -> None:
+        """Put back a game returned by :meth:`delete` (undo of a delete)."""
+        if record.id in self._summaries:
+            raise ValueError(f"game {record.id} already exists")
+        self._write_record(record)
+
+    def save(
+        self,
+        game_id: str,
+        sheet: Sheet,
+        *,
+        meta: JSONDict | _Keep = KEEP,
+        draft: JSONDict | None | _Keep = KEEP,
+        digital: JSONDict | None | _Keep = KEEP,
+    ) -> GameSummary:
+        """Write the sheet (and any blob given) durably before returning."""
+        if game_id not in self._summaries:
+            raise GameNotFound(game_id)
+        table = self._table(game_id)
+        current = table.get(doc_id=GAME_DOC)
+        if not isinstance(current, dict):
+            raise GameNotFound(game_id)
+        fields: JSONDict = {"sheet": sheet.to_dict(), "updated": self._clock()}
+        for key, value in (("meta", meta), ("draft", draft), ("digital", digital)):
+            if value is not KEEP:
+                fields[key] = value
+        table.update(fields, doc_ids=[GAME_DOC])
+        summary = summarize(
+            game_id,
+            sheet,
+            dict(fields.get("meta", current.get("meta")) or {}),
+            self._summaries[game_id].created,
+            fields["updated"],
+        )
+        self._set_summary(summary)
+        return summary
+
+    def save_draft(self, game_id: str, draft: JSONDict | None) -> None:
+        """Keep the round being tapped in (None clears it)."""
+        self._save_blob(game_id, "draft", draft)
+
+    def save_digital(self, game_id: str, blob: JSONDict | None) -> None:
+        """Keep a digital round in progress (None clears it)."""
+        self._save_blob(game_id, "digital", blob)
+
+    def load(self, game_id: str) -> GameRecord:
+        """The whole game; :class:`CorruptFileError` if its file is unreadable."""
+        if game_id not in self._summaries:
+            raise GameNotFound(game_id)
+        return self._read(game_id)
+
+    def delete(self, game_id: str) -> GameRecord | None:
+        """Remove a game; returns it (None if unreadable) for :meth:`restore`."""
+        if game_id not in self._summaries:
+            raise GameNotFound(game_id)
+        try:
+            record: GameRecord | None = self._read(game_id)
+        except CorruptFileError as exc:
+            self.warnings.append(str(exc))
+            record = None
+        self._drop_file(game_id)
+        self._drop_summary(game_id)
+        return record
+
+    # --- the index ----------------------------------------------------------
+    def list_games(self) -> list[GameSummary]:
+        """Every game, the latest played first."""
+        return sorted(
+            self._summaries.values(),
+            key=lambda s: (s.updated, s.created, s.id),
+            reverse=True,
+        )
+
+    def unfinished(self) -> GameSummary | None:
+        """The latest game not yet over, to offer "continue"."""
+        return next((s for s in self.list_games() if not s.finished), None)
+
+    def known_names(self) -> list[str]:
+        """Names from earlier games, most frequent first, then most recent."""
+        count: Counter[str] = Counter()
+        shown: dict[str, str] = {}
+        for summary in self.list_games():  # latest first: first spelling wins
+            for name in summary.players:
+                key = name.casefold()
+                count[key] += 1
+                shown.setdefault(key, name)
+        order = {key: i for i, key in enumerate(shown)}
+        return [shown[k] for k in sorted(shown, key=lambda k: (-count[k], order[k]))]
+
+    def flush(self) -> None:
+        """Write pending index changes (round counts, "updated" stamps)."""
+        if self._dirty:
+            self._write_index(set(self._dirty))
+
+    def close(self) -> None:
+        self.flush()
+        for db in self._games.values():
+            db.close()
+        self._games.clear()
+        self._index.close()
+
+    # --- internals ------------------------------------------------------------
+    def _open(self, name: str) -> TinyDB:
+        if self.path is None:
+            return TinyDB(self._files, name, storage=MemoryJSONStorage)
+        return TinyDB(self.path / name, storage=AtomicJSONStorage)
+
+    def _file(self, game_id: str) -> str:
+        return f"games/{game_id}.json"
+
+    def _table(self, game_id: str) -> Table:
+        db = self._games.get(game_id)
+        if db is None:
+            db = self._games[game_id] = self._open(self._file(game_id))
+        return db.table("game")
+
+    def _game_ids(self) -> set[str]:
+        if self.path is None:
+            names = [k[len("games/") :] for k in self._files if k.startswith("games/")]
+        else:
+            names = os.listdir(self.path / "games")
+        return {n[: -len(".json")] for n in names if n.endswith(".json")}
+
+    def _remove_temp_files(self) -> None:
+        assert self.path is not None
+        for folder in (self.path, self.path / "games"):
+            for entry in os.scandir(folder):
+                if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                    os.unlink(entry.path)  # an interrupted atomic write
+
+    def _read(self, game_id: str) -> GameRecord:
+        try:
+            doc = self._table(game_id).get(doc_id=GAME_DOC)
+        except CorruptFileError:
+            self._games.pop(game_id, None)
+            self._drop_summary(game_id)
+            raise
+        if not isinstance(doc, dict):
+            raise GameNotFound(game_id)
+        try:
+            return GameRecord.from_doc(doc)
+        except (KeyError, ValueError, TypeError) as exc:
+            error = self._move_aside(game_id, f"not a saved game: {exc!r}")
+            raise error from exc
+
+    def _move_aside(self, game_id: str, reason: str) -> CorruptFileError:
+        name = self._file(game_id)
+        self._games.pop(game_id, None)
+        self._drop_summary(game_id)
+        if self.path is None:
+            moved = Path(f"{name}.corrupt")
+            self._files[str(moved)] = self._files.pop(name)
+            return CorruptFileError(Path(name), moved, reason)
+        path = self.path / name
+        return CorruptFileError(path, move_aside(path), reason)
+
+    def _write_record(self, record: GameRecord) -> None:
+        self._table(record.id).upsert(Document(record.to_doc(), doc_id=GAME_DOC))
+        self._set_summary(record.summary(), force=True)
+
+    def _save_blob(self, game_id: str, key: str, blob: JSONDict | None) -> None:
+        if not self._table(game_id).update({key: blob}, doc_ids=[GAME_DOC]):
+            raise GameNotFound(game_id)
+
+    def _forget_file(self, game_id: str) -> None:
+        db = self._games.pop(game_id, None)
+        if db is not None:
+            db.close()
+
+    def _drop_file(self, game_id: str) -> None:
+        self._forget_file(game_id)
+        if self.path is None:
+            self._files.pop(self._file(game_id), None)
+        else:
+            (self.path / self._file(game_id)).unlink(missing_ok=True)
+
+    def _set_summary(self, summary: GameSummary, *, force: bool = False) -> None:
+        before = self._summaries.get(summary.id)
+        self._summaries[summary.id] = summary
+        if force or before is None or before.listing_key() != summary.listing_key():
+            self._write_index(self._dirty | {summary.id})
+        else:
+            self._dirty.add(summary.id)
+
+    def _drop_summary(self, game_id: str) -> None:
+        self._summaries.pop(game_id, None)
+        self._dirty.discard(game_id)
+        doc_id = self._doc_ids.pop(game_id, None)
+        if doc_id is not None:
+            self._index.table("games").remove(doc_ids=[doc_id])
+
+    def _write_index(self, game_ids: set[str]) -> None:
+        table = self._index.table("games")
+        new = [gid for gid in sorted(game_ids) if gid not in self._doc_ids]
+        for gid in sorted(game_ids - set(new)):
+            table.update(self._summaries[gid].to_dict(), doc_ids=[self._doc_ids[gid]])
+        ids = table.insert_multiple(self._summaries[gid].to_dict() for gid in new)
+        self._doc_ids.update(zip(new, ids, strict=True))
+        self._dirty -= game_ids
+
+    def _load_index(self) -> None:
+        table = self._index.table("games")
+        try:
+            docs = table.all()
+        except CorruptFileError as exc:
+            self.warnings.append(f"{exc} The list of games is rebuilt from the games.")
+            docs = []
+        broken: list[int] = []
+        for doc in docs:
+            try:
+                summary = GameSummary.from_dict(dict(doc))
+            except (KeyError, ValueError, TypeError):
+                broken.append(doc.doc_id)
+                continue
+            self._summaries[summary.id] = summary
+            self._doc_ids[summary.id] = doc.doc_id
+        on_disk = self._game_ids()
+        gone = [gid for gid in self._summaries if gid not in on_disk]
+        broken += [self._doc_ids.pop(gid) for gid in gone]
+        for gid in gone:
+            del self._summaries[gid]
+        if broken:
+            table.remove(doc_ids=broken)
+        unsure = {gid for gid, s in self._summaries.items() if not s.finished}
+        stale: set[str] = set()
+        for gid in sorted((on_disk - set(self._summaries)) | unsure):
+            try:
+                summary = self._read(gid).summary()
+            except CorruptFileError as exc:
+                self.warnings.append(str(exc))
+                continue
+            except GameNotFound:
+                continue
+            finally:
+                self._forget_file(gid)  # don't keep 1,000 games in memory
+            if self._summaries.get(gid) != summary:
+                self._summaries[gid] = summary
+                stale.add(gid)
+        if stale:
+            self._write_index(stale)

@@ -1,0 +1,1 @@
+"""Flet components and views, plus their Flet-free app state (``state*.py``)."""

@@ -1,0 +1,211 @@
+"""The app's observable state: what the Flet views show and the intents they call.
+
+No Flet here, so every flow of the table (setup, tap-in, corrections, end)
+is unit-tested without rendering. The pattern: an intent changes the state,
+persists it through the store *before* reporting success, then notifies the
+subscribers (the Flet root re-renders). Intents return ``None`` when done or
+the message to show when refused; the same message is left in ``notice``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.rules import RoundRecord, Sheet, SheetError
+from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
+from companion.store.records import GameSummary
+
+from .state_entry import RoundDraft
+from .state_play import PlayIntents
+from .state_setup import SetupDraft
+
+Listener = Callable[[], None]
+SUGGESTIONS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message for the table; ``error`` ones are shown in red."""
+
+    text: str
+    error: bool = False
+
+
+class AppState(PlayIntents):
+    """Home, setup and the open game. Tap-in and corrections: PlayIntents."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._listeners: list[Listener] = []
+        self.notice: Notice | None = None
+        # Problems the store found on its own (files moved aside): show once.
+        self.alerts: list[str] = list(store.warnings)
+        self.setup = SetupDraft()
+        self.game_id: str | None = None
+        self.sheet: Sheet | None = None
+        self.draft: RoundDraft | None = None
+        self._deleted: GameRecord | None = None
+        self._undone: RoundRecord | None = None
+
+    # --- observing --------------------------------------------------------------
+    def subscribe(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback`` after every change; returns an unsubscribe."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback)
+
+    def notify(self) -> None:
+        for callback in list(self._listeners):
+            callback()
+
+    def _done(self, info: str | None = None) -> None:
+        self.notice = Notice(info) if info else None
+        self.notify()
+
+    def _refuse(self, message: str) -> str:
+        self.notice = Notice(message, error=True)
+        self.notify()
+        return message
+
+    def dismiss(self) -> None:
+        """Clear the notice and the alerts after the table has seen them."""
+        self.notice = None
+        self.alerts = []
+        self.notify()
+
+    # --- home ---------------------------------------------------------------------
+    @property
+    def games(self) -> list[GameSummary]:
+        """Every stored game, the latest played first (always current)."""
+        return self.store.list_games()
+
+    @property
+    def unfinished(self) -> GameSummary | None:
+        return self.store.unfinished()
+
+    def continue_unfinished(self) -> str | None:
+        game = self.store.unfinished()
+        if game is None:
+            return self._refuse("No game in progress.")
+        return self.open_game(game.id)
+
+    def open_game(self, game_id: str) -> str | None:
+        """Open a game where it was left, draft round included."""
+        try:
+            record = self.store.load(game_id)
+        except GameNotFound:
+            return self._refuse("That game is no longer stored.")
+        except CorruptFileError as exc:
+            return self._refuse(str(exc))
+        self.game_id, self.sheet = record.id, record.sheet
+        self._undone = None
+        self.draft = None
+        if record.draft is not None:
+            try:
+                self.draft = RoundDraft.from_dict(record.draft)
+            except (KeyError, ValueError, TypeError, AttributeError):
+                self.alerts.append("The round being entered could not be restored.")
+        if self.draft is None:
+            self.draft = RoundDraft.fresh(record.sheet)
+        self.draft.follow(record.sheet)
+        self._done()
+        return None
+
+    def close_game(self) -> None:
+        """Back to the home screen (everything is already saved)."""
+        self.store.flush()
+        self.game_id = self.sheet = self.draft = None
+        self._done()
+
+    def delete_game(self, game_id: str) -> str | None:
+        """Delete a game (the view asks first); :meth:`restore_deleted` undoes."""
+        try:
+            self._deleted = self.store.delete(game_id)
+        except GameNotFound:
+            return self._refuse("That game is no longer stored.")
+        if game_id == self.game_id:
+            self.game_id = self.sheet = self.draft = None
+        self._done("Game deleted." if self._deleted else None)
+        return None
+
+    @property
+    def can_restore(self) -> bool:
+        return self._deleted is not None
+
+    def restore_deleted(self) -> str | None:
+        if self._deleted is None:
+            return self._refuse("Nothing to restore.")
+        self.store.restore(self._deleted)
+        self._deleted = None
+        self._done("Game restored.")
+        return None
+
+    # --- new game -------------------------------------------------------------------
+    def new_game(self) -> None:
+        self.setup = SetupDraft()
+        self._done()
+
+    def new_game_same_players(self) -> None:
+        """Fill the setup with this game's players and rules (a rematch)."""
+        if self.sheet is not None:
+            self.setup = SetupDraft.same_players(self.sheet)
+        self._done()
+
+    def _setup(self, change: Callable[[], str | None]) -> str | None:
+        try:
+            info = change()
+        except SheetError as exc:
+            return self._refuse(str(exc))
+        self._done(info)
+        return None
+
+    def setup_add_player(self, name: str) -> str | None:
+        return self._setup(lambda: self.setup.add(name))
+
+    def setup_remove_player(self, index: int) -> str | None:
+        return self._setup(lambda: self.setup.remove(index))
+
+    def setup_move_player(self, index: int, delta: int) -> str | None:
+        return self._setup(lambda: self.setup.move(index, delta))
+
+    def setup_rename_player(self, index: int, name: str) -> str | None:
+        return self._setup(lambda: self.setup.rename(index, name))
+
+    def setup_set_dealer(self, index: int) -> str | None:
+        return self._setup(lambda: self.setup.set_dealer(index))
+
+    def setup_set_target(self, value: int | str) -> str | None:
+        return self._setup(lambda: self.setup.set_target(value))
+
+    def setup_set_two_decks(self, on: bool) -> str | None:
+        return self._setup(lambda: self.setup.set_two_decks(on))
+
+    def setup_set_option(self, name: str, value: bool) -> str | None:
+        """``brutal``, ``lucky_pair_counts_two`` or ``tie_break``."""
+        if name not in ("brutal", "lucky_pair_counts_two", "tie_break"):
+            raise ValueError(f"unknown option {name}")
+        return self._setup(lambda: setattr(self.setup, name, value))
+
+    def name_suggestions(self, prefix: str = "") -> list[str]:
+        """Names from earlier games not yet at the table, best first."""
+        start = " ".join(prefix.split()).casefold()
+        taken = {n.casefold() for n in self.setup.names}
+        names = [
+            n
+            for n in self.store.known_names()
+            if n.casefold().startswith(start) and n.casefold() not in taken
+        ]
+        return names[:SUGGESTIONS]
+
+    def start_game(self) -> str | None:
+        try:
+            sheet = self.setup.build()
+        except SheetError as exc:
+            return self._refuse(str(exc))
+        draft = RoundDraft.fresh(sheet)
+        game_id = self.store.create(sheet, draft=draft.to_dict())
+        self.game_id, self.sheet, self.draft = game_id, sheet, draft
+        self._undone = None
+        self.setup = SetupDraft()
+        self._done()
+        return None

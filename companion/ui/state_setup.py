@@ -1,0 +1,137 @@
+"""The new-game form as plain data: players, first dealer, rules.
+
+Kept apart from Flet so every refusal (a bad name, a 37th player, a target of
+"abc") is unit-tested with its exact message. Methods raise
+:class:`~companion.rules.SheetError` with a message for the table, or return
+an info message when they changed something the table should know about
+(the switch to two decks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.rules import Rules, Sheet, SheetError, check_name
+
+ONE_DECK_MAX = 18
+TWO_DECKS_MAX = 36
+TARGET_RANGE = (1, 100_000)
+
+
+@dataclass
+class SetupDraft:
+    """What the setup screen shows; :meth:`build` turns it into a Sheet."""
+
+    names: list[str] = field(default_factory=list)
+    first_dealer: int = 0
+    brutal: bool = False
+    target: int = 200
+    lucky_pair_counts_two: bool = True
+    tie_break: bool = True
+    two_decks_chosen: bool = False
+
+    @property
+    def decks(self) -> int:
+        """Two decks when chosen, and always with more than 18 players."""
+        return 2 if self.two_decks_chosen or len(self.names) > ONE_DECK_MAX else 1
+
+    def rules(self) -> Rules:
+        return Rules(
+            brutal=self.brutal,
+            target=self.target,
+            decks=self.decks,
+            lucky_pair_counts_two=self.lucky_pair_counts_two,
+            tie_break=self.tie_break,
+        )
+
+    # --- players ------------------------------------------------------------
+    def add(self, name: str) -> str | None:
+        if len(self.names) >= TWO_DECKS_MAX:
+            raise SheetError(f"At most {TWO_DECKS_MAX} players (two decks).")
+        decks = self.decks
+        self.names.append(check_name(name, self.names))
+        if self.decks != decks:
+            return (
+                f"More than {ONE_DECK_MAX} players: the game now uses two decks "
+                "shuffled together (216 cards)."
+            )
+        return None
+
+    def remove(self, index: int) -> str | None:
+        self._check(index)
+        decks = self.decks
+        del self.names[index]
+        if index < self.first_dealer or self.first_dealer >= len(self.names):
+            self.first_dealer = max(0, self.first_dealer - 1)
+        if self.decks != decks:
+            return f"{ONE_DECK_MAX} players or fewer: back to one deck."
+        return None
+
+    def move(self, index: int, delta: int) -> None:
+        """Move a player up (-1) or down (+1) the seating order."""
+        self._check(index)
+        to = index + delta
+        if not 0 <= to < len(self.names):
+            return
+        names = self.names
+        names[index], names[to] = names[to], names[index]
+        if self.first_dealer in (index, to):
+            self.first_dealer = to if self.first_dealer == index else index
+
+    def rename(self, index: int, name: str) -> None:
+        self._check(index)
+        others = self.names[:index] + self.names[index + 1 :]
+        self.names[index] = check_name(name, others)
+
+    def set_dealer(self, index: int) -> None:
+        self._check(index)
+        self.first_dealer = index
+
+    # --- rules ----------------------------------------------------------------
+    def set_target(self, value: int | str) -> None:
+        low, high = TARGET_RANGE
+        try:
+            target = int(str(value).strip())
+        except ValueError:
+            target = 0
+        if not low <= target <= high:
+            raise SheetError(f"The target must be a whole number from {low} to {high}.")
+        self.target = target
+
+    def set_two_decks(self, on: bool) -> None:
+        if not on and len(self.names) > ONE_DECK_MAX:
+            raise SheetError(f"More than {ONE_DECK_MAX} players need two decks.")
+        self.two_decks_chosen = on
+
+    def problems(self) -> list[str]:
+        """Why the game cannot start yet (empty when it can)."""
+        if len(self.names) < 2:
+            return ["Add at least 2 players."]
+        return []
+
+    def build(self) -> Sheet:
+        for problem in self.problems():
+            raise SheetError(problem)
+        return Sheet.new(self.names, self.rules(), self.first_dealer)
+
+    def _check(self, index: int) -> None:
+        if not 0 <= index < len(self.names):
+            raise SheetError(f"There is no player {index + 1}.")
+
+    @classmethod
+    def same_players(cls, sheet: Sheet) -> SetupDraft:
+        """A rematch: the seated players and rules of ``sheet``; the deal
+        starts one seat left of where it started last time."""
+        seated = [p.name for p in sheet.seated]
+        ids = [p.id for p in sheet.seated]
+        first = ids.index(sheet.first_dealer) + 1 if sheet.first_dealer in ids else 0
+        r = sheet.rules
+        return cls(
+            names=seated,
+            first_dealer=first % len(seated),
+            brutal=r.brutal,
+            target=r.target,
+            lucky_pair_counts_two=r.lucky_pair_counts_two,
+            tie_break=r.tie_break,
+            two_decks_chosen=r.decks == 2 and len(seated) <= ONE_DECK_MAX,
+        )

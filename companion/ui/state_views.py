@@ -1,0 +1,50 @@
+"""Read-only views of a Sheet that several screens show: standings and the
+end-of-game banner. Pure functions, so the wording is unit-tested once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules import Player, Sheet
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One row of the standings; ``place`` is shared by equal totals (1, 1, 3)."""
+
+    player: Player
+    total: int
+    place: int
+
+
+def standings(sheet: Sheet) -> list[Standing]:
+    totals = sheet.totals()
+    rows = sorted(sheet.seated, key=lambda p: -totals[p.id])
+    out: list[Standing] = []
+    for i, p in enumerate(rows):
+        same = out and out[-1].total == totals[p.id]
+        out.append(Standing(p, totals[p.id], out[-1].place if same else i + 1))
+    return out
+
+
+def and_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def banner(sheet: Sheet) -> str | None:
+    """The game's headline after a round: winner, shared win or tie-break."""
+    end = sheet.end()
+    totals = sheet.totals()
+    if end.over:
+        winners = [p.name for p in sheet.winners()]
+        top = totals[sheet.winners()[0].id]
+        if len(winners) == 1:
+            return f"{winners[0]} wins with {top}!"
+        return f"{and_list(winners)} share the win with {top}!"
+    if end.tiebreak:
+        tied = [sheet.seated[i] for i in end.tiebreak]
+        return (
+            f"Tie at {totals[tied[0].id]}: {and_list([p.name for p in tied])} "
+            "play a tie-break round; the others sit it out."
+        )
+    return None

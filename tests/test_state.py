@@ -1,0 +1,494 @@
+"""The app state without Flet: every flow of the table, through the intents."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.rules import Sheet
+from companion.store import GameStore
+from companion.ui.state import AppState
+
+# 48 → ÷2 24 → −4 20 → +15 = 35
+FLIP7 = ["3", "11", "5", "7", "10", "8", "4", "/2", "-4"]
+
+
+def new_state(names: list[str], files: dict[str, str] | None = None, **opts: object):  # type: ignore[no-untyped-def]
+    state = AppState(GameStore.memory({} if files is None else files))
+    for name in names:
+        assert state.setup_add_player(name) is None
+    for key, value in opts.items():
+        if key == "target":
+            assert state.setup_set_target(value) is None  # type: ignore[arg-type]
+        else:
+            assert state.setup_set_option(key, bool(value)) is None
+    assert state.start_game() is None
+    return state
+
+
+def tap(state: AppState, pid: str, codes: str) -> None:
+    for code in codes.split():
+        assert state.add_card(pid, code) is None, state.notice
+
+
+# --- observing ----------------------------------------------------------------
+def test_subscribers_hear_every_change_until_they_unsubscribe() -> None:
+    state = AppState(GameStore.memory())
+    heard: list[int] = []
+    stop = state.subscribe(lambda: heard.append(1))
+    state.setup_add_player("Ann")
+    state.setup_add_player("")  # a refusal is news too (the notice)
+    assert len(heard) == 2
+    stop()
+    state.setup_add_player("Bob")
+    assert len(heard) == 2
+
+
+# --- setup ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("   ", "A player needs a name."),
+        ("aNN", "aNN is already at the table."),
+        ("x" * 31, "Names are at most 30 characters."),
+    ],
+)
+def test_refused_names_say_why(name: str, message: str) -> None:
+    state = AppState(GameStore.memory())
+    state.setup_add_player("Ann")
+    assert state.setup_add_player(name) == message
+    assert state.notice is not None and state.notice.error
+    assert state.notice.text == message
+    assert state.setup.names == ["Ann"]
+
+
+def test_any_script_or_emoji_is_a_name() -> None:
+    state = AppState(GameStore.memory())
+    for name in ["Zoë", "李雷", "Αλέξης", "🦊 Fox", "  Ann   Lee "]:
+        assert state.setup_add_player(name) is None
+    assert state.setup.names[-1] == "Ann Lee"
+
+
+def test_more_than_18_players_switch_to_two_decks_and_say_so() -> None:
+    state = AppState(GameStore.memory())
+    for i in range(18):
+        assert state.setup_add_player(f"P{i}") is None
+    assert state.setup.decks == 1
+    assert state.setup_add_player("P18") is None
+    assert state.setup.decks == 2
+    assert state.notice is not None and "two decks" in state.notice.text
+    for i in range(19, 36):
+        state.setup_add_player(f"P{i}")
+    assert state.setup_add_player("P36") == "At most 36 players (two decks)."
+    assert state.setup_set_two_decks(False) == "More than 18 players need two decks."
+    for _ in range(18):
+        state.setup_remove_player(0)
+    assert state.setup.decks == 1
+    assert state.notice is not None and "back to one deck" in state.notice.text
+    assert state.start_game() is None
+    assert state.sheet is not None and state.sheet.rules.decks == 1
+
+
+def test_order_dealer_rules_and_start() -> None:
+    state = AppState(GameStore.memory())
+    for name in ["Ann", "Bob", "Cleo"]:
+        state.setup_add_player(name)
+    state.setup_set_dealer(2)
+    state.setup_move_player(2, -1)  # Cleo up: the dealer moves with her
+    assert state.setup.names == ["Ann", "Cleo", "Bob"]
+    assert state.setup.first_dealer == 1
+    state.setup_move_player(0, -1)  # already first: nothing happens
+    state.setup_remove_player(0)
+    assert state.setup.names[state.setup.first_dealer] == "Cleo"
+    assert state.setup_rename_player(1, "cleo") == "cleo is already at the table."
+    for bad in ["abc", "0", "100001", ""]:
+        assert state.setup_set_target(bad) == (
+            "The target must be a whole number from 1 to 100000."
+        )
+    assert state.setup_set_target(" 150 ") is None
+    state.setup_set_option("brutal", True)
+    state.setup_set_option("lucky_pair_counts_two", False)
+    state.setup_set_option("tie_break", False)
+    assert state.start_game() is None
+    sheet = state.sheet
+    assert sheet is not None
+    assert [p.name for p in sheet.players] == ["Cleo", "Bob"]
+    assert sheet.next_dealer().name == "Cleo"
+    rules = sheet.rules
+    assert (rules.target, rules.brutal, rules.lucky_pair_counts_two) == (
+        150,
+        True,
+        False,
+    )
+    assert not rules.tie_break and rules.decks == 1
+    assert [g.id for g in state.games] == [state.game_id]
+
+
+def test_start_needs_two_players() -> None:
+    state = AppState(GameStore.memory())
+    state.setup_add_player("Ann")
+    assert state.start_game() == "Add at least 2 players."
+    assert state.game_id is None
+
+
+def test_name_suggestions_come_from_earlier_games() -> None:
+    files: dict[str, str] = {}
+    new_state(["Ann", "Bob"], files)
+    new_state(["Ann", "Cleo"], files)
+    state = AppState(GameStore.memory(files))
+    assert state.name_suggestions() == ["Ann", "Cleo", "Bob"]
+    state.setup_add_player("ann")
+    assert state.name_suggestions() == ["Cleo", "Bob"]
+    assert state.name_suggestions(" c") == ["Cleo"]
+
+
+# --- tapping in a round -----------------------------------------------------------
+def test_live_score_chain_and_flip7() -> None:
+    state = new_state(["Ann", "Bob"])
+    tap(state, "p1", " ".join(FLIP7))
+    score = state.line_score("p1")
+    assert score.flip7 and score.total == 35
+    assert score.chain() == "48 → ÷2 24 → −4 20 → Flip 7 +15 = 35"
+    assert state.flip7_player() == "p1"
+    assert state.remove_card("p1", 0) is None
+    assert state.flip7_player() is None
+    assert state.remove_card("p1", 99) == "That card is not in the line."
+
+
+def test_copies_left_across_the_table() -> None:
+    state = new_state(["Ann", "Bob", "Cleo"])
+    assert state.copies_left()["2"] == 2
+    tap(state, "p1", "2")
+    tap(state, "p2", "2 0")
+    assert state.copies_left()["2"] == 0 and state.copies_left()["0"] == 0
+    assert (
+        state.add_card("p3", "2")
+        == "No 2 left: the deck holds 2 and all are in this round."
+    )
+    assert state.add_card("p3", "0") == (
+        "No The Zero left: the deck holds 1 and all are in this round."
+    )
+    assert state.add_card("p3", "F4") == (
+        "Flip Four! is an action: actions never stay in a line."
+    )
+    assert state.add_card("p3", "99").startswith("Unknown card '99'")  # type: ignore[union-attr]
+    state.remove_card("p2", 0)
+    assert state.add_card("p3", "2") is None
+
+
+def test_two_decks_hold_twice_the_copies() -> None:
+    state = new_state([f"P{i}" for i in range(19)])
+    assert state.sheet is not None and state.sheet.rules.decks == 2
+    tap(state, "p1", "0")
+    tap(state, "p2", "0")
+    assert state.add_card("p3", "0") == (
+        "No The Zero left: two decks hold 2 and all are in this round."
+    )
+
+
+def test_impossible_entry_is_refused_with_its_message() -> None:
+    state = new_state(["Ann", "Bob"])
+    tap(state, "p1", "5 5")
+    tap(state, "p2", "9")
+    by_player = state.problems_by_player()
+    assert [p.code for p in by_player["p1"]] == ["duplicate"]
+    message = "Ann: two 5s in a line that did not bust."
+    assert state.save_round() == message
+    assert state.sheet is not None and state.sheet.rounds == ()
+    assert state.toggle_busted("p1") is None  # two 5s: Ann busted
+    assert state.problems() == []
+    assert state.save_round() is None
+    assert state.totals() == {"p1": 0, "p2": 9}
+    assert state.next_dealer().name == "Bob"
+    assert state.notice is not None and state.notice.text == "Bob deals next."
+    assert state.draft is not None and state.draft.empty
+
+
+def test_typed_score_for_swept_up_cards() -> None:
+    state = new_state(["Ann", "Bob"])
+    assert state.set_typed("p1", "abc") == "Type the round score as a whole number."
+    assert state.set_typed("p1", "-5") is None
+    assert state.save_round() == "Ann: scores never go below 0 without Brutal mode."
+    assert state.set_typed("p1", " 27 ") is None
+    assert state.round_score("p1") == 27
+    assert state.save_round() is None
+    assert state.sheet is not None
+    entry = state.sheet.rounds[0].entry("p1")
+    assert entry is not None and entry.typed == 27
+    assert state.totals()["p1"] == 27
+
+
+def test_brutal_flip7_attack_and_busted_minus_cards() -> None:
+    state = new_state(["Ann", "Bob", "Cleo"], brutal=True)
+    tap(state, "p1", " ".join(FLIP7))
+    tap(state, "p2", "5 9")
+    tap(state, "p3", "6 6 -10")
+    state.set_busted("p3", True)
+    assert state.round_score("p3") == -10  # busted: base 0, then −10 (R19)
+    assert state.choose_attack("p1") == "The −15 goes to another player."
+    assert state.choose_attack("p2") is None
+    assert state.round_score("p1") == 20  # no +15 for Ann
+    assert state.round_score("p2") == -1  # 14 − 15
+    assert state.line_score("p2").chain() == "14 → −15 = −1"
+    assert state.save_round() is None
+    assert state.totals() == {"p1": 20, "p2": -1, "p3": -10}
+    assert state.choose_attack("p3") == "Nobody has a Flip 7 in this round."
+
+
+def test_attack_needs_brutal() -> None:
+    state = new_state(["Ann", "Bob"])
+    tap(state, "p1", " ".join(FLIP7))
+    assert state.choose_attack("p2") == "Only Brutal mode has the −15 attack."
+
+
+def test_tie_break_round_takes_only_the_tied_players() -> None:
+    state = new_state(["Ann", "Bob", "Cleo"], target=10)
+    tap(state, "p1", "10")
+    tap(state, "p2", "4 6")
+    tap(state, "p3", "5")
+    assert state.save_round() is None
+    assert state.banner() == (
+        "Tie at 10: Ann and Bob play a tie-break round; the others sit it out."
+    )
+    assert state.notice is not None and state.notice.text == state.banner()
+    assert state.draft is not None and state.draft.players == ["p1", "p2"]
+    assert state.draft.tiebreak
+    assert state.add_card("p3", "1") == "That player does not play this round."
+    tap(state, "p1", "3")
+    tap(state, "p2", "2")
+    assert state.save_round() is None
+    assert state.banner() == "Ann wins with 13!"
+    assert state.sheet is not None and state.sheet.rounds[1].tiebreak
+    assert [(s.player.name, s.total, s.place) for s in state.standings()] == [
+        ("Ann", 13, 1),
+        ("Bob", 12, 2),
+        ("Cleo", 5, 3),
+    ]
+    tap(state, "p1", "1")
+    assert state.save_round() == "The game is over; start a new game or undo a round."
+    assert state.games[0].finished and state.games[0].winners == ("Ann",)
+
+
+def test_shared_win_option() -> None:
+    state = new_state(["Ann", "Bob"], target=10, tie_break=False)
+    tap(state, "p1", "10")
+    tap(state, "p2", "10")
+    state.save_round()
+    assert state.banner() == "Ann and Bob share the win with 10!"
+    assert [s.place for s in state.standings()] == [1, 1]
+
+
+# --- corrections --------------------------------------------------------------------
+def play_rounds(state: AppState, *lines: tuple[str, str]) -> None:
+    for a, b in lines:
+        tap(state, "p1", a)
+        tap(state, "p2", b)
+        assert state.save_round() is None, state.notice
+
+
+def test_edit_a_past_round_and_totals_follow() -> None:
+    state = new_state(["Ann", "Bob"])
+    play_rounds(state, ("5", "6"), ("7", "8"))
+    tap(state, "p1", "12")  # round 3 in progress, put aside during the edit
+    assert state.edit_round(0) is None
+    assert state.draft is not None and state.draft.editing == 0
+    assert state.draft.lines == {"p1": ["5"], "p2": ["6"]}
+    assert state.draft.dealer == "p1"
+    state.remove_card("p1", 0)
+    tap(state, "p1", "11")
+    assert state.save_round() is None
+    assert state.notice is not None and state.notice.text.startswith("Round 1 fixed.")
+    assert state.totals() == {"p1": 18, "p2": 14}
+    assert state.sheet is not None and len(state.sheet.rounds) == 2
+    assert state.draft.editing is None and state.draft.lines == {"p1": ["12"]}
+    assert state.edit_round(5) == "There is no round 6."
+    state.edit_round(1)
+    state.set_busted("p2", True)
+    assert state.cancel_edit() is None
+    assert state.totals() == {"p1": 18, "p2": 14}
+    assert state.draft.lines == {"p1": ["12"]}
+
+
+def test_undo_and_redo_the_last_round() -> None:
+    state = new_state(["Ann", "Bob"])
+    play_rounds(state, ("5", "6"), ("7", "8"))
+    assert state.next_dealer().name == "Ann"
+    assert state.undo_round() is None
+    assert state.notice is not None and state.notice.text == "Round 2 undone."
+    assert state.totals() == {"p1": 5, "p2": 6}
+    assert state.next_dealer().name == "Bob"
+    assert state.can_redo
+    assert state.redo_round() is None
+    assert state.totals() == {"p1": 12, "p2": 14}
+    state.undo_round()
+    state.undo_round()
+    assert state.undo_round() == "No round to undo."
+    assert not state.can_redo or state.redo_round() is None
+
+
+def test_rename_add_late_player_and_remove() -> None:
+    state = new_state(["Ann", "Bob", "Cleo"])
+    play_rounds_three(state)
+    assert state.rename_player("p2", "ANN") == "ANN is already at the table."
+    assert state.rename_player("p2", "Bobby") is None
+    assert state.add_player("Dan", at_lowest=True) is None
+    assert state.totals()["p4"] == 3  # the lowest total
+    assert state.add_player("Eve") is None
+    assert state.totals()["p5"] == 0
+    assert state.draft is not None and state.draft.players == [
+        "p1",
+        "p2",
+        "p3",
+        "p4",
+        "p5",
+    ]
+    tap(state, "p2", "4")
+    assert state.remove_player("p2") is None
+    assert state.draft.players == ["p1", "p3", "p4", "p5"]
+    assert "p2" not in state.draft.lines
+    assert [s.player.name for s in state.standings()] == ["Ann", "Cleo", "Dan", "Eve"]
+    assert state.next_dealer().name == "Cleo"  # Bobby would have dealt
+    assert state.sheet is not None
+    assert state.sheet.player("p2").name == "Bobby"  # past rounds stay
+    assert state.sheet.rounds[0].entry("p2") is not None
+
+
+def play_rounds_three(state: AppState) -> None:
+    tap(state, "p1", "10")
+    tap(state, "p2", "5")
+    tap(state, "p3", "3")
+    assert state.save_round() is None
+
+
+def test_late_19th_player_brings_the_second_deck() -> None:
+    state = new_state([f"P{i}" for i in range(18)])
+    assert state.add_player("Late") is None
+    assert state.sheet is not None and state.sheet.rules.decks == 2
+    assert state.notice is not None and "two decks" in state.notice.text
+
+
+# --- home, restart, end -------------------------------------------------------------
+def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
+    state = AppState(GameStore(tmp_path))
+    for name in ["Ann", "Bob", "Cleo"]:
+        state.setup_add_player(name)
+    state.setup_set_option("brutal", True)
+    state.start_game()
+    tap(state, "p1", "5 6")
+    tap(state, "p2", "7")
+    tap(state, "p3", "9")
+    state.save_round()
+    tap(state, "p1", " ".join(FLIP7))
+    state.choose_attack("p3")
+    state.set_typed("p2", 12)
+    state.set_busted("p3", True)
+    sheet, draft = state.sheet, state.draft
+    assert draft is not None
+    # No close, no flush: the process is simply gone.
+    again = AppState(GameStore(tmp_path))
+    assert again.unfinished is not None and again.unfinished.id == state.game_id
+    assert again.continue_unfinished() is None
+    assert again.sheet == sheet
+    assert again.draft is not None and again.draft.to_dict() == draft.to_dict()
+    assert again.round_score("p3") == -15
+    assert again.save_round() is None
+    assert again.totals() == {"p1": 31, "p2": 19, "p3": -6}
+
+
+def test_restart_resumes_an_edit_in_progress(tmp_path: Path) -> None:
+    state = AppState(GameStore(tmp_path))
+    state.setup_add_player("Ann")
+    state.setup_add_player("Bob")
+    state.start_game()
+    play_rounds(state, ("5", "6"))
+    tap(state, "p1", "9")
+    state.edit_round(0)
+    state.set_busted("p2", True)
+    again = AppState(GameStore(tmp_path))
+    again.continue_unfinished()
+    assert again.draft is not None and again.draft.editing == 0
+    assert again.save_round() is None
+    assert again.totals() == {"p1": 5, "p2": 0}
+    assert again.draft.lines == {"p1": ["9"]}
+
+
+def test_home_list_delete_and_restore() -> None:
+    files: dict[str, str] = {}
+    new_state(["Ann", "Bob"], files)
+    second = new_state(["Cleo", "Dan"], files)
+    state = AppState(GameStore.memory(files))
+    assert [g.title for g in state.games] == ["Cleo, Dan", "Ann, Bob"]
+    assert state.continue_unfinished() is None
+    assert state.game_id == second.game_id
+    assert state.delete_game(second.game_id or "") is None
+    assert state.game_id is None and [g.title for g in state.games] == ["Ann, Bob"]
+    assert state.can_restore
+    assert state.restore_deleted() is None
+    assert [g.title for g in state.games] == ["Cleo, Dan", "Ann, Bob"]
+    assert state.restore_deleted() == "Nothing to restore."
+    assert state.open_game("nope") == "That game is no longer stored."
+
+
+def test_corrupt_game_is_reported_not_overwritten(tmp_path: Path) -> None:
+    state = AppState(GameStore(tmp_path))
+    state.setup_add_player("Ann")
+    state.setup_add_player("Bob")
+    state.start_game()
+    (tmp_path / "games" / f"{state.game_id}.json").write_text("{oops")
+    again = AppState(GameStore(tmp_path))
+    assert len(again.alerts) == 1 and "could not be read" in again.alerts[0]
+    assert again.games == []
+    again.dismiss()
+    assert again.alerts == []
+
+
+def test_new_game_same_players() -> None:
+    state = new_state(["Ann", "Bob", "Cleo"], target=10, brutal=True)
+    play_rounds_three(state)
+    assert state.banner() == "Ann wins with 10!"
+    first = state.game_id
+    state.new_game_same_players()
+    assert state.setup.names == ["Ann", "Bob", "Cleo"]
+    assert state.setup.brutal and state.setup.target == 10
+    assert state.setup.first_dealer == 1  # the deal moves on one seat
+    assert state.start_game() is None
+    assert state.game_id != first and state.sheet is not None
+    assert state.sheet.next_dealer().name == "Bob"
+    assert len(state.games) == 2
+    state.close_game()
+    assert state.sheet is None and state.unfinished is not None
+
+
+def test_a_stored_sheet_round_trips() -> None:
+    state = new_state(["Ann", "Bob"])
+    play_rounds(state, ("5", "6"))
+    assert state.sheet is not None
+    assert Sheet.from_dict(state.sheet.to_dict()) == state.sheet
+
+
+def test_attack_lands_on_a_typed_score_too() -> None:
+    state = new_state(["Ann", "Bob"], brutal=True)
+    tap(state, "p1", " ".join(FLIP7))
+    state.set_typed("p2", 12)
+    state.choose_attack("p2")
+    assert state.round_score("p2") == -3
+    assert state.save_round() is None
+    assert state.totals() == {"p1": 20, "p2": -3}
+
+
+def test_state_and_store_modules_do_not_import_flet() -> None:
+    import ast
+
+    root = Path(__file__).resolve().parents[1] / "companion"
+    files = [*root.glob("store/*.py"), *root.glob("ui/state*.py")]
+    assert len(files) >= 8
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not any(n.split(".")[0] == "flet" for n in names), path
