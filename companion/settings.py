@@ -7,14 +7,12 @@ fallback, so a typo in the port is noticed.
 
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import platformdirs
+from companion.store.paths import default_data_dir
 
-APP_DIR_NAME = "flip7-companion"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -32,12 +30,7 @@ class Settings:
     def resolved_data_dir(self) -> Path:
         """Where games live: explicit setting, a built app's storage, or the
         user's data folder."""
-        if self.data_dir is not None:
-            return self.data_dir
-        built = os.environ.get("FLET_APP_STORAGE_DATA")
-        if built:
-            return Path(built)
-        return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False))
+        return default_data_dir(self.data_dir)
 
 
 def find_settings_file() -> Path | None:

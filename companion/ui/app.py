@@ -1,4 +1,9 @@
-"""The root component and the Flet entry point."""
+"""The root component and the Flet entry point.
+
+One :class:`AppState` per browser session (each tab is its own table), over
+one :class:`GameStore` per process shared by all sessions. The state is plain
+Python; the root subscribes to it and re-renders after every intent.
+"""
 
 from __future__ import annotations
 
@@ -7,26 +12,75 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.store import GameStore
+
+from .entry_view import EntryScreen
+from .game_view import GameScreen
+from .home import HomeScreen
 from .rules_view import RulesScreen
+from .setup_view import SetupScreen
+from .state import AppState
 from .theme import apply_theme
-from .title import TitleScreen
 
 
 @ft.component
-def App() -> ft.Control:
-    screen, set_screen = ft.use_state("title")
+def App(store: GameStore) -> ft.Control:
+    state, _ = ft.use_state(lambda: AppState(store))
+    _, set_tick = ft.use_state(0)
+    screen, set_screen = ft.use_state("home")
+
+    def subscribe() -> Callable[[], None]:
+        return state.subscribe(lambda: set_tick(lambda t: t + 1))
+
+    ft.use_effect(subscribe, [])
+
+    def go(name: str) -> None:
+        state.dismiss()
+        set_screen(name)
+
+    def open_game(game_id: str) -> None:
+        if state.open_game(game_id) is None:
+            go("game")
+
+    def home() -> None:
+        state.close_game()
+        go("home")
+
+    def new_game() -> None:
+        state.new_game()
+        go("setup")
+
+    def new_same() -> None:
+        state.new_game_same_players()
+        go("setup")
+
     if screen == "rules":
-        body = RulesScreen(on_back=lambda: set_screen("title"))
+        body = RulesScreen(
+            on_back=lambda: go("home" if state.sheet is None else "game")
+        )
+    elif screen == "setup":
+        body = SetupScreen(
+            state, on_back=lambda: go("home"), on_started=lambda: go("game")
+        )
+    elif screen == "entry" and state.sheet is not None:
+        body = EntryScreen(state, on_done=lambda: go("game"))
+    elif screen in ("game", "entry") and state.sheet is not None:
+        body = GameScreen(
+            state, on_home=home, on_enter=lambda: go("entry"), on_new_same=new_same
+        )
     else:
-        body = TitleScreen(on_rules=lambda: set_screen("rules"))
+        body = HomeScreen(
+            state, on_new=new_game, open_game=open_game, on_rules=lambda: go("rules")
+        )
     return ft.SafeArea(expand=True, content=body)
 
 
 def make_main(data_dir: Path) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab."""
+    store = GameStore(data_dir)
 
     def main(page: ft.Page) -> None:
         apply_theme(page)
-        page.render(App)
+        page.render(App, store)
 
     return main

@@ -62,12 +62,15 @@ def card_face(
     on_click: Callable[[], None] | None = None,
     caption: str | None = None,
     dim: bool = False,
+    name: str | None = None,
 ) -> ft.Control:
     """A card drawn as a rounded rectangle; tappable when ``on_click`` is set.
 
     ``caption`` adds a small line under the numeral (copies left on keys).
-    The accessible name is the card's name plus the caption.
+    The accessible name is ``name`` if given, else the card's name plus the
+    caption.
     """
+    override = name
     c = Card.parse(code)
     w, h = round(56 * scale), round(80 * scale)
     big = round(26 * scale)
@@ -132,7 +135,7 @@ def card_face(
         ),
     )
     return ft.Semantics(
-        label=name,
+        label=override or name,
         button=on_click is not None,
         exclude_semantics=True,
         content=box,

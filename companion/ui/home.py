@@ -11,7 +11,7 @@ from companion.store.records import GameSummary
 
 from .state import AppState
 from .theme import TITLE_SIZE
-from .widgets import flat, primary, secondary, section
+from .widgets import flat, icon_action, primary, secondary, section
 
 
 def _when(iso: str) -> str:
@@ -36,19 +36,24 @@ def _game_tile(
                 [
                     ft.Column(
                         [
-                            ft.Text(names, weight=ft.FontWeight.BOLD,
-                                    overflow=ft.TextOverflow.ELLIPSIS),
-                            ft.Text(f"{status} · {rounds} · {_when(summary.updated)}",
-                                    size=12),
+                            ft.Text(
+                                names,
+                                weight=ft.FontWeight.BOLD,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            ft.Text(
+                                f"{status} · {rounds} · {_when(summary.updated)}",
+                                size=12,
+                            ),
                         ],
                         spacing=2,
                         expand=True,
                     ),
                     flat("Open", lambda: open_game(summary.id)),
-                    ft.IconButton(
+                    icon_action(
                         ft.Icons.DELETE_OUTLINE,
-                        tooltip=f"Delete game {names}",
-                        on_click=lambda: ask_delete(summary.id),
+                        f"Delete game {names}",
+                        lambda: ask_delete(summary.id),
                     ),
                 ]
             ),
@@ -70,8 +75,12 @@ def HomeScreen(
         ft.Row(
             [
                 ft.Image(src="icon.png", width=56, height=56),
-                ft.Text("Flip 7 Companion", size=TITLE_SIZE - 6,
-                        weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(
+                    "Flip 7 Companion",
+                    size=TITLE_SIZE - 6,
+                    weight=ft.FontWeight.BOLD,
+                    expand=True,
+                ),
             ]
         ),
         primary("New game", on_new, ft.Icons.ADD),
@@ -101,8 +110,13 @@ def HomeScreen(
                             ft.Text(f"Delete the game of {', '.join(doomed.players)}?"),
                             ft.Row(
                                 [
-                                    primary("Delete", lambda: (
-                                        set_confirm(""), state.delete_game(doomed.id))),
+                                    primary(
+                                        "Delete",
+                                        lambda: (
+                                            set_confirm(""),
+                                            state.delete_game(doomed.id),
+                                        ),
+                                    ),
                                     flat("Keep", lambda: set_confirm("")),
                                 ]
                             ),

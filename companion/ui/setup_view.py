@@ -9,11 +9,12 @@ import flet as ft
 
 from .state import AppState
 from .theme import ACCENT
-from .widgets import header, message, primary, section
+from .widgets import header, message, primary, section, switch_row
 
 
-def _player_row(state: AppState, i: int, name: str, count: int, dealer: bool
-                ) -> ft.Control:
+def _player_row(
+    state: AppState, i: int, name: str, count: int, dealer: bool
+) -> ft.Control:
     return ft.Container(
         border_radius=8,
         padding=ft.Padding.only(left=8),
@@ -27,32 +28,33 @@ def _player_row(state: AppState, i: int, name: str, count: int, dealer: bool
                     icon=ft.Icons.STYLE if dealer else None,
                     on_click=lambda: state.setup_set_dealer(i),
                 ),
-                ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=f"Move {name} up",
-                              disabled=i == 0,
-                              on_click=lambda: state.setup_move_player(i, -1)),
-                ft.IconButton(ft.Icons.ARROW_DOWNWARD, tooltip=f"Move {name} down",
-                              disabled=i == count - 1,
-                              on_click=lambda: state.setup_move_player(i, 1)),
-                ft.IconButton(ft.Icons.CLOSE, tooltip=f"Remove {name}",
-                              on_click=lambda: state.setup_remove_player(i)),
+                ft.IconButton(
+                    ft.Icons.ARROW_UPWARD,
+                    tooltip=f"Move {name} up",
+                    disabled=i == 0,
+                    on_click=lambda: state.setup_move_player(i, -1),
+                ),
+                ft.IconButton(
+                    ft.Icons.ARROW_DOWNWARD,
+                    tooltip=f"Move {name} down",
+                    disabled=i == count - 1,
+                    on_click=lambda: state.setup_move_player(i, 1),
+                ),
+                ft.IconButton(
+                    ft.Icons.CLOSE,
+                    tooltip=f"Remove {name}",
+                    on_click=lambda: state.setup_remove_player(i),
+                ),
             ],
             spacing=0,
         ),
     )
 
 
-def _switch(label: str, value: bool, on_change: Callable[[bool], object]
-            ) -> ft.Control:
-    return ft.Switch(
-        label=label,
-        value=value,
-        on_change=lambda e: on_change(bool(e.control.value)),
-    )
-
-
 @ft.component
-def SetupScreen(state: AppState, on_back: Callable[[], None],
-                on_started: Callable[[], None]) -> ft.Control:
+def SetupScreen(
+    state: AppState, on_back: Callable[[], None], on_started: Callable[[], None]
+) -> ft.Control:
     typed, set_typed = ft.use_state("")
     setup = state.setup
 
@@ -105,15 +107,30 @@ def SetupScreen(state: AppState, on_back: Callable[[], None],
     controls += [
         ft.Divider(),
         section("Rules"),
-        _switch("Brutal mode (scores can go negative, ±15 on Flip 7)", setup.brutal,
-                lambda v: state.setup_set_option("brutal", v)),
-        _switch("Lucky 13 pair counts as two cards toward Flip 7",
-                setup.lucky_pair_counts_two,
-                lambda v: state.setup_set_option("lucky_pair_counts_two", v)),
-        _switch("Tie at the top: play tie-break rounds (off: share the win)",
-                setup.tie_break, lambda v: state.setup_set_option("tie_break", v)),
-        _switch(f"Two decks ({'needed above 18 players' if count > 18 else '216 cards'})",
-                setup.decks == 2, lambda v: state.setup_set_two_decks(v)),
+        switch_row(
+            "Brutal mode",
+            setup.brutal,
+            lambda v: state.setup_set_option("brutal", v),
+            "Scores can go below 0; Flip 7 chooses +15 or −15 on another player.",
+        ),
+        switch_row(
+            "Lucky pair counts two",
+            setup.lucky_pair_counts_two,
+            lambda v: state.setup_set_option("lucky_pair_counts_two", v),
+            "Lucky 13 with a 13 counts as two cards toward Flip 7 (off: one).",
+        ),
+        switch_row(
+            "Tie-break rounds",
+            setup.tie_break,
+            lambda v: state.setup_set_option("tie_break", v),
+            "Tied leaders play on alone (off: they share the win).",
+        ),
+        switch_row(
+            "Two decks",
+            setup.decks == 2,
+            lambda v: state.setup_set_two_decks(v),
+            "216 cards; needed with more than 18 players.",
+        ),
         ft.TextField(
             label="Target score",
             value=str(setup.target),

@@ -10,8 +10,14 @@ import flet as ft
 from .theme import ACCENT, DANGER, TAP
 
 
-def primary(text: str, on_click: Callable[[], object], icon: str | None = None,
-            *, expand: bool = False, disabled: bool = False) -> ft.Control:
+def primary(
+    text: str,
+    on_click: Callable[[], object],
+    icon: str | None = None,
+    *,
+    expand: bool = False,
+    disabled: bool = False,
+) -> ft.Control:
     return ft.Button(
         text,
         icon=icon,
@@ -24,8 +30,14 @@ def primary(text: str, on_click: Callable[[], object], icon: str | None = None,
     )
 
 
-def secondary(text: str, on_click: Callable[[], object], icon: str | None = None,
-              *, expand: bool = False, disabled: bool = False) -> ft.Control:
+def secondary(
+    text: str,
+    on_click: Callable[[], object],
+    icon: str | None = None,
+    *,
+    expand: bool = False,
+    disabled: bool = False,
+) -> ft.Control:
     return ft.OutlinedButton(
         text,
         icon=icon,
@@ -36,22 +48,38 @@ def secondary(text: str, on_click: Callable[[], object], icon: str | None = None
     )
 
 
-def flat(text: str, on_click: Callable[[], object], icon: str | None = None,
-         *, color: str | None = None) -> ft.Control:
+def flat(
+    text: str,
+    on_click: Callable[[], object],
+    icon: str | None = None,
+    *,
+    color: str | None = None,
+) -> ft.Control:
     return ft.TextButton(
-        text, icon=icon, height=TAP, on_click=lambda: on_click(),
+        text,
+        icon=icon,
+        height=TAP,
+        on_click=lambda: on_click(),
         style=ft.ButtonStyle(color=color) if color else None,
     )
 
 
-def header(title: str, on_back: Callable[[], object] | None = None,
-           actions: list[ft.Control] | None = None) -> ft.Control:
+def header(
+    title: str,
+    on_back: Callable[[], object] | None = None,
+    actions: list[ft.Control] | None = None,
+) -> ft.Control:
     controls: list[ft.Control] = []
     if on_back is not None:
         controls.append(flat("Back", on_back, ft.Icons.ARROW_BACK))
     controls.append(
-        ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True,
-                overflow=ft.TextOverflow.ELLIPSIS)
+        ft.Text(
+            title,
+            size=22,
+            weight=ft.FontWeight.BOLD,
+            expand=True,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
     )
     controls += actions or []
     return ft.Container(
@@ -70,10 +98,13 @@ def message(text: str, *, error: bool = False) -> ft.Control:
         border=ft.Border.all(1, colour),
         content=ft.Row(
             [
-                ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
-                        color=colour),
-                ft.Text(text, color=colour if error else None, expand=True,
-                        selectable=True),
+                ft.Icon(
+                    ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
+                    color=colour,
+                ),
+                ft.Text(
+                    text, color=colour if error else None, expand=True, selectable=True
+                ),
             ]
         ),
     )
@@ -81,3 +112,38 @@ def message(text: str, *, error: bool = False) -> ft.Control:
 
 def section(title: str) -> ft.Control:
     return ft.Text(title, size=16, weight=ft.FontWeight.BOLD)
+
+
+def icon_action(
+    icon: str, label: str, on_click: Callable[[], object], *, disabled: bool = False
+) -> ft.Control:
+    """An icon button whose accessible name is ``label`` (Flutter would
+    otherwise merge its tooltip into the row around it)."""
+    return ft.Semantics(
+        label=label,
+        button=True,
+        exclude_semantics=True,
+        content=ft.IconButton(
+            icon, tooltip=label, disabled=disabled, on_click=lambda: on_click()
+        ),
+    )
+
+
+def switch_row(
+    label: str, value: bool, on_change: Callable[[bool], object], hint: str = ""
+) -> ft.Control:
+    """A switch with a short label (its accessible name) and a wrapping hint."""
+    controls: list[ft.Control] = [
+        ft.Switch(
+            label=label,
+            value=value,
+            on_change=lambda e: on_change(bool(e.control.value)),
+        )
+    ]
+    if hint:
+        controls.append(
+            ft.Container(
+                padding=ft.Padding.only(left=60), content=ft.Text(hint, size=12)
+            )
+        )
+    return ft.Column(controls, spacing=0)

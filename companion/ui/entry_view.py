@@ -1,0 +1,228 @@
+"""Round entry: pick a player, tap their cards on the keypad, see the score
+chain live; busted switch, typed score for swept-up cards, Brutal ±15 choice.
+Problems show beside the player they concern; saving waits until none is
+left. Every tap is saved at once, so a restart resumes mid-entry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from .cardlook import card_face
+from .keypad import keypad
+from .state import AppState
+from .theme import ACCENT, BIG_NUMBER, DANGER
+from .widgets import flat, header, message, primary, secondary
+
+
+def _player_chip(
+    name: str, score: int, selected: bool, trouble: bool, on_click: Callable[[], None]
+) -> ft.Control:
+    colour = DANGER if trouble else ACCENT
+    return ft.Button(
+        f"{name} {score}",
+        height=44,
+        bgcolor=colour if selected else None,
+        color=ft.Colors.WHITE if selected else (DANGER if trouble else None),
+        on_click=lambda: on_click(),
+    )
+
+
+@ft.component
+def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
+    chosen, set_chosen = ft.use_state("")
+    typed_text, set_typed_text = ft.use_state("")
+    sheet, draft = state.sheet, state.draft
+    if sheet is None or draft is None:
+        return ft.Text("No round is being entered.")
+    names = sheet.names()
+    pid = chosen if chosen in draft.players else draft.players[0]
+    name = names[pid]
+    by_player = state.problems_by_player()
+    rules = sheet.rules
+    score = state.line_score(pid)
+    busted = pid in draft.busted
+    typed = draft.typed.get(pid)
+    number = (draft.editing if draft.editing is not None else len(sheet.rounds)) + 1
+
+    def save() -> None:
+        if state.save_round() is None:
+            on_done()
+
+    def cancel() -> None:
+        if draft.editing is not None:
+            state.cancel_edit()
+        on_done()
+
+    chips = [
+        _player_chip(
+            names[p],
+            state.round_score(p),
+            p == pid,
+            p in by_player,
+            lambda p=p: (set_chosen(p), set_typed_text("")),
+        )
+        for p in draft.players
+    ]
+    line = draft.line(pid)
+    cards: list[ft.Control] = [
+        card_face(
+            code,
+            scale=0.75,
+            name=f"Remove {card_name} from {name}",
+            on_click=lambda i=i: state.remove_card(pid, i),
+        )
+        for i, (code, card_name) in enumerate((c, _name(c)) for c in line)
+    ]
+    if not cards:
+        cards.append(ft.Text("No cards yet: tap them on the keypad below."))
+    chain = f"Typed score = {typed}" if typed is not None else score.chain()
+    total = state.round_score(pid)
+    panel: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(name, size=24, weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(
+                    str(total),
+                    size=BIG_NUMBER + 8,
+                    weight=ft.FontWeight.BOLD,
+                    color=DANGER if busted or total < 0 else ACCENT,
+                ),
+            ]
+        ),
+        ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
+        ft.Text(chain, size=18, selectable=True),
+    ]
+    if score.flip7 and typed is None:
+        panel.append(
+            ft.Text("Flip 7!", size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
+        )
+    for problem in by_player.get(pid, []):
+        panel.append(message(problem.message, error=True))
+    panel.append(
+        ft.Row(
+            [
+                ft.Switch(
+                    label="Busted"
+                    + (" (minus cards after the bust count)" if rules.brutal else ""),
+                    value=busted,
+                    on_change=lambda e: state.set_busted(pid, bool(e.control.value)),
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    panel.append(
+        ft.Row(
+            [
+                ft.TextField(
+                    label="Typed score (cards swept up)",
+                    value=typed_text
+                    if typed_text
+                    else ("" if typed is None else str(typed)),
+                    width=220,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    on_change=lambda e: set_typed_text(e.control.value or ""),
+                    on_submit=lambda e: state.set_typed(pid, e.control.value or ""),
+                ),
+                flat("Use typed score", lambda: state.set_typed(pid, typed_text)),
+            ]
+            + (
+                [
+                    flat(
+                        "Clear typed score",
+                        lambda: (set_typed_text(""), state.set_typed(pid, None)),
+                    )
+                ]
+                if typed is not None
+                else []
+            ),
+            wrap=True,
+        )
+    )
+    flipper = state.flip7_player()
+    if rules.brutal and flipper is not None:
+        others = [p for p in draft.players if p != flipper]
+        options: list[ft.Control] = [
+            ft.Text(
+                f"{names[flipper]} flipped 7: +15 for themselves or −15 to "
+                "another player?",
+                weight=ft.FontWeight.BOLD,
+            ),
+            _choice(
+                f"+15 to {names[flipper]}", draft.attack is None, state.choose_bonus
+            ),
+        ]
+        options += [
+            _choice(
+                f"−15 to {names[o]}",
+                draft.attack == o,
+                lambda o=o: state.choose_attack(o),
+            )
+            for o in others
+        ]
+        panel.append(ft.Row(options, wrap=True))
+    table_problems = by_player.get(None, [])
+    footer: list[ft.Control] = [message(p.message, error=True) for p in table_problems]
+    if state.notice is not None and state.notice.error:
+        footer.append(message(state.notice.text, error=True))
+    save_text = (
+        f"Save round {number}"
+        if draft.editing is None
+        else f"Save changes to round {number}"
+    )
+    footer.append(
+        ft.Row(
+            [
+                primary(save_text, save, ft.Icons.SAVE),
+                secondary(
+                    "Cancel edit" if draft.editing is not None else "Back to sheet",
+                    cancel,
+                ),
+                flat("Clear round", state.clear_draft, ft.Icons.CLEAR_ALL),
+            ],
+            wrap=True,
+        )
+    )
+    dealer = names.get(draft.dealer, "")
+    title = f"Round {number}" + (" (tie-break)" if draft.tiebreak else "")
+    return ft.Column(
+        [
+            header(f"{title} · {dealer} dealt", cancel),
+            ft.ListView(
+                padding=12,
+                spacing=10,
+                expand=True,
+                controls=[
+                    ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+                    ft.Container(
+                        padding=12,
+                        border_radius=12,
+                        border=ft.Border.all(2, DANGER if pid in by_player else ACCENT),
+                        content=ft.Column(panel, spacing=8),
+                    ),
+                    keypad(state.copies_left(), lambda code: state.add_card(pid, code)),
+                    *footer,
+                ],
+            ),
+        ],
+        expand=True,
+        spacing=0,
+    )
+
+
+def _name(code: str) -> str:
+    from companion.rules import Card
+
+    return Card.parse(code).name
+
+
+def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Control:
+    return ft.Button(
+        text,
+        icon=ft.Icons.CHECK if selected else None,
+        bgcolor=ACCENT if selected else None,
+        color=ft.Colors.WHITE if selected else None,
+        on_click=lambda: on_click(),
+    )
