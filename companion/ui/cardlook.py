@@ -138,5 +138,6 @@ def card_face(
         label=override or name,
         button=on_click is not None,
         exclude_semantics=True,
+        container=True,
         content=box,
     )

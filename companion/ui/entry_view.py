@@ -13,7 +13,15 @@ from .cardlook import card_face
 from .keypad import keypad
 from .state import AppState
 from .theme import ACCENT, BIG_NUMBER, DANGER
-from .widgets import flat, header, message, primary, secondary
+from .widgets import (
+    flat,
+    header,
+    message,
+    primary,
+    secondary,
+    switch_row,
+    use_text_input,
+)
 
 
 def _player_chip(
@@ -32,7 +40,7 @@ def _player_chip(
 @ft.component
 def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
-    typed_text, set_typed_text = ft.use_state("")
+    typed_input = use_text_input()
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
         return ft.Text("No round is being entered.")
@@ -45,6 +53,10 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
     busted = pid in draft.busted
     typed = draft.typed.get(pid)
     number = (draft.editing if draft.editing is not None else len(sheet.rounds)) + 1
+
+    def use_typed() -> None:
+        if typed_input.text:
+            state.set_typed(pid, typed_input.text)
 
     def save() -> None:
         if state.save_round() is None:
@@ -61,7 +73,7 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
             state.round_score(p),
             p == pid,
             p in by_player,
-            lambda p=p: (set_chosen(p), set_typed_text("")),
+            lambda p=p: (set_chosen(p), typed_input.reset()),
         )
         for p in draft.players
     ]
@@ -92,7 +104,7 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
             ]
         ),
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
-        ft.Text(chain, size=18, selectable=True),
+        ft.Text(chain, size=18),
     ]
     if score.flip7 and typed is None:
         panel.append(
@@ -101,38 +113,34 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
     for problem in by_player.get(pid, []):
         panel.append(message(problem.message, error=True))
     panel.append(
-        ft.Row(
-            [
-                ft.Switch(
-                    label="Busted"
-                    + (" (minus cards after the bust count)" if rules.brutal else ""),
-                    value=busted,
-                    on_change=lambda e: state.set_busted(pid, bool(e.control.value)),
-                ),
-            ],
-            wrap=True,
+        switch_row(
+            "Busted",
+            busted,
+            lambda on: state.set_busted(pid, on),
+            "Brutal: tap the minus cards given after the bust; they count from 0."
+            if rules.brutal
+            else "",
         )
     )
     panel.append(
         ft.Row(
             [
                 ft.TextField(
+                    key=typed_input.key(f"typed-{pid}-{typed}"),
                     label="Typed score (cards swept up)",
-                    value=typed_text
-                    if typed_text
-                    else ("" if typed is None else str(typed)),
+                    value="" if typed is None else str(typed),
                     width=220,
                     keyboard_type=ft.KeyboardType.NUMBER,
-                    on_change=lambda e: set_typed_text(e.control.value or ""),
-                    on_submit=lambda e: state.set_typed(pid, e.control.value or ""),
+                    on_change=typed_input.change,
+                    on_submit=lambda _: use_typed(),
                 ),
-                flat("Use typed score", lambda: state.set_typed(pid, typed_text)),
+                flat("Use typed score", use_typed),
             ]
             + (
                 [
                     flat(
                         "Clear typed score",
-                        lambda: (set_typed_text(""), state.set_typed(pid, None)),
+                        lambda: (typed_input.reset(), state.set_typed(pid, None)),
                     )
                 ]
                 if typed is not None
@@ -175,7 +183,6 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
     footer.append(
         ft.Row(
             [
-                primary(save_text, save, ft.Icons.SAVE),
                 secondary(
                     "Cancel edit" if draft.editing is not None else "Back to sheet",
                     cancel,
@@ -202,9 +209,25 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
                         border=ft.Border.all(2, DANGER if pid in by_player else ACCENT),
                         content=ft.Column(panel, spacing=8),
                     ),
-                    keypad(state.copies_left(), lambda code: state.add_card(pid, code)),
                     *footer,
                 ],
+            ),
+            # The keypad and Save stay in reach at the bottom of the screen.
+            ft.Container(
+                padding=ft.Padding.only(left=8, right=8, top=6, bottom=6),
+                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+                content=ft.Column(
+                    [
+                        keypad(
+                            state.copies_left(),
+                            lambda code: state.add_card(pid, code),
+                            scale=0.7,
+                        ),
+                        primary(save_text, save, ft.Icons.SAVE),
+                    ],
+                    spacing=6,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
             ),
         ],
         expand=True,

@@ -10,7 +10,15 @@ import flet as ft
 from .sheet_view import score_table
 from .state import AppState
 from .theme import ACCENT, BIG_NUMBER
-from .widgets import flat, header, message, primary, secondary, section
+from .widgets import (
+    flat,
+    header,
+    message,
+    primary,
+    secondary,
+    section,
+    use_text_input,
+)
 
 
 def _standings(state: AppState) -> ft.Control:
@@ -41,34 +49,34 @@ def _standings(state: AppState) -> ft.Control:
 @ft.component
 def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
     """Rename, add a late player, remove a player (asks first)."""
-    new_name, set_new_name = ft.use_state("")
-    renaming, set_renaming = ft.use_state(("", ""))
+    new_name = use_text_input()
+    new_label = use_text_input()
+    renaming, set_renaming = ft.use_state("")
     removing, set_removing = ft.use_state("")
     sheet = state.sheet
     assert sheet is not None
 
     def add(at_lowest: bool) -> None:
-        if state.add_player(new_name, at_lowest=at_lowest) is None:
-            set_new_name("")
+        if state.add_player(new_name.text, at_lowest=at_lowest) is None:
+            new_name.reset()
 
     def rename() -> None:
-        if state.rename_player(renaming[0], renaming[1]) is None:
-            set_renaming(("", ""))
+        if state.rename_player(renaming, new_label.text) is None:
+            set_renaming("")
+            new_label.reset()
 
     controls: list[ft.Control] = [section("Players")]
     for p in sheet.seated:
-        if renaming[0] == p.id:
+        if renaming == p.id:
             controls.append(
                 ft.Row(
                     [
                         ft.TextField(
-                            value=renaming[1],
+                            key=new_label.key(p.id),
                             label=f"New name for {p.name}",
                             expand=True,
                             max_length=30,
-                            on_change=lambda e, pid=p.id: set_renaming(
-                                (pid, e.control.value or "")
-                            ),
+                            on_change=new_label.change,
                             on_submit=lambda _: rename(),
                         ),
                         primary("Rename", rename),
@@ -96,17 +104,17 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
                 ft.Row(
                     [
                         ft.Text(p.name, size=18, expand=True),
-                        flat("Rename", lambda p=p: set_renaming((p.id, p.name))),
-                        flat("Remove", lambda pid=p.id: set_removing(pid)),
+                        flat(f"Rename {p.name}", lambda pid=p.id: set_renaming(pid)),
+                        flat(f"Remove {p.name}", lambda pid=p.id: set_removing(pid)),
                     ]
                 )
             )
     controls += [
         ft.TextField(
+            key=new_name.key("late"),
             label="Late player's name",
-            value=new_name,
             max_length=30,
-            on_change=lambda e: set_new_name(e.control.value or ""),
+            on_change=new_name.change,
         ),
         ft.Row(
             [

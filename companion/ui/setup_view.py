@@ -9,7 +9,15 @@ import flet as ft
 
 from .state import AppState
 from .theme import ACCENT
-from .widgets import header, message, primary, section, switch_row
+from .widgets import (
+    header,
+    icon_action,
+    message,
+    primary,
+    section,
+    switch_row,
+    use_text_input,
+)
 
 
 def _player_row(
@@ -28,22 +36,22 @@ def _player_row(
                     icon=ft.Icons.STYLE if dealer else None,
                     on_click=lambda: state.setup_set_dealer(i),
                 ),
-                ft.IconButton(
+                icon_action(
                     ft.Icons.ARROW_UPWARD,
-                    tooltip=f"Move {name} up",
+                    f"Move {name} up",
+                    lambda: state.setup_move_player(i, -1),
                     disabled=i == 0,
-                    on_click=lambda: state.setup_move_player(i, -1),
                 ),
-                ft.IconButton(
+                icon_action(
                     ft.Icons.ARROW_DOWNWARD,
-                    tooltip=f"Move {name} down",
+                    f"Move {name} down",
+                    lambda: state.setup_move_player(i, 1),
                     disabled=i == count - 1,
-                    on_click=lambda: state.setup_move_player(i, 1),
                 ),
-                ft.IconButton(
+                icon_action(
                     ft.Icons.CLOSE,
-                    tooltip=f"Remove {name}",
-                    on_click=lambda: state.setup_remove_player(i),
+                    f"Remove {name}",
+                    lambda: state.setup_remove_player(i),
                 ),
             ],
             spacing=0,
@@ -56,13 +64,27 @@ def SetupScreen(
     state: AppState, on_back: Callable[[], None], on_started: Callable[[], None]
 ) -> ft.Control:
     typed, set_typed = ft.use_state("")
+    # The latest text, read by Add/Enter: a render's closure may be older
+    # than the last keystroke.
+    latest = ft.use_ref("")
+    target = use_text_input()
     setup = state.setup
 
-    def add(name: str) -> None:
-        if state.setup_add_player(name) is None:
+    def changed(text: str) -> None:
+        latest.current = text
+        set_typed(text)
+
+    def add(name: str | None = None) -> None:
+        if state.setup_add_player(latest.current if name is None else name) is None:
+            latest.current = ""
             set_typed("")
 
+    def commit_target() -> None:
+        if target.text and target.text != str(setup.target):
+            state.setup_set_target(target.text)
+
     def start() -> None:
+        commit_target()
         if state.start_game() is None:
             on_started()
 
@@ -73,14 +95,16 @@ def SetupScreen(
         ft.Row(
             [
                 ft.TextField(
+                    # A fresh field after each added player clears it; the
+                    # value itself is not fed back (that raced with typing).
+                    key=f"name-{len(setup.names)}",
                     label="Player name",
-                    value=typed,
                     expand=True,
                     max_length=30,
-                    on_change=lambda e: set_typed(e.control.value or ""),
-                    on_submit=lambda e: add(e.control.value or ""),
+                    on_change=lambda e: changed(e.control.value or ""),
+                    on_submit=lambda _: add(),
                 ),
-                primary("Add", lambda: add(typed), ft.Icons.PERSON_ADD),
+                primary("Add", lambda: add(), ft.Icons.PERSON_ADD),
             ],
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
@@ -132,12 +156,14 @@ def SetupScreen(
             "216 cards; needed with more than 18 players.",
         ),
         ft.TextField(
+            key=f"target-{setup.target}",
             label="Target score",
             value=str(setup.target),
             width=180,
             keyboard_type=ft.KeyboardType.NUMBER,
-            on_blur=lambda e: state.setup_set_target(e.control.value or ""),
-            on_submit=lambda e: state.setup_set_target(e.control.value or ""),
+            on_change=target.change,
+            on_blur=lambda _: commit_target(),
+            on_submit=lambda _: commit_target(),
         ),
         primary("Start game", start, ft.Icons.PLAY_ARROW),
     ]

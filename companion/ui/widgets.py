@@ -4,6 +4,7 @@ same everywhere: visible text is the accessible name, 48 px targets."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -102,9 +103,7 @@ def message(text: str, *, error: bool = False) -> ft.Control:
                     ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
                     color=colour,
                 ),
-                ft.Text(
-                    text, color=colour if error else None, expand=True, selectable=True
-                ),
+                ft.Text(text, color=colour if error else None, expand=True),
             ]
         ),
     )
@@ -117,15 +116,28 @@ def section(title: str) -> ft.Control:
 def icon_action(
     icon: str, label: str, on_click: Callable[[], object], *, disabled: bool = False
 ) -> ft.Control:
-    """An icon button whose accessible name is ``label`` (Flutter would
-    otherwise merge its tooltip into the row around it)."""
+    """An icon button named ``label`` for screen readers and tests.
+
+    Built like the card keys: a tappable 48 px box inside its own semantics
+    node, because an IconButton's tooltip does not name it in Flutter's web
+    tree.
+    """
+    box = ft.Container(
+        width=TAP,
+        height=TAP,
+        border_radius=TAP // 2,
+        alignment=ft.Alignment.CENTER,
+        ink=not disabled,
+        tooltip=label,
+        on_click=None if disabled else (lambda _: on_click()),
+        content=ft.Icon(icon, opacity=0.3 if disabled else 1.0),
+    )
     return ft.Semantics(
         label=label,
         button=True,
         exclude_semantics=True,
-        content=ft.IconButton(
-            icon, tooltip=label, disabled=disabled, on_click=lambda: on_click()
-        ),
+        container=True,
+        content=box,
     )
 
 
@@ -147,3 +159,38 @@ def switch_row(
             )
         )
     return ft.Column(controls, spacing=0)
+
+
+class TextInput:
+    """What a text field holds, for Enter/Save handlers.
+
+    A handler's closure belongs to the render it came from, which can be older
+    than the last keystroke; the ref always has the latest text. ``version``
+    changes on :meth:`reset`, to be used as the field's key so a fresh, empty
+    field replaces the old one (feeding the value back raced with typing).
+    """
+
+    def __init__(
+        self, ref: Any, version: int, bump: Callable[[Callable[[int], int]], None]
+    ) -> None:
+        self._ref, self.version, self._bump = ref, version, bump
+
+    @property
+    def text(self) -> str:
+        return self._ref.current or ""
+
+    def change(self, e: Any) -> None:
+        self._ref.current = e.control.value or ""
+
+    def reset(self) -> None:
+        self._ref.current = ""
+        self._bump(lambda v: v + 1)
+
+    def key(self, name: str) -> str:
+        return f"{name}-{self.version}"
+
+
+def use_text_input() -> TextInput:
+    ref = ft.use_ref("")
+    version, set_version = ft.use_state(0)
+    return TextInput(ref, version, set_version)
