@@ -22,17 +22,26 @@ from .setup_view import SetupScreen
 from .state import AppState
 from .theme import apply_theme
 
+MAX_WIDTH = 760.0
+
 
 @ft.component
 def App(store: GameStore) -> ft.Control:
     state, _ = ft.use_state(lambda: AppState(store))
     _, set_tick = ft.use_state(0)
     screen, set_screen = ft.use_state("home")
+    page = ft.context.page
+    width, set_width = ft.use_state(lambda: float(page.width or MAX_WIDTH))
 
     def subscribe() -> Callable[[], None]:
         return state.subscribe(lambda: set_tick(lambda t: t + 1))
 
     ft.use_effect(subscribe, [])
+
+    def watch_size() -> None:
+        page.on_resize = lambda e: set_width(float(e.width))
+
+    ft.use_effect(watch_size, [])
 
     def go(name: str) -> None:
         state.dismiss()
@@ -72,7 +81,15 @@ def App(store: GameStore) -> ft.Control:
         body = HomeScreen(
             state, on_new=new_game, open_game=open_game, on_rules=lambda: go("rules")
         )
-    return ft.SafeArea(expand=True, content=body)
+    # Phone first; on a wide screen the column stays readable in the middle.
+    return ft.SafeArea(
+        expand=True,
+        content=ft.Row(
+            [ft.Container(width=min(width, MAX_WIDTH), content=body)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+        ),
+    )
 
 
 def make_main(data_dir: Path) -> Callable[[ft.Page], None]:

@@ -25,7 +25,7 @@ def primary(
         height=TAP,
         bgcolor=ACCENT,
         color=ft.Colors.WHITE,
-        expand=expand,
+        expand=expand or None,
         disabled=disabled,
         on_click=lambda: on_click(),
     )
@@ -43,7 +43,7 @@ def secondary(
         text,
         icon=icon,
         height=TAP,
-        expand=expand,
+        expand=expand or None,
         disabled=disabled,
         on_click=lambda: on_click(),
     )
