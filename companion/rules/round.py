@@ -213,6 +213,12 @@ class Round:
         """The discard pile; once over, the round's table cards are on it."""
         return [c.code for c in self._t.zones()["discard"]]
 
+    def leftovers(self) -> tuple[list[Card], list[Card]]:
+        """The deck (top first) and discard pile as cards, for the next round:
+        the deck passes on unshuffled, the pile keeps this round's cards."""
+        zones = self._t.zones()
+        return zones["deck"], zones["discard"]
+
     def deck_size(self) -> int:
         return len(self._t.deck)
 
