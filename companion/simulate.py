@@ -52,11 +52,13 @@ class Results:
 
 def play_round(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
     """Let the bots make every decision until the round is over."""
+    play = rnd.play
     while True:
         pend = rnd.pending
         if pend is None:
             return
-        rnd.play(bots[pend.player].choose(rnd, pend.player, rng))
+        p = pend.player
+        play(bots[p].choose(rnd, p, rng))
 
 
 def simulate(

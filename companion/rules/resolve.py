@@ -12,7 +12,7 @@ from collections.abc import Generator
 from typing import NamedTuple
 
 from .cards import Card
-from .table import ACTIVE, BUSTED, STAYED, RoundEnd, Table
+from .table import ACTIVE, BUSTED, NUMBER_VALUE, STAYED, ZERO, RoundEnd, Table
 
 
 class Pending(NamedTuple):
@@ -61,26 +61,35 @@ def _deal(t: Table) -> Gen:
             continue
         c = t.draw()
         t.log.append(("dealt", p, c.code))
-        yield from receive(t, p, c)
+        if c.code in NUMBER_VALUE:  # no decision: skip the nested generator
+            t.arrive(p, c)
+            t.check_flip7(p)
+        else:
+            yield from receive(t, p, c)
 
 
 def _turns(t: Table) -> Gen:
-    status, lines = t.status, t.lines
+    status, lines, log = t.status, t.lines, t.log
+    zero = id(ZERO)  # cards are interned (see Table): identity is a fast test
     while True:
         anyone = False
         for p in t.order:
             if status[p] != ACTIVE:
                 continue
             anyone = True
-            zero = any(c.code == "0" for c in lines[p])
-            choice = yield Pending(p, "turn", None, HIT_ONLY if zero else HIT_STAY)
+            must = zero in map(id, lines[p])
+            choice = yield Pending(p, "turn", None, HIT_ONLY if must else HIT_STAY)
             if choice == "stay":
                 status[p] = STAYED
-                t.log.append(("stayed", p, False))
+                log.append(("stayed", p, False))
             else:
                 c = t.draw()
-                t.log.append(("drew", p, c.code, "hit"))
-                yield from receive(t, p, c)
+                log.append(("drew", p, c.code, "hit"))
+                if c.code in NUMBER_VALUE:
+                    t.arrive(p, c)
+                    t.check_flip7(p)
+                else:
+                    yield from receive(t, p, c)
         if not anyone:
             return
 

@@ -33,7 +33,39 @@ class IllegalChoice(ValueError):
 
 
 def _codes(cards: Iterable[Card | str]) -> list[Card]:
-    return [card(c) for c in cards]
+    """Cards (interned by the Table) from cards or codes."""
+    items = list(cards)
+    if set(map(type, items)) <= {Card}:
+        return items  # type: ignore[return-value]  # all Cards already
+    return [card(c) for c in items]
+
+
+_SCORES: dict[tuple[Any, ...], LineScore] = {}
+_SCORES_MAX = 1 << 17
+
+
+def _score(
+    line: list[Card], busted: bool, bonus: bool, attacked: bool, rules: Rules
+) -> LineScore:
+    """score_line, memoised: simulations score the same lines again and again.
+    Keyed by the identities of the (interned, immortal) cards and the two
+    options that change a score, not by the Rules object (its hash is slow)."""
+    key = (
+        tuple(map(id, line)),
+        busted,
+        bonus,
+        attacked,
+        rules.brutal,
+        rules.lucky_pair_counts_two,
+    )
+    got = _SCORES.get(key)
+    if got is None:
+        if len(_SCORES) >= _SCORES_MAX:
+            _SCORES.clear()
+        got = _SCORES[key] = score_line(
+            line, busted=busted, take_bonus=bonus, rules=rules, attacked=attacked
+        )
+    return got
 
 
 class Round:
@@ -172,11 +204,18 @@ class Round:
                 + (" …" if len(pend.options) > 6 else "")
             )
         self._choices.append(choice)
-        self._advance(choice)
+        try:
+            self._pending = self._gen.send(choice)
+        except StopIteration:
+            self._pending = None
 
     # --- reading the table ------------------------------------------------------
     def line(self, i: int) -> list[str]:
         return [c.code for c in self._t.lines[i]]
+
+    def codes(self, i: int) -> tuple[str, ...]:
+        """``line(i)`` as a tuple (hashable, for caches)."""
+        return tuple([c.code for c in self._t.lines[i]])
 
     def cards(self, i: int) -> list[Card]:
         """``line(i)`` as cards (a copy)."""
@@ -216,8 +255,9 @@ class Round:
     def leftovers(self) -> tuple[list[Card], list[Card]]:
         """The deck (top first) and discard pile as cards, for the next round:
         the deck passes on unshuffled, the pile keeps this round's cards."""
-        zones = self._t.zones()
-        return zones["deck"], zones["discard"]
+        t = self._t
+        pile = t.discard + t.table_cards() if t.over else list(t.discard)
+        return t.deck[::-1], pile
 
     def deck_size(self) -> int:
         return len(self._t.deck)
@@ -245,13 +285,12 @@ class Round:
     def line_score(self, i: int) -> LineScore:
         """``i``'s line scored now (the final score once the round is over)."""
         t = self._t
-        brutal = self.rules.brutal
-        return score_line(
+        return _score(
             t.lines[i],
-            busted=t.status[i] == BUSTED,
-            take_bonus=t.bonus or t.flip7 != i,
-            rules=self.rules,
-            attacked=brutal and t.attacked == i,
+            t.status[i] == BUSTED,
+            t.bonus or t.flip7 != i,
+            self.rules.brutal and t.attacked == i,
+            self.rules,
         )
 
     def scores(self) -> list[int]:

@@ -13,16 +13,35 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
-from .cards import Card
-from .config import Rules
+from .cards import ALL_CODES, Card
+from .config import FLIP7_CARDS, Rules
 from .lines import is_flip7, would_bust
 
 ACTIVE = "active"
 STAYED = "stayed"
 BUSTED = "busted"
 OUT = "out"  # a seat that sits out a tie-break round (R21)
+
+
+# Face value by code for number cards: a cheap pre-check before would_bust.
+NUMBER_VALUE: dict[str, int] = {
+    code: Card.parse(code).value for code in ALL_CODES if Card.parse(code).is_number
+}
+_VALUE = NUMBER_VALUE
+# The one Card object per code. The table holds only these, so a line's cards
+# can be compared and cached by identity (``map(id, line)``) on the hot path.
+INTERNED: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
+ZERO = INTERNED["0"]
+
+
+def intern(cards: Sequence[Card]) -> list[Card]:
+    return list(map(INTERNED.__getitem__, map(_code, cards)))
+
+
+_code = attrgetter("code")
 
 
 class RoundEnd(Exception):
@@ -77,8 +96,8 @@ class Table:
             sorted(self.seats, key=lambda s: (s - dealer - 1) % players)
         )
         self.seed = seed
-        self.deck: list[Card] = list(reversed(deck))  # top card last: O(1) pop
-        self.discard: list[Card] = list(discard)
+        self.deck: list[Card] = intern(deck[::-1])  # top card last: O(1) pop
+        self.discard: list[Card] = intern(discard)
         self.lines: list[list[Card]] = [[] for _ in range(players)]
         self.down: list[list[Card]] = [[] for _ in range(players)]
         self.status: list[str] = [OUT] * players
@@ -123,7 +142,8 @@ class Table:
         arrives during Flip Four draws (R11). Flip 7 is checked by the caller
         through :meth:`check_flip7` so a Swap can place both cards first."""
         line = self.lines[p]
-        if not c.is_number:
+        value = _VALUE.get(c.code)
+        if value is None:
             line.append(c)
             return
         if c.code == "7U":
@@ -137,7 +157,10 @@ class Table:
             line.append(c)
             self.log.append(("wiped", p, tuple(wiped)))
             return
-        if would_bust(line, c):
+        # No card of the same value held: cannot bust (would_bust decides
+        # every other case, Lucky 13 pair included).
+        same = value == 13 or any(_VALUE.get(x.code) == value for x in line)
+        if same and would_bust(line, c):
             line.append(c)
             self.down[p] = line
             self.lines[p] = []
@@ -147,7 +170,12 @@ class Table:
         line.append(c)
 
     def check_flip7(self, p: int) -> None:
-        if self.status[p] != BUSTED and is_flip7(self.lines[p], self.rules):
+        line = self.lines[p]
+        if (
+            len(line) >= FLIP7_CARDS
+            and self.status[p] != BUSTED
+            and is_flip7(line, self.rules)
+        ):
             self.flip7 = p
             self.log.append(("flip7", p))
             raise RoundEnd

@@ -11,29 +11,23 @@ simulator runs thousands of rounds a second with them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
-from .cards import Card
+from .cards import ALL_CODES, Card
 from .lines import would_bust
 from .round import Round
-from .scoring import score_line
+from .table import NUMBER_VALUE
 
 # Share of number cards in the deck: the rough chance a draw is a number.
 NUMBER_SHARE = 92 / 108
 AVG_GAIN = 6.5  # a safe number card adds about this much
 LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
-
-
-@lru_cache(maxsize=1 << 16)
-def _value(codes: tuple[str, ...]) -> int:
-    return score_line(codes).total
+CARDS: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
 
 
 def value(rnd: Round, q: int) -> int:
-    """What ``q``'s line scores if the round ended now (0 when busted)."""
-    if rnd.status(q) == "busted":
-        return 0
-    return _value(tuple(rnd.line(q)))
+    """What ``q``'s line scores if the round ended now (0 when busted, except
+    Brutal's −N cards given after the bust)."""
+    return rnd.line_score(q).total
 
 
 def standing(rnd: Round, q: int) -> float:
@@ -42,105 +36,132 @@ def standing(rnd: Round, q: int) -> float:
     return base + value(rnd, q)
 
 
-def weights(rnd: Round, me: int) -> dict[int, float]:
-    """How much hurting each player is worth to ``me``: negative for me,
-    positive for opponents, more for those ahead of me."""
-    mine = standing(rnd, me)
-    out: dict[int, float] = {}
-    for q in rnd.seats:
-        if q == me:
-            out[q] = -1.0
-        else:
-            ahead = standing(rnd, q) - mine
-            out[q] = 1.0 + (LEADER_WEIGHT if ahead >= 0 else 0.0) + max(ahead, 0) / 200
-    return out
+class View:
+    """One decision's look at the table, computed once: every seat's cards,
+    number sum, held values, line value, and how much hurting it is worth to
+    ``me`` (negative for me, positive for opponents, more for those ahead).
+    Works on codes and dicts: the simulator calls it thousands of times."""
 
+    __slots__ = ("rnd", "me", "cards", "sums", "values", "weights", "held", "_memo")
 
-def numbers_held(rnd: Round, q: int) -> int:
-    return sum(1 for c in rnd.cards(q) if c.is_number)
+    def __init__(self, rnd: Round, me: int) -> None:
+        self.rnd, self.me = rnd, me
+        self.cards: dict[int, tuple[str, ...]] = {q: rnd.codes(q) for q in rnd.seats}
+        self.held: dict[int, set[int]] = {}
+        self.sums: dict[int, int] = {}
+        for q, cs in self.cards.items():
+            vals = [NUMBER_VALUE[c] for c in cs if c in NUMBER_VALUE]
+            self.held[q] = set(vals)
+            self.sums[q] = sum(vals)
+        self.values: dict[int, int] = {}
+        self._memo: dict[tuple[int, str, str], float] = {}
+        # Standing by the number sum (cheap; the exact value only when needed).
+        totals = rnd.totals or [0] * rnd.players
+        mine = totals[me] + self.sums[me]
+        self.weights: dict[int, float] = {}
+        for q in rnd.seats:
+            if q == me:
+                self.weights[q] = -1.0
+            else:
+                ahead = totals[q] + self.sums[q] - mine
+                lead = LEADER_WEIGHT if ahead >= 0 else 0.0
+                self.weights[q] = 1.0 + lead + max(ahead, 0) / 200
 
+    def value(self, q: int) -> int:
+        got = self.values.get(q)
+        if got is None:
+            got = self.values[q] = value(self.rnd, q)
+        return got
 
-def draw_risk(rnd: Round, q: int, draws: int) -> float:
-    """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
-    k = numbers_held(rnd, q)
-    safe = 1.0
-    for i in range(draws):
-        safe *= max(0.0, 1 - NUMBER_SHARE * (k + i) / 13)
-    return 1 - safe
+    def risk(self, q: int, draws: int) -> float:
+        """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
+        k = sum(1 for c in self.cards[q] if c in NUMBER_VALUE)
+        safe = 1.0
+        for i in range(draws):
+            safe *= max(0.0, 1 - NUMBER_SHARE * (k + i) / 13)
+        return 1 - safe
+
+    def worth(self, q: int, code: str) -> float:
+        """What a card adds to ``q``'s line (a number its value, −N minus N,
+        ÷2 half the sum)."""
+        v = NUMBER_VALUE.get(code)
+        if v is not None:
+            return float(v)
+        if code == "/2":
+            return -self.sums[q] / 2
+        return float(code) if code[0] == "-" else 0.0
+
+    def delta(self, q: int, out: str, inn: str) -> float:
+        """Change of ``q``'s line value when ``out`` leaves and ``inn`` arrives
+        (either may be ``""``); a bust loses the whole value."""
+        key = (q, out, inn)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        d = -self.worth(q, out) if out else 0.0
+        v = NUMBER_VALUE.get(inn)
+        if inn == "7U":
+            d = 7.0 - self.value(q)
+        elif v is not None and (v == 13 or v in self.held[q]):
+            rest = list(self.cards[q])
+            if out:
+                rest.remove(out)
+            if would_bust([CARDS[c] for c in rest], CARDS[inn]):
+                d = -float(self.value(q))
+            else:
+                d += v
+        elif inn:
+            d += self.worth(q, inn)
+        self._memo[key] = d
+        return d
 
 
 def target_player(rnd: Round, me: int, options: Sequence[str], card: str) -> str:
     """``target P`` for Just One More, Flip Four or a modifier."""
     if len(options) == 1:
         return options[0]
-    w = weights(rnd, me)
+    view = View(rnd, me)
     best, best_score = options[0], float("-inf")
     for opt in options:
         q = int(opt[7:])
+        v = view.value(q)
         if card in ("JOM", "F4"):
             draws = 1 if card == "JOM" else 4
-            v = value(rnd, q)
-            risk = draw_risk(rnd, q, draws)
+            risk = view.risk(q, draws)
             harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
             if card == "JOM" and rnd.status(q) == "active" and v < 20:
                 harm += (20 - v) / 2  # forcing a low line to stay
+        elif rnd.status(q) == "busted":
+            harm = float(CARDS[card].minus)  # Brutal: −N counts from a base of 0
         else:
-            before = value(rnd, q)
-            after = 0 if rnd.status(q) == "busted" else _value((*rnd.line(q), card))
-            harm = before - after
-            if rnd.rules.brutal and rnd.status(q) == "busted":
-                harm = -score_line([card], busted=True, rules=rnd.rules).total
-        score = w[q] * harm
+            harm = -view.worth(q, card)
+        score = view.weights[q] * harm
         if score > best_score:
             best, best_score = opt, score
     return best
-
-
-def _worth(c: Card, line_sum: int) -> float:
-    """What a card adds to a line (a number its value, a −N minus N, ÷2 half)."""
-    if c.is_number:
-        return float(c.value)
-    if c.is_halve:
-        return -line_sum / 2
-    return float(-c.minus)
-
-
-def _delta(rnd: Round, q: int, out: Card | None, inn: Card | None) -> float:
-    """Change of ``q``'s line value when ``out`` leaves and ``inn`` arrives."""
-    line = rnd.cards(q)
-    total = sum(c.value for c in line if c.is_number)
-    if out is not None:
-        line.remove(out)
-    d = -_worth(out, total) if out is not None else 0.0
-    if inn is not None:
-        if would_bust(line, inn):
-            return -float(value(rnd, q))
-        if inn.code == "7U":
-            return 7.0 - value(rnd, q)
-        d += _worth(inn, total)
-    return d
 
 
 def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
     """Best Steal, Swap or Discard by the estimated value change, weighted."""
     if len(options) == 1:
         return options[0]
-    w = weights(rnd, me)
+    view = View(rnd, me)
+    w = view.weights
+    delta = view.delta
     best, best_score = options[0], float("-inf")
     for opt in options:
         parts = opt.split()
         if parts[0] == "steal":
-            q, c = int(parts[1]), Card.parse(parts[2])
-            score = -w[me] * _delta(rnd, me, None, c) + w[q] * -_delta(rnd, q, c, None)
+            q, c = int(parts[1]), parts[2]
+            score = delta(me, "", c) - w[q] * delta(q, c, "")
         elif parts[0] == "discard":
-            q, c = int(parts[1]), Card.parse(parts[2])
-            score = w[q] * -_delta(rnd, q, c, None)
-            if q == me and c.code == "0":  # shedding The Zero frees the sum
-                score += sum(x.value for x in rnd.cards(me) if x.is_number)
+            q, c = int(parts[1]), parts[2]
+            score = -w[q] * delta(q, c, "")
+            if q == me and c == "0":  # shedding The Zero frees the sum
+                score += view.sums[me]
         else:
-            a, ca = int(parts[1]), Card.parse(parts[2])
-            b, cb = int(parts[3]), Card.parse(parts[4])
-            score = w[a] * -_delta(rnd, a, ca, cb) + w[b] * -_delta(rnd, b, cb, ca)
+            a, ca, b, cb = int(parts[1]), parts[2], int(parts[3]), parts[4]
+            score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
         if score > best_score:
             best, best_score = opt, score
     return best
