@@ -21,7 +21,6 @@ from typing import Protocol
 from .odds import bust_chance
 from .outlook import hit_value, stay_value, unseen
 from .round import Round
-from .table import NUMBER_VALUE
 from .tactics import decide_other, value
 
 DEFAULT_STOP = 25
@@ -61,7 +60,7 @@ class StopBot:
         # A line is never worth more than its number sum at a turn (÷2, −N
         # and The Zero only lower it; Flip 7 has ended the round): a cheap
         # test first, the exact score only when it could reach the mark.
-        if sum(NUMBER_VALUE.get(c, 0) for c in rnd.codes(player)) < self.at:
+        if rnd.number_sum(player) < self.at:
             return "hit"
         return "stay" if value(rnd, player) >= self.at else "hit"
 

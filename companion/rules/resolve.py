@@ -71,14 +71,18 @@ def _deal(t: Table) -> Gen:
 def _turns(t: Table) -> Gen:
     status, lines, log = t.status, t.lines, t.log
     zero = id(ZERO)  # cards are interned (see Table): identity is a fast test
+    asks = {  # the turn decisions, made once (Pending is immutable)
+        (p, must): Pending(p, "turn", None, HIT_ONLY if must else HIT_STAY)
+        for p in t.order
+        for must in (False, True)
+    }
     while True:
         anyone = False
         for p in t.order:
             if status[p] != ACTIVE:
                 continue
             anyone = True
-            must = zero in map(id, lines[p])
-            choice = yield Pending(p, "turn", None, HIT_ONLY if must else HIT_STAY)
+            choice = yield asks[p, zero in map(id, lines[p])]
             if choice == "stay":
                 status[p] = STAYED
                 log.append(("stayed", p, False))

@@ -23,7 +23,7 @@ from .config import Rules
 from .events import Event, event
 from .resolve import Gen, Pending, play_round
 from .scoring import LineScore, score_line
-from .table import BUSTED, Table
+from .table import BUSTED, NUMBER_VALUE, Table, intern
 
 SAVE_VERSION = 1
 
@@ -33,11 +33,12 @@ class IllegalChoice(ValueError):
 
 
 def _codes(cards: Iterable[Card | str]) -> list[Card]:
-    """Cards (interned by the Table) from cards or codes."""
+    """The interned card for each card or code (one fast pass for cards)."""
     items = list(cards)
-    if set(map(type, items)) <= {Card}:
-        return items  # type: ignore[return-value]  # all Cards already
-    return [card(c) for c in items]
+    try:
+        return intern(items)  # type: ignore[arg-type]
+    except AttributeError:  # some codes: parse them
+        return intern([card(c) for c in items])
 
 
 _SCORES: dict[tuple[Any, ...], LineScore] = {}
@@ -212,6 +213,11 @@ class Round:
     # --- reading the table ------------------------------------------------------
     def line(self, i: int) -> list[str]:
         return [c.code for c in self._t.lines[i]]
+
+    def number_sum(self, i: int) -> int:
+        """Sum of the number cards in ``i``'s face-up line."""
+        nv = NUMBER_VALUE
+        return sum([nv[c.code] for c in self._t.lines[i] if c.code in nv])
 
     def codes(self, i: int) -> tuple[str, ...]:
         """``line(i)`` as a tuple (hashable, for caches)."""

@@ -96,8 +96,9 @@ class Table:
             sorted(self.seats, key=lambda s: (s - dealer - 1) % players)
         )
         self.seed = seed
-        self.deck: list[Card] = intern(deck[::-1])  # top card last: O(1) pop
-        self.discard: list[Card] = intern(discard)
+        # Callers pass interned cards (Round.start does).
+        self.deck: list[Card] = list(deck[::-1])  # top card last: O(1) pop
+        self.discard: list[Card] = list(discard)
         self.lines: list[list[Card]] = [[] for _ in range(players)]
         self.down: list[list[Card]] = [[] for _ in range(players)]
         self.status: list[str] = [OUT] * players

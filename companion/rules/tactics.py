@@ -42,19 +42,15 @@ class View:
     ``me`` (negative for me, positive for opponents, more for those ahead).
     Works on codes and dicts: the simulator calls it thousands of times."""
 
-    __slots__ = ("rnd", "me", "cards", "sums", "values", "weights", "held", "_memo")
+    __slots__ = ("rnd", "me", "sums", "weights", "_cards", "_held")
 
     def __init__(self, rnd: Round, me: int) -> None:
         self.rnd, self.me = rnd, me
-        self.cards: dict[int, tuple[str, ...]] = {q: rnd.codes(q) for q in rnd.seats}
-        self.held: dict[int, set[int]] = {}
-        self.sums: dict[int, int] = {}
-        for q, cs in self.cards.items():
-            vals = [NUMBER_VALUE[c] for c in cs if c in NUMBER_VALUE]
-            self.held[q] = set(vals)
-            self.sums[q] = sum(vals)
-        self.values: dict[int, int] = {}
-        self._memo: dict[tuple[int, str, str], float] = {}
+        self.sums = {
+            q: 0 if rnd.status(q) == "busted" else rnd.number_sum(q) for q in rnd.seats
+        }
+        self._cards: dict[int, tuple[str, ...]] = {}
+        self._held: dict[int, set[int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
         totals = rnd.totals or [0] * rnd.players
         mine = totals[me] + self.sums[me]
@@ -67,15 +63,20 @@ class View:
                 lead = LEADER_WEIGHT if ahead >= 0 else 0.0
                 self.weights[q] = 1.0 + lead + max(ahead, 0) / 200
 
-    def value(self, q: int) -> int:
-        got = self.values.get(q)
+    def cards(self, q: int) -> tuple[str, ...]:
+        got = self._cards.get(q)
         if got is None:
-            got = self.values[q] = value(self.rnd, q)
+            got = self._cards[q] = self.rnd.codes(q)
         return got
+
+    def value(self, q: int) -> int:
+        """The line's worth as its number sum (a cheap stand-in for the
+        score: modifiers are rare and shift every choice alike)."""
+        return self.sums[q]
 
     def risk(self, q: int, draws: int) -> float:
         """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
-        k = sum(1 for c in self.cards[q] if c in NUMBER_VALUE)
+        k = sum(1 for c in self.cards(q) if c in NUMBER_VALUE)
         safe = 1.0
         for i in range(draws):
             safe *= max(0.0, 1 - NUMBER_SHARE * (k + i) / 13)
@@ -83,37 +84,59 @@ class View:
 
     def worth(self, q: int, code: str) -> float:
         """What a card adds to ``q``'s line (a number its value, −N minus N,
-        ÷2 half the sum)."""
-        v = NUMBER_VALUE.get(code)
-        if v is not None:
-            return float(v)
-        if code == "/2":
-            return -self.sums[q] / 2
-        return float(code) if code[0] == "-" else 0.0
+        ÷2 half the sum); ``""`` (no card) adds nothing."""
+        return _WORTH.get(code, 0.0) if code != "/2" else -self.sums[q] / 2
+
+    def held(self, q: int) -> set[int]:
+        """Number values in ``q``'s line."""
+        got = self._held.get(q)
+        if got is None:
+            nv = NUMBER_VALUE
+            got = self._held[q] = {nv[c] for c in self.cards(q) if c in nv}
+        return got
 
     def delta(self, q: int, out: str, inn: str) -> float:
         """Change of ``q``'s line value when ``out`` leaves and ``inn`` arrives
         (either may be ``""``); a bust loses the whole value."""
-        key = (q, out, inn)
-        got = self._memo.get(key)
-        if got is not None:
-            return got
-        d = -self.worth(q, out) if out else 0.0
-        v = NUMBER_VALUE.get(inn)
+        total = self.sums[q]
         if inn == "7U":
-            d = 7.0 - self.value(q)
-        elif v is not None and (v == 13 or v in self.held[q]):
-            rest = list(self.cards[q])
+            return 7.0 - total
+        v = NUMBER_VALUE.get(inn)
+        if v is not None and (v == 13 or v in self.held(q)):
+            rest = list(self.cards(q))
             if out:
                 rest.remove(out)
             if would_bust([CARDS[c] for c in rest], CARDS[inn]):
-                d = -float(self.value(q))
-            else:
-                d += v
-        elif inn:
-            d += self.worth(q, inn)
-        self._memo[key] = d
-        return d
+                return -float(total)
+        w = _WORTH.get
+        gain = w(inn, 0.0) if inn != "/2" else -total / 2
+        loss = w(out, 0.0) if out != "/2" else -total / 2
+        return gain - loss
+
+
+# What a card adds to a line, except ÷2 (half the line's sum, see View.worth).
+_WORTH: dict[str, float] = {
+    **{code: float(v) for code, v in NUMBER_VALUE.items()},
+    **{code: float(code) for code in ("-2", "-4", "-6", "-8", "-10")},
+}
+
+
+# Option strings repeat across rounds: parse each once.
+_PARSED: dict[str, tuple[str, int, str, int, str]] = {}
+
+
+def _parse(opt: str) -> tuple[str, int, str, int, str]:
+    got = _PARSED.get(opt)
+    if got is None:
+        parts = opt.split()
+        if parts[0] == "swap":
+            got = ("swap", int(parts[1]), parts[2], int(parts[3]), parts[4])
+        else:
+            got = (parts[0], int(parts[1]), parts[2], -1, "")
+        if len(_PARSED) > 1 << 18:
+            _PARSED.clear()
+        _PARSED[opt] = got
+    return got
 
 
 def target_player(rnd: Round, me: int, options: Sequence[str], card: str) -> str:
@@ -124,8 +147,8 @@ def target_player(rnd: Round, me: int, options: Sequence[str], card: str) -> str
     best, best_score = options[0], float("-inf")
     for opt in options:
         q = int(opt[7:])
-        v = view.value(q)
         if card in ("JOM", "F4"):
+            v = view.value(q)
             draws = 1 if card == "JOM" else 4
             risk = view.risk(q, draws)
             harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
@@ -150,17 +173,14 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
     delta = view.delta
     best, best_score = options[0], float("-inf")
     for opt in options:
-        parts = opt.split()
-        if parts[0] == "steal":
-            q, c = int(parts[1]), parts[2]
-            score = delta(me, "", c) - w[q] * delta(q, c, "")
-        elif parts[0] == "discard":
-            q, c = int(parts[1]), parts[2]
-            score = -w[q] * delta(q, c, "")
-            if q == me and c == "0":  # shedding The Zero frees the sum
+        kind, a, ca, b, cb = _parse(opt)
+        if kind == "steal":
+            score = delta(me, "", ca) - w[a] * delta(a, ca, "")
+        elif kind == "discard":
+            score = -w[a] * delta(a, ca, "")
+            if a == me and ca == "0":  # shedding The Zero frees the sum
                 score += view.sums[me]
         else:
-            a, ca, b, cb = int(parts[1]), parts[2], int(parts[3]), parts[4]
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
         if score > best_score:
             best, best_score = opt, score
