@@ -69,7 +69,12 @@ class Match:
             raise ValueError(f"2 to {self.rules.max_players} players")
         if not self.totals:
             self.totals = [0] * self.players
+        if len(self.totals) != self.players:
+            raise ValueError("one total per seat")
         self.rng = random.Random(self.seed)
+        if any(self.totals):  # resuming a game: it may be over or tied already
+            self.result = check_end(self.totals, self.rules)
+            self.tied = self.result.tiebreak
 
     @property
     def over(self) -> bool:
@@ -87,6 +92,9 @@ class Match:
     def start_round(self) -> Round:
         if self.over:
             raise ValueError("the game is over")
+        seats = self.seats
+        while self.dealer not in seats:  # a tie-break: the next tied player deals
+            self.dealer = (self.dealer + 1) % self.players
         deck = self.deck
         if deck is None:
             deck = full_deck(self.rules.decks)

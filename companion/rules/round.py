@@ -87,6 +87,7 @@ class Round:
         "_pending",
         "_legal",
         "_events",
+        "_forked",
     )
 
     def __init__(
@@ -113,6 +114,7 @@ class Round:
         self._t = Table(rules, players, dealer, seats, deck, discard, seed)
         self._gen: Gen = play_round(self._t)
         self._events: list[Event] = []
+        self._forked = False
         self._advance(None)
 
     @classmethod
@@ -322,7 +324,31 @@ class Round:
             "totals": None if self.totals is None else list(self.totals),
         }
 
+    def fork(self, rng: random.Random) -> Round:
+        """A what-if copy for simulations: the same round so far, with the
+        cards left in the deck (and any later reshuffle) in a new order from
+        ``rng``, as a player who cannot see the deck must assume. A fork can
+        be played on but not saved."""
+        twin = Round(
+            self.rules,
+            self.players,
+            self.dealer,
+            self.seats,
+            list(self._deck0),
+            list(self._discard0),
+            self.seed,
+            self.totals,
+        )
+        for choice in self._choices:
+            twin.play(choice)
+        rng.shuffle(twin._t.deck)
+        twin._t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
+        twin._forked = True
+        return twin
+
     def to_json(self) -> str:
+        if self._forked:
+            raise ValueError("a what-if fork cannot be saved")
         return json.dumps({**self.setup(), "choices": self._choices})
 
     @classmethod
