@@ -21,6 +21,7 @@ from .table import NUMBER_VALUE
 NUMBER_SHARE = 92 / 108
 AVG_GAIN = 6.5  # a safe number card adds about this much
 LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
+BUST_EXTRA = 10.0  # a bust also ends the player's round: what more hits bring
 CARDS: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
 
 
@@ -107,7 +108,7 @@ class View:
             if out:
                 rest.remove(out)
             if would_bust([CARDS[c] for c in rest], CARDS[inn]):
-                return -float(total)
+                return -float(total) - BUST_EXTRA
         w = _WORTH.get
         gain = w(inn, 0.0) if inn != "/2" else -total / 2
         loss = w(out, 0.0) if out != "/2" else -total / 2
