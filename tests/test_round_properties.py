@@ -52,6 +52,10 @@ def test_random_legal_play_ends_and_every_card_is_accounted_for(
     while not rnd.over:
         assert rnd.inventory() == full
         assert rnd.card_count() == 108 * s["decks"]
+        for i in range(s["players"]):  # the engine keeps sums incrementally
+            assert rnd.number_sum(i) == sum(
+                c.value for c in rnd.cards(i) if c.is_number
+            )
         legal = rnd.legal()
         assert legal and len(legal) == len(set(legal))
         rnd.play(rng.choice(legal))

@@ -23,7 +23,7 @@ from .config import Rules
 from .events import Event, event
 from .resolve import Gen, Pending, play_round
 from .scoring import LineScore, score_line
-from .table import BUSTED, NUMBER_VALUE, Table, intern
+from .table import BUSTED, Table, intern
 
 SAVE_VERSION = 1
 
@@ -218,8 +218,7 @@ class Round:
 
     def number_sum(self, i: int) -> int:
         """Sum of the number cards in ``i``'s face-up line."""
-        nv = NUMBER_VALUE
-        return sum([nv[c.code] for c in self._t.lines[i] if c.code in nv])
+        return self._t.sums[i]
 
     def codes(self, i: int) -> tuple[str, ...]:
         """``line(i)`` as a tuple (hashable, for caches)."""

@@ -66,6 +66,7 @@ class Table:
         "deck",
         "discard",
         "lines",
+        "sums",
         "down",
         "status",
         "held",
@@ -100,6 +101,7 @@ class Table:
         self.deck: list[Card] = list(deck[::-1])  # top card last: O(1) pop
         self.discard: list[Card] = list(discard)
         self.lines: list[list[Card]] = [[] for _ in range(players)]
+        self.sums = [0] * players  # number-card sum of each face-up line
         self.down: list[list[Card]] = [[] for _ in range(players)]
         self.status: list[str] = [OUT] * players
         for s in self.seats:
@@ -156,19 +158,23 @@ class Table:
                 self.discard.extend(queue)
                 queue.clear()
             line.append(c)
+            self.sums[p] = value
             self.log.append(("wiped", p, tuple(wiped)))
             return
         # No card of the same value held: cannot bust (would_bust decides
         # every other case, Lucky 13 pair included).
-        same = value == 13 or any(_VALUE.get(x.code) == value for x in line)
+        get = _VALUE.get
+        same = value == 13 or value in [get(x.code) for x in line]
         if same and would_bust(line, c):
             line.append(c)
             self.down[p] = line
             self.lines[p] = []
+            self.sums[p] = 0
             self.status[p] = BUSTED
             self.log.append(("busted", p, c.code))
             return
         line.append(c)
+        self.sums[p] += value
 
     def check_flip7(self, p: int) -> None:
         line = self.lines[p]
@@ -186,6 +192,7 @@ class Table:
         line = self.lines[p]
         for k, c in enumerate(line):
             if c.code == code:
+                self.sums[p] -= _VALUE.get(code, 0)
                 return line.pop(k)
         raise ValueError(f"player {p} has no {code}")
 
