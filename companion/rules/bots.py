@@ -21,6 +21,7 @@ from typing import Protocol
 from .odds import bust_chance
 from .outlook import hit_value, stay_value, unseen
 from .round import Round
+from .table import NUMBER_VALUE
 from .tactics import decide_other, value
 
 DEFAULT_STOP = 25
@@ -60,8 +61,12 @@ class StopBot:
         # A line is never worth more than its number sum at a turn (÷2, −N
         # and The Zero only lower it; Flip 7 has ended the round): a cheap
         # test first, the exact score only when it could reach the mark.
-        if rnd.number_sum(player) < self.at:
+        total = rnd.number_sum(player)
+        if total < self.at:
             return "hit"
+        codes = rnd.codes(player)
+        if "0" not in codes and all(c in NUMBER_VALUE for c in codes):
+            return "stay"  # only ordinary numbers: the value is the sum
         return "stay" if value(rnd, player) >= self.at else "hit"
 
 

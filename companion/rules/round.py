@@ -23,7 +23,7 @@ from .config import Rules
 from .events import Event, event
 from .resolve import Gen, Pending, play_round
 from .scoring import LineScore, score_line
-from .table import BUSTED, Table, intern
+from .table import BUSTED, InternedCards, Table, intern
 
 SAVE_VERSION = 1
 
@@ -34,6 +34,8 @@ class IllegalChoice(ValueError):
 
 def _codes(cards: Iterable[Card | str]) -> list[Card]:
     """The interned card for each card or code (one fast pass for cards)."""
+    if type(cards) is InternedCards:
+        return list(cards)  # leftovers of an earlier round: already interned
     items = list(cards)
     try:
         return intern(items)  # type: ignore[arg-type]
@@ -263,8 +265,8 @@ class Round:
         """The deck (top first) and discard pile as cards, for the next round:
         the deck passes on unshuffled, the pile keeps this round's cards."""
         t = self._t
-        pile = t.discard + t.table_cards() if t.over else list(t.discard)
-        return t.deck[::-1], pile
+        pile = t.discard + t.table_cards() if t.over else t.discard
+        return InternedCards(t.deck[::-1]), InternedCards(pile)
 
     def deck_size(self) -> int:
         return len(self._t.deck)

@@ -37,6 +37,11 @@ INTERNED: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
 ZERO = INTERNED["0"]
 
 
+class InternedCards(list[Card]):
+    """A list known to hold only interned cards (a round's leftovers), so the
+    next round can skip interning them again."""
+
+
 def intern(cards: Sequence[Card]) -> list[Card]:
     return list(map(INTERNED.__getitem__, map(_code, cards)))
 
