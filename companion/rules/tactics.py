@@ -23,6 +23,7 @@ AVG_GAIN = 6.5  # a safe number card adds about this much
 LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
 BUST_EXTRA = 10.0  # a bust also ends the player's round: what more hits bring
 CARDS: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
+_NV: dict[str, int] = NUMBER_VALUE
 
 
 def value(rnd: Round, q: int) -> int:
@@ -182,6 +183,10 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
             if a == me and ca == "0":  # shedding The Zero frees the sum
                 score += view.sums[me]
         else:
+            if me != a and me != b and not (
+                _NV.get(cb) in view.held(a) or _NV.get(ca) in view.held(b)
+            ):
+                continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
         if score > best_score:
             best, best_score = opt, score
