@@ -18,57 +18,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from .cards import Card, card, full_deck
+from .cards import Card
 from .config import Rules
 from .events import Event, event
+from .linescores import cached_score
 from .resolve import Gen, Pending, play_round
-from .scoring import LineScore, score_line
-from .table import BUSTED, InternedCards, Table, intern
+from .scoring import LineScore
+from .setup import prepare
+from .table import BUSTED, InternedCards, Table
 
 SAVE_VERSION = 1
 
 
 class IllegalChoice(ValueError):
     """A choice that is not in ``legal()``; the round is left unchanged."""
-
-
-def _codes(cards: Iterable[Card | str]) -> list[Card]:
-    """The interned card for each card or code (one fast pass for cards)."""
-    if type(cards) is InternedCards:
-        return list(cards)  # leftovers of an earlier round: already interned
-    items = list(cards)
-    try:
-        return intern(items)  # type: ignore[arg-type]
-    except AttributeError:  # some codes: parse them
-        return intern([card(c) for c in items])
-
-
-_SCORES: dict[tuple[Any, ...], LineScore] = {}
-_SCORES_MAX = 1 << 17
-
-
-def _score(
-    line: list[Card], busted: bool, bonus: bool, attacked: bool, rules: Rules
-) -> LineScore:
-    """score_line, memoised: simulations score the same lines again and again.
-    Keyed by the identities of the (interned, immortal) cards and the two
-    options that change a score, not by the Rules object (its hash is slow)."""
-    key = (
-        tuple(map(id, line)),
-        busted,
-        bonus,
-        attacked,
-        rules.brutal,
-        rules.lucky_pair_counts_two,
-    )
-    got = _SCORES.get(key)
-    if got is None:
-        if len(_SCORES) >= _SCORES_MAX:
-            _SCORES.clear()
-        got = _SCORES[key] = score_line(
-            line, busted=busted, take_bonus=bonus, rules=rules, attacked=attacked
-        )
-    return got
 
 
 class Round:
@@ -141,41 +104,8 @@ class Round:
         (tie-break rounds, R21); the others sit out with status ``"out"``.
         ``totals``: the game totals before this round, for bots and advisor.
         """
-        if not 1 <= players <= rules.max_players:
-            raise ValueError(f"players must be 1 to {rules.max_players}")
-        seats = tuple(
-            sorted(set(range(players) if active_players is None else active_players))
-        )
-        if not seats or any(not 0 <= s < players for s in seats):
-            raise ValueError("active_players must be seats of this table")
-        if dealer not in seats:
-            raise ValueError("the dealer must take part in the round")
-        pile = _codes(discard)
-        if seed is None:
-            seed = (
-                " ".join(card(c).code for c in deck)
-                if deck is not None
-                else random.Random().getrandbits(63)
-            )
-        if deck is None:
-            left = Counter(c.code for c in full_deck(rules.decks))
-            left.subtract(c.code for c in pile)
-            cards = [Card.parse(code) for code in sorted(left.elements())]
-            random.Random(seed).shuffle(cards)
-        else:
-            cards = _codes(deck)
-        if totals is not None and len(totals) != players:
-            raise ValueError("one total per seat")
-        return cls(
-            rules,
-            players,
-            dealer,
-            seats,
-            cards,
-            pile,
-            seed,
-            None if totals is None else tuple(totals),
-        )
+        s = prepare(players, dealer, rules, deck, seed, discard, active_players, totals)
+        return cls(rules, players, dealer, s.seats, s.deck, s.discard, s.seed, s.totals)
 
     # --- driving ------------------------------------------------------------
     def _advance(self, choice: str | None) -> None:
@@ -294,7 +224,7 @@ class Round:
     def line_score(self, i: int) -> LineScore:
         """``i``'s line scored now (the final score once the round is over)."""
         t = self._t
-        return _score(
+        return cached_score(
             t.lines[i],
             t.status[i] == BUSTED,
             t.bonus or t.flip7 != i,
@@ -354,29 +284,17 @@ class Round:
 
     @classmethod
     def from_json(cls, text: str) -> Round:
-        data = json.loads(text)
-        if data.get("v") != SAVE_VERSION:
-            raise ValueError("not a saved round of this version")
-        rnd = cls.replay(data, data.get("choices", []))
-        return rnd
+        """The round saved by :meth:`to_json`, replayed to the same state."""
+        from .saving import load_round
+
+        return load_round(text)
 
     @classmethod
     def replay(cls, setup: dict[str, Any], choices: Iterable[str]) -> Round:
         """A round from a setup (see :meth:`setup`) with these choices played."""
-        totals = setup.get("totals")
-        rnd = cls.start(
-            players=int(setup["players"]),
-            dealer=int(setup["dealer"]),
-            rules=Rules(**setup["rules"]),
-            deck=setup["deck"],
-            seed=setup["seed"],
-            discard=setup["discard"],
-            active_players=setup["seats"],
-            totals=totals,
-        )
-        for choice in choices:
-            rnd.play(choice)
-        return rnd
+        from .saving import replay_round
+
+        return replay_round(setup, choices)
 
     def state(self) -> dict[str, Any]:
         """Everything visible or hidden about the round now, as plain data."""

@@ -183,8 +183,10 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
             if a == me and ca == "0":  # shedding The Zero frees the sum
                 score += view.sums[me]
         else:
-            if me != a and me != b and not (
-                _NV.get(cb) in view.held(a) or _NV.get(ca) in view.held(b)
+            if (
+                me != a
+                and me != b
+                and not (_NV.get(cb) in view.held(a) or _NV.get(ca) in view.held(b))
             ):
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
