@@ -286,6 +286,18 @@ def test_r15_swapping_10_for_11_busts_both() -> None:
     assert rnd.scores() == [3, 0, 0]
 
 
+def test_r15_a_swap_can_complete_flip7() -> None:
+    # Two players. Ann gives Dee her -2 for Dee's 10: her seventh number.
+    deck = "1 10 -2 4 5 6 8 9 SWAP"
+    choices = ["hit", "target 1", "stay", "hit", "hit", "hit", "hit", "hit", "hit"]
+    rnd = stacked(deck, *choices, players=2)
+    assert "swap 0 10 1 -2" in rnd.legal()
+    rnd.play("swap 0 10 1 -2")
+    assert rnd.over and rnd.flip7 == 1
+    assert rnd.line(0) == ["-2"]
+    assert rnd.scores() == [0, 43 + 15]
+
+
 # --- R16 Discard ends effects ---
 def test_r16_discarding_your_own_zero_lets_you_stay() -> None:
     rnd = stacked("0 4 6 DISCARD", "hit")
