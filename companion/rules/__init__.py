@@ -4,6 +4,9 @@ No Flet, no I/O, no clock, no global randomness: everything the app and the
 tests need to score a round exactly as RULES.md says.
 """
 
+# The digital deal engine (issue 3): advisor, bots, events, match, resolve, round.
+from .advisor import Advice, advise
+from .bots import BOTS, Bot, OddsBot, RandomBot, StopBot, make_bot
 from .cards import (
     ALL_CODES,
     Card,
@@ -15,9 +18,13 @@ from .cards import (
     parse_cards,
 )
 from .config import FLIP7_BONUS, Rules
+from .events import Event
 from .game import EndCheck, check_end
 from .lines import flip7_count, is_flip7, would_bust
+from .match import Match, round_record
 from .odds import bust_chance, flip7_chance
+from .resolve import Pending
+from .round import IllegalChoice, Round
 from .scoring import LineScore, score_line
 from .sheet import Entry, Player, RoundRecord, Sheet, SheetError, check_name
 from .validate import Problem, validate_round
@@ -50,4 +57,18 @@ __all__ = [
     "score_line",
     "validate_round",
     "would_bust",
+    "Advice",
+    "BOTS",
+    "Bot",
+    "Event",
+    "IllegalChoice",
+    "Match",
+    "OddsBot",
+    "Pending",
+    "RandomBot",
+    "Round",
+    "StopBot",
+    "advise",
+    "make_bot",
+    "round_record",
 ]

@@ -1,0 +1,119 @@
+"""Computer players, registered by name, for the simulator and the app.
+
+A bot is anything with ``choose(round, player, rng) -> str`` that returns a
+member of ``round.legal()``. The strategies differ in when they hit; all but
+``random`` share :mod:`.tactics` for targets, steals, swaps and discards.
+
+- ``random``: any legal choice, from the seeded ``rng``.
+- ``stop`` (``stop:N``): stay once the line is worth at least N (25).
+- ``odds``: hit while one more card is expected to raise the line's value
+  (exact, from the unseen cards) and the bust chance stays below one half.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+from .odds import bust_chance
+from .outlook import hit_value, stay_value, unseen
+from .round import Round
+from .table import NUMBER_VALUE
+from .tactics import decide_other, value
+
+DEFAULT_STOP = 25
+ODDS_MAX_BUST = Fraction(1, 2)
+
+
+class Bot(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, rnd: Round, player: int, rng: random.Random) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RandomBot:
+    name: str = "random"
+
+    def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
+        return rng.choice(rnd.legal())
+
+
+@dataclass(frozen=True, slots=True)
+class StopBot:
+    """Stay when the line's value reaches ``at``."""
+
+    at: int = DEFAULT_STOP
+    name: str = "stop"
+
+    def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
+        pend = rnd.pending
+        if pend is None:
+            raise ValueError("the round is over")
+        if pend.kind != "turn":
+            return decide_other(rnd, player)
+        if len(pend.options) == 1:
+            return pend.options[0]
+        # A line is never worth more than its number sum at a turn (÷2, −N
+        # and The Zero only lower it; Flip 7 has ended the round): a cheap
+        # test first, the exact score only when it could reach the mark.
+        total = rnd.number_sum(player)
+        if total < self.at:
+            return "hit"
+        codes = rnd.codes(player)
+        if "0" not in codes and all(c in NUMBER_VALUE for c in codes):
+            return "stay"  # only ordinary numbers: the value is the sum
+        return "stay" if value(rnd, player) >= self.at else "hit"
+
+
+@dataclass(frozen=True, slots=True)
+class OddsBot:
+    """Hit while the exact one-card expectation beats staying."""
+
+    max_bust: Fraction = ODDS_MAX_BUST
+    name: str = "odds"
+
+    def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
+        pend = rnd.pending
+        if pend is None:
+            raise ValueError("the round is over")
+        if pend.kind != "turn":
+            return decide_other(rnd, player)
+        if len(pend.options) == 1:
+            return pend.options[0]
+        pool = unseen(rnd)
+        if bust_chance(rnd.cards(player), pool, rnd.rules) >= self.max_bust:
+            return "stay"
+        better = hit_value(rnd, player, pool) > stay_value(rnd, player)
+        return "hit" if better else "stay"
+
+
+def _stop(arg: str | None) -> Bot:
+    return StopBot(int(arg)) if arg else StopBot()
+
+
+BOTS: dict[str, Callable[[str | None], Bot]] = {
+    "random": lambda arg: RandomBot(),
+    "stop": _stop,
+    "odds": lambda arg: OddsBot(),
+}
+
+
+def make_bot(spec: str) -> Bot:
+    """A bot from its name: ``"random"``, ``"stop"``, ``"stop:30"``,
+    ``"stop30"``, ``"odds"``."""
+    text = spec.strip().lower()
+    name, _, arg = text.partition(":")
+    if name not in BOTS:
+        digits = name.lstrip("abcdefghijklmnopqrstuvwxyz")
+        name, arg = name[: len(name) - len(digits)], digits
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(BOTS)}")
+    try:
+        return BOTS[name](arg or None)
+    except ValueError as exc:
+        raise ValueError(f"bad bot setting {spec!r}") from exc

@@ -1,0 +1,42 @@
+"""``score_line``, memoised for the engine's hot path.
+
+A simulation scores the same lines again and again (the stop bot asks for
+its line's value, every round ends with a score per player). The memo is
+keyed by the identities of the cards, which the engine interns (one
+immortal :class:`Card` object per code, see :mod:`.table`), and by the two
+options that change a score, not by the Rules object (its hash is slow).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card
+from .config import Rules
+from .scoring import LineScore, score_line
+
+_SCORES: dict[tuple[Any, ...], LineScore] = {}
+_SCORES_MAX = 1 << 17
+
+
+def cached_score(
+    line: list[Card], busted: bool, bonus: bool, attacked: bool, rules: Rules
+) -> LineScore:
+    """``score_line(line, busted=…, take_bonus=bonus, attacked=…, rules=…)``.
+    ``line`` must hold interned cards (every card of a Table does)."""
+    key = (
+        tuple(map(id, line)),
+        busted,
+        bonus,
+        attacked,
+        rules.brutal,
+        rules.lucky_pair_counts_two,
+    )
+    got = _SCORES.get(key)
+    if got is None:
+        if len(_SCORES) >= _SCORES_MAX:
+            _SCORES.clear()
+        got = _SCORES[key] = score_line(
+            line, busted=busted, take_bonus=bonus, rules=rules, attacked=attacked
+        )
+    return got

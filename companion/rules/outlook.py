@@ -1,0 +1,59 @@
+"""What the player about to draw can know: the unseen cards and the exact
+value of staying now versus hitting once.
+
+Every card that has been dealt or drawn was seen by the whole table (a busted
+line is turned face down only after everyone saw it), and the discard pile is
+known. So the cards a player has not seen are exactly the deck's contents;
+only their order is hidden. When the deck is empty the next card comes from
+the reshuffled discard pile (R7), so that pile is the pool then.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from .cards import Card
+from .lines import would_bust
+from .round import Round
+from .scoring import score_line
+
+
+def unseen(rnd: Round) -> list[Card]:
+    """The pool the next card comes from, as the player knows it (order-free,
+    sorted so results never depend on the hidden deck order)."""
+    zones = rnd.zones()
+    pool = zones["deck"] or zones["discard"]
+    return [Card.parse(code) for code in sorted(pool)]
+
+
+def stay_value(rnd: Round, p: int) -> int:
+    """``p``'s round score if the round ended now."""
+    return rnd.line_score(p).total
+
+
+def hit_value(rnd: Round, p: int, pool: list[Card] | None = None) -> Fraction:
+    """Exact expected score of ``p``'s line right after one more card.
+
+    A number busts (0) or joins the line (with the Flip 7 bonus if it makes
+    seven); the Unlucky 7 leaves only itself. An action or modifier is counted
+    as no change: its effect depends on later choices, and a modifier can be
+    given away. With no card left the value is the staying value.
+    """
+    cards = rnd.cards(p)
+    now = stay_value(rnd, p)
+    pool = unseen(rnd) if pool is None else pool
+    if not pool:
+        return Fraction(now)
+    total = 0
+    for code, n in Counter(c.code for c in pool).items():
+        c = Card.parse(code)
+        if not c.is_number:
+            total += n * now
+        elif would_bust(cards, c):
+            continue
+        elif code == "7U":
+            total += n * score_line([c], rules=rnd.rules).total
+        else:
+            total += n * score_line([*cards, c], rules=rnd.rules).total
+    return Fraction(total, len(pool))

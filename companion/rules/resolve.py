@@ -1,0 +1,243 @@
+"""The round as one generator: it yields a :class:`Pending` decision and
+receives the chosen string, so nested resolution (an action drawn during
+Just One More during a Flip Four queue…) is written as plain nested calls.
+
+The choice strings and their order are the contract of DESIGN.md; the caller
+(:class:`.round.Round`) only sends members of ``Pending.options``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import NamedTuple
+
+from .cards import Card
+from .table import ACTIVE, BUSTED, NUMBER_VALUE, STAYED, ZERO, RoundEnd, Table
+
+
+class Pending(NamedTuple):
+    """A decision: who decides, what kind, the card being resolved (if any),
+    and every legal choice in a stable order."""
+
+    player: int
+    kind: str  # "turn" "target" "modifier" "steal" "swap" "discard" "flip7"
+    card: str | None
+    options: tuple[str, ...]
+
+
+Gen = Generator[Pending, str, None]
+
+HIT_STAY = ("hit", "stay")
+HIT_ONLY = ("hit",)  # The Zero: must hit (R4)
+FLIP_FOUR_CARDS = 4
+
+
+def play_round(t: Table) -> Gen:
+    """Deal, turns, and the Brutal Flip 7 choice (R20)."""
+    try:
+        yield from _deal(t)
+        yield from _turns(t)
+    except RoundEnd:
+        pass
+    if t.flip7 is not None and t.rules.brutal:
+        p = t.flip7
+        opts = ("bonus", *(f"attack {q}" for q in t.seats if q != p))
+        choice = yield Pending(p, "flip7", None, opts)
+        if choice != "bonus":
+            t.bonus = False
+            t.attacked = int(choice.split()[1])
+            t.log.append(("attacked", p, t.attacked))
+        else:
+            t.log.append(("bonus", p))
+    t.finish()
+
+
+def _deal(t: Table) -> Gen:
+    """One card each from the dealer's left to the dealer; an action or
+    modifier dealt is resolved at once and is the deal card; a player who
+    busted before their turn to be dealt gets none (R1)."""
+    for p in t.order:
+        if t.status[p] == BUSTED:
+            continue
+        c = t.draw()
+        t.log.append(("dealt", p, c.code))
+        if c.code in NUMBER_VALUE:  # no decision: skip the nested generator
+            t.arrive(p, c)
+            t.check_flip7(p)
+        else:
+            yield from receive(t, p, c)
+
+
+def _turns(t: Table) -> Gen:
+    status, lines, log = t.status, t.lines, t.log
+    zero = id(ZERO)  # cards are interned (see Table): identity is a fast test
+    asks = {  # the turn decisions, made once (Pending is immutable)
+        (p, must): Pending(p, "turn", None, HIT_ONLY if must else HIT_STAY)
+        for p in t.order
+        for must in (False, True)
+    }
+    while True:
+        anyone = False
+        for p in t.order:
+            if status[p] != ACTIVE:
+                continue
+            anyone = True
+            choice = yield asks[p, zero in map(id, lines[p])]
+            if choice == "stay":
+                status[p] = STAYED
+                log.append(("stayed", p, False))
+            else:
+                c = t.draw()
+                log.append(("drew", p, c.code, "hit"))
+                if c.code in NUMBER_VALUE:
+                    t.arrive(p, c)
+                    t.check_flip7(p)
+                else:
+                    yield from receive(t, p, c)
+        if not anyone:
+            return
+
+
+def receive(t: Table, p: int, c: Card) -> Gen:
+    """``p`` receives ``c`` from the deck (dealt or drawn) and resolves it."""
+    if c.is_number:
+        t.arrive(p, c)
+        t.check_flip7(p)
+    elif c.is_action:
+        yield from _act(t, p, c)
+    else:
+        yield from _modifier(t, p, c)
+
+
+def _wasted(t: Table, p: int, c: Card) -> None:
+    t.held.pop()
+    t.discard.append(c)
+    t.log.append(("wasted", p, c.code))
+
+
+def _modifier(t: Table, p: int, c: Card) -> Gen:
+    """R17: to any player not busted (Brutal: any player, R19)."""
+    t.held.append(c)
+    cands = t.seats if t.rules.brutal else t.alive()
+    if not cands:
+        _wasted(t, p, c)
+        return
+    choice = yield Pending(p, "modifier", c.code, tuple(f"target {q}" for q in cands))
+    q = int(choice[7:])
+    t.held.pop()
+    t.lines[q].append(c)
+    t.log.append(("assigned", p, c.code, q))
+
+
+def _act(t: Table, p: int, c: Card) -> Gen:
+    """Resolve an action received by ``p`` (R12-R16)."""
+    t.held.append(c)
+    code = c.code
+    if code == "JOM" or code == "F4":
+        cands = t.alive()
+        if not cands:
+            _wasted(t, p, c)
+            return
+        choice = yield Pending(p, "target", code, tuple(f"target {q}" for q in cands))
+        q = int(choice[7:])
+        t.log.append(("played", p, code, q))
+        if code == "JOM":
+            yield from _just_one_more(t, q)
+        else:
+            yield from _flip_four(t, q)
+    else:
+        opts = _card_options(t, p, code)
+        if not opts:
+            _wasted(t, p, c)
+            return
+        kind = code.lower()
+        choice = yield Pending(p, kind, code, opts)
+        parts = choice.split()
+        if code == "STEAL":
+            q = int(parts[1])
+            got = t.take(q, parts[2])
+            t.log.append(("stole", p, q, got.code))
+            t.arrive(p, got)
+            t.check_flip7(p)
+        elif code == "SWAP":
+            a, b = int(parts[1]), int(parts[3])
+            ca, cb = t.take(a, parts[2]), t.take(b, parts[4])
+            t.log.append(("swapped", p, a, ca.code, b, cb.code))
+            t.arrive(a, cb)
+            t.arrive(b, ca)
+            t.check_flip7(a)
+            t.check_flip7(b)
+        else:
+            q = int(parts[1])
+            gone = t.take(q, parts[2])
+            t.discard.append(gone)
+            t.log.append(("discarded", p, q, gone.code))
+    t.held.pop()
+    t.discard.append(c)
+
+
+def _just_one_more(t: Table, q: int) -> Gen:
+    """Draw one card, resolve it, then stay, even over The Zero (R9)."""
+    d = t.draw()
+    t.log.append(("drew", q, d.code, "jom"))
+    yield from receive(t, q, d)
+    if t.status[q] == ACTIVE:
+        t.status[q] = STAYED
+        t.log.append(("stayed", q, True))
+
+
+def _flip_four(t: Table, q: int) -> Gen:
+    """Four cards of any kind (R13); stop on a bust; an Unlucky 7 also wipes
+    the set-aside cards (R11); the set-aside cards are resolved in order
+    afterwards, all of them even if one makes ``q`` bust (FAQ)."""
+    queue: list[Card] = []
+    t.queues.append(queue)
+    status = t.status
+    for _ in range(FLIP_FOUR_CARDS):
+        d = t.draw()
+        t.log.append(("drew", q, d.code, "f4"))
+        if d.is_number:
+            t.arrive(q, d, queue)
+            if status[q] == BUSTED:
+                break
+            t.check_flip7(q)
+        else:
+            queue.append(d)
+            t.log.append(("set_aside", q, d.code))
+    if status[q] == BUSTED:
+        t.discard.extend(queue)
+        queue.clear()
+    while queue:
+        yield from receive(t, q, queue.pop(0))
+    t.queues.pop()
+
+
+def _card_options(t: Table, p: int, code: str) -> tuple[str, ...]:
+    """Legal uses of Steal, Swap or Discard for resolver ``p``: face-up cards
+    of players not busted, each distinct card once, seats in order."""
+    alive = t.alive()
+    lines = t.lines
+    out: list[str] = []
+    if code == "STEAL":
+        if t.status[p] == BUSTED:
+            return ()  # a busted line cannot take a card in
+        for q in alive:
+            if q != p:
+                out += [f"steal {q} {x}" for x in _distinct(lines[q])]
+    elif code == "DISCARD":
+        for q in alive:
+            out += [f"discard {q} {x}" for x in _distinct(lines[q])]
+    else:
+        held = [(q, _distinct(lines[q])) for q in alive if lines[q]]
+        for i, (a, xs) in enumerate(held):
+            for b, ys in held[i + 1 :]:
+                out += [f"swap {a} {x} {b} {y}" for x in xs for y in ys]
+    return tuple(out)
+
+
+def _distinct(line: list[Card]) -> list[str]:
+    seen: list[str] = []
+    for c in line:
+        if c.code not in seen:
+            seen.append(c.code)
+    return seen

@@ -1,0 +1,330 @@
+"""A digitally dealt round: the public state machine of DESIGN.md's contract.
+
+``Round.start`` deals up to the first decision; ``pending``/``legal()`` say
+who decides what; ``play(choice)`` applies one choice. A round is fully
+defined by its setup (rules, seats, dealer, the deck top first, the discard
+pile, the reshuffle seed) and the list of choices played, so saving stores
+exactly that and restoring replays it: the restored round is equal and
+continues identically. Equality compares the setup, the choices and the
+visible state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from .cards import Card
+from .config import Rules
+from .events import Event, event
+from .linescores import cached_score
+from .resolve import Gen, Pending, play_round
+from .scoring import LineScore
+from .setup import prepare
+from .table import BUSTED, InternedCards, Table
+
+SAVE_VERSION = 1
+
+
+class IllegalChoice(ValueError):
+    """A choice that is not in ``legal()``; the round is left unchanged."""
+
+
+class Round:
+    """One round of Flip 7: With a Vengeance, dealt by the app."""
+
+    __slots__ = (
+        "rules",
+        "players",
+        "dealer",
+        "seats",
+        "totals",
+        "seed",
+        "_deck0",
+        "_discard0",
+        "_choices",
+        "_t",
+        "_gen",
+        "_pending",
+        "_legal",
+        "_events",
+        "_forked",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        dealer: int,
+        seats: tuple[int, ...],
+        deck: list[Card],
+        discard: list[Card],
+        seed: int | str,
+        totals: tuple[int, ...] | None,
+    ) -> None:
+        """Use :meth:`start` (it checks the arguments)."""
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.seats = seats
+        self.totals = totals
+        self.seed = seed
+        self._deck0 = tuple(deck)
+        self._discard0 = tuple(discard)
+        self._choices: list[str] = []
+        self._t = Table(rules, players, dealer, seats, deck, discard, seed)
+        self._gen: Gen = play_round(self._t)
+        self._events: list[Event] = []
+        self._forked = False
+        self._advance(None)
+
+    @classmethod
+    def start(
+        cls,
+        players: int = 3,
+        dealer: int = 0,
+        rules: Rules = Rules(),
+        deck: Sequence[Card | str] | None = None,
+        seed: int | str | None = None,
+        *,
+        discard: Sequence[Card | str] = (),
+        active_players: Sequence[int] | None = None,
+        totals: Sequence[int] | None = None,
+    ) -> Round:
+        """Deal a round and run it up to the first decision.
+
+        ``deck``: the cards top first (a stacked deck); None shuffles every
+        card of ``rules.decks`` decks with ``random.Random(seed)``, minus the
+        ``discard`` pile carried over from earlier rounds. ``seed`` also fixes
+        any mid-round reshuffle. ``active_players``: the seats taking part
+        (tie-break rounds, R21); the others sit out with status ``"out"``.
+        ``totals``: the game totals before this round, for bots and advisor.
+        """
+        s = prepare(players, dealer, rules, deck, seed, discard, active_players, totals)
+        return cls(rules, players, dealer, s.seats, s.deck, s.discard, s.seed, s.totals)
+
+    # --- driving ------------------------------------------------------------
+    def _advance(self, choice: str | None) -> None:
+        try:
+            self._pending: Pending | None = (
+                next(self._gen) if choice is None else self._gen.send(choice)
+            )
+        except StopIteration:
+            self._pending = None
+
+    @property
+    def pending(self) -> Pending | None:
+        return self._pending
+
+    @property
+    def over(self) -> bool:
+        return self._pending is None
+
+    def legal(self) -> list[str]:
+        return [] if self._pending is None else list(self._pending.options)
+
+    def play(self, choice: str) -> None:
+        """Apply one choice from ``legal()``."""
+        pend = self._pending
+        if pend is None:
+            raise IllegalChoice("the round is over")
+        if choice not in pend.options:
+            raise IllegalChoice(
+                f"{choice!r} is not a legal choice now; choose one of "
+                + ", ".join(pend.options[:6])
+                + (" …" if len(pend.options) > 6 else "")
+            )
+        self._choices.append(choice)
+        try:
+            self._pending = self._gen.send(choice)
+        except StopIteration:
+            self._pending = None
+
+    # --- reading the table ------------------------------------------------------
+    def line(self, i: int) -> list[str]:
+        return [c.code for c in self._t.lines[i]]
+
+    def number_sum(self, i: int) -> int:
+        """Sum of the number cards in ``i``'s face-up line."""
+        return self._t.sums[i]
+
+    def codes(self, i: int) -> tuple[str, ...]:
+        """``line(i)`` as a tuple (hashable, for caches)."""
+        return tuple([c.code for c in self._t.lines[i]])
+
+    def cards(self, i: int) -> list[Card]:
+        """``line(i)`` as cards (a copy)."""
+        return list(self._t.lines[i])
+
+    def face_down(self, i: int) -> list[str]:
+        """A busted player's face-down cards (empty otherwise)."""
+        return [c.code for c in self._t.down[i]]
+
+    def status(self, i: int) -> str:
+        """ "active", "stayed", "busted", or "out" (sitting out a tie-break)."""
+        return self._t.status[i]
+
+    @property
+    def flip7(self) -> int | None:
+        return self._t.flip7
+
+    @property
+    def attacked(self) -> int | None:
+        """Brutal: who received the Flip 7 player's −15 (R20)."""
+        return self._t.attacked
+
+    @property
+    def choices(self) -> list[str]:
+        return list(self._choices)
+
+    @property
+    def deck(self) -> list[str]:
+        """The cards left to draw, top first (hidden from players)."""
+        return [c.code for c in reversed(self._t.deck)]
+
+    @property
+    def discard(self) -> list[str]:
+        """The discard pile; once over, the round's table cards are on it."""
+        return [c.code for c in self._t.zones()["discard"]]
+
+    def leftovers(self) -> tuple[list[Card], list[Card]]:
+        """The deck (top first) and discard pile as cards, for the next round:
+        the deck passes on unshuffled, the pile keeps this round's cards."""
+        t = self._t
+        pile = t.discard + t.table_cards() if t.over else t.discard
+        return InternedCards(t.deck[::-1]), InternedCards(pile)
+
+    def deck_size(self) -> int:
+        return len(self._t.deck)
+
+    def zones(self) -> dict[str, list[str]]:
+        """Every card by zone: deck (top first), discard, table (lines and
+        face-down busted cards), set_aside (Flip Four), resolving."""
+        return {k: [c.code for c in v] for k, v in self._t.zones().items()}
+
+    def inventory(self) -> Counter[str]:
+        """How many of each card the zones hold: always the full decks."""
+        return self._t.inventory()
+
+    def card_count(self) -> int:
+        return sum(self._t.inventory().values())
+
+    @property
+    def events(self) -> list[Event]:
+        log = self._t.log
+        have = self._events
+        if len(have) < len(log):
+            have.extend(event(raw) for raw in log[len(have) :])
+        return list(have)
+
+    def line_score(self, i: int) -> LineScore:
+        """``i``'s line scored now (the final score once the round is over)."""
+        t = self._t
+        return cached_score(
+            t.lines[i],
+            t.status[i] == BUSTED,
+            t.bonus or t.flip7 != i,
+            self.rules.brutal and t.attacked == i,
+            self.rules,
+        )
+
+    def scores(self) -> list[int]:
+        """Round scores per seat (0 for seats sitting out), once over."""
+        if not self.over:
+            raise ValueError("the round is not over")
+        seats = set(self.seats)
+        return [
+            self.line_score(i).total if i in seats else 0 for i in range(self.players)
+        ]
+
+    # --- save, restore, compare ------------------------------------------------
+    def setup(self) -> dict[str, Any]:
+        return {
+            "v": SAVE_VERSION,
+            "rules": asdict(self.rules),
+            "players": self.players,
+            "dealer": self.dealer,
+            "seats": list(self.seats),
+            "deck": [c.code for c in self._deck0],
+            "discard": [c.code for c in self._discard0],
+            "seed": self.seed,
+            "totals": None if self.totals is None else list(self.totals),
+        }
+
+    def fork(self, rng: random.Random) -> Round:
+        """A what-if copy for simulations: the same round so far, with the
+        cards left in the deck (and any later reshuffle) in a new order from
+        ``rng``, as a player who cannot see the deck must assume. A fork can
+        be played on but not saved."""
+        twin = Round(
+            self.rules,
+            self.players,
+            self.dealer,
+            self.seats,
+            list(self._deck0),
+            list(self._discard0),
+            self.seed,
+            self.totals,
+        )
+        for choice in self._choices:
+            twin.play(choice)
+        rng.shuffle(twin._t.deck)
+        twin._t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
+        twin._forked = True
+        return twin
+
+    def to_json(self) -> str:
+        if self._forked:
+            raise ValueError("a what-if fork cannot be saved")
+        return json.dumps({**self.setup(), "choices": self._choices})
+
+    @classmethod
+    def from_json(cls, text: str) -> Round:
+        """The round saved by :meth:`to_json`, replayed to the same state."""
+        from .saving import load_round
+
+        return load_round(text)
+
+    @classmethod
+    def replay(cls, setup: dict[str, Any], choices: Iterable[str]) -> Round:
+        """A round from a setup (see :meth:`setup`) with these choices played."""
+        from .saving import replay_round
+
+        return replay_round(setup, choices)
+
+    def state(self) -> dict[str, Any]:
+        """Everything visible or hidden about the round now, as plain data."""
+        t = self._t
+        return {
+            "zones": self.zones(),
+            "lines": [self.line(i) for i in range(self.players)],
+            "down": [self.face_down(i) for i in range(self.players)],
+            "status": list(t.status),
+            "flip7": t.flip7,
+            "attacked": t.attacked,
+            "pending": None if self._pending is None else tuple(self._pending),
+            "log": list(t.log),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return (
+            self.setup() == other.setup()
+            and self._choices == other._choices
+            and self.state() == other.state()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        who = (
+            "over"
+            if self._pending is None
+            else f"{self._pending.kind} by {self._pending.player}"
+        )
+        return f"<Round {self.players} players, {len(self._choices)} choices, {who}>"

@@ -1,0 +1,235 @@
+"""The cards of one digital round and the moves that never need a decision.
+
+:class:`Table` owns every zone a card can be in (deck, discard pile, lines,
+face-down busted lines, Flip Four set-aside piles, cards being resolved) and
+the mechanical rules: drawing with the mid-round reshuffle (R7), no card left
+(R6), a number arriving in a line (bust, Unlucky 7 wipe R10/R11, Flip 7 R5).
+Decisions live in :mod:`.resolve`; the public API in :mod:`.round`. Cards are
+moved, never copied, so the count of all zones is always 108 per deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import Any
+
+from .cards import ALL_CODES, Card
+from .config import FLIP7_CARDS, Rules
+from .lines import is_flip7, would_bust
+
+ACTIVE = "active"
+STAYED = "stayed"
+BUSTED = "busted"
+OUT = "out"  # a seat that sits out a tie-break round (R21)
+
+
+# Face value by code for number cards: a cheap pre-check before would_bust.
+NUMBER_VALUE: dict[str, int] = {
+    code: Card.parse(code).value for code in ALL_CODES if Card.parse(code).is_number
+}
+_VALUE = NUMBER_VALUE
+# The one Card object per code. The table holds only these, so a line's cards
+# can be compared and cached by identity (``map(id, line)``) on the hot path.
+INTERNED: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
+ZERO = INTERNED["0"]
+
+
+class InternedCards(list[Card]):
+    """A list known to hold only interned cards (a round's leftovers), so the
+    next round can skip interning them again."""
+
+
+def intern(cards: Sequence[Card]) -> list[Card]:
+    return list(map(INTERNED.__getitem__, map(_code, cards)))
+
+
+_code = attrgetter("code")
+
+
+class RoundEnd(Exception):
+    """Raised inside the resolution to stop everything at once (R5, R6)."""
+
+
+def reshuffle_rng(seed: int | str, count: int) -> random.Random:
+    """The generator of the ``count``-th mid-round reshuffle: fixed by the
+    round's seed, so a replayed or restored round shuffles identically."""
+    return random.Random(f"{seed}/{count}")
+
+
+class Table:
+    """Every zone of the round. Lines hold :class:`Card` values."""
+
+    __slots__ = (
+        "rules",
+        "players",
+        "seats",
+        "order",
+        "seed",
+        "deck",
+        "discard",
+        "lines",
+        "sums",
+        "down",
+        "status",
+        "held",
+        "queues",
+        "log",
+        "reshuffles",
+        "flip7",
+        "bonus",
+        "attacked",
+        "over",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        dealer: int,
+        seats: Sequence[int],
+        deck: Sequence[Card],
+        discard: Sequence[Card],
+        seed: int | str,
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.seats: tuple[int, ...] = tuple(sorted(seats))
+        # Clockwise from the dealer's left, ending with the dealer.
+        self.order: tuple[int, ...] = tuple(
+            sorted(self.seats, key=lambda s: (s - dealer - 1) % players)
+        )
+        self.seed = seed
+        # Callers pass interned cards (Round.start does).
+        self.deck: list[Card] = list(deck[::-1])  # top card last: O(1) pop
+        self.discard: list[Card] = list(discard)
+        self.lines: list[list[Card]] = [[] for _ in range(players)]
+        self.sums = [0] * players  # number-card sum of each face-up line
+        self.down: list[list[Card]] = [[] for _ in range(players)]
+        self.status: list[str] = [OUT] * players
+        for s in self.seats:
+            self.status[s] = ACTIVE
+        self.held: list[Card] = []
+        self.queues: list[list[Card]] = []
+        self.log: list[tuple[Any, ...]] = []
+        self.reshuffles = 0
+        self.flip7: int | None = None
+        self.bonus = True
+        self.attacked: int | None = None
+        self.over = False
+
+    # --- drawing ------------------------------------------------------------
+    def draw(self) -> Card:
+        """The top card; an empty deck first takes the shuffled discard pile,
+        leaving every card on the table in place (R7); with neither, the round
+        ends (R6)."""
+        deck = self.deck
+        if not deck:
+            if not self.discard:
+                self.log.append(("no_cards",))
+                raise RoundEnd
+            deck = self.deck = self.discard
+            self.discard = []
+            reshuffle_rng(self.seed, self.reshuffles).shuffle(deck)
+            self.reshuffles += 1
+            self.log.append(("reshuffled", len(deck)))
+        return deck.pop()
+
+    # --- who can be chosen --------------------------------------------------
+    def alive(self) -> list[int]:
+        """Players an action can target: taking part and not busted (R12)."""
+        st = self.status
+        return [s for s in self.seats if st[s] == ACTIVE or st[s] == STAYED]
+
+    # --- a card arriving in a line ----------------------------------------------
+    def arrive(self, p: int, c: Card, queue: list[Card] | None = None) -> None:
+        """A number card or modifier arrives in ``p``'s line (drawn, dealt,
+        stolen, swapped in). ``queue``: the Flip Four set-aside pile when it
+        arrives during Flip Four draws (R11). Flip 7 is checked by the caller
+        through :meth:`check_flip7` so a Swap can place both cards first."""
+        line = self.lines[p]
+        value = _VALUE.get(c.code)
+        if value is None:
+            line.append(c)
+            return
+        if c.code == "7U":
+            wiped = [x.code for x in line]
+            self.discard.extend(line)
+            line.clear()
+            if queue:
+                wiped.extend(x.code for x in queue)
+                self.discard.extend(queue)
+                queue.clear()
+            line.append(c)
+            self.sums[p] = value
+            self.log.append(("wiped", p, tuple(wiped)))
+            return
+        # No card of the same value held: cannot bust (would_bust decides
+        # every other case, Lucky 13 pair included).
+        get = _VALUE.get
+        same = value == 13 or value in [get(x.code) for x in line]
+        if same and would_bust(line, c):
+            line.append(c)
+            self.down[p] = line
+            self.lines[p] = []
+            self.sums[p] = 0
+            self.status[p] = BUSTED
+            self.log.append(("busted", p, c.code))
+            return
+        line.append(c)
+        self.sums[p] += value
+
+    def check_flip7(self, p: int) -> None:
+        line = self.lines[p]
+        if (
+            len(line) >= FLIP7_CARDS
+            and self.status[p] != BUSTED
+            and is_flip7(line, self.rules)
+        ):
+            self.flip7 = p
+            self.log.append(("flip7", p))
+            raise RoundEnd
+
+    def take(self, p: int, code: str) -> Card:
+        """Remove the first face-up ``code`` from ``p``'s line."""
+        line = self.lines[p]
+        for k, c in enumerate(line):
+            if c.code == code:
+                self.sums[p] -= _VALUE.get(code, 0)
+                return line.pop(k)
+        raise ValueError(f"player {p} has no {code}")
+
+    # --- the end --------------------------------------------------------------
+    def finish(self) -> None:
+        """Cards still set aside or being resolved go to the discard pile; the
+        lines stay visible (``table_cards`` joins them to the pile)."""
+        for q in self.queues:
+            self.discard.extend(q)
+        self.queues.clear()
+        self.discard.extend(self.held)
+        self.held.clear()
+        self.over = True
+
+    def table_cards(self) -> list[Card]:
+        out: list[Card] = []
+        for s in range(self.players):
+            out.extend(self.down[s])
+            out.extend(self.lines[s])
+        return out
+
+    def zones(self) -> dict[str, list[Card]]:
+        """Where every card is; a finished round's table cards count as
+        discarded (they go to the pile for the next round)."""
+        lines = self.table_cards()
+        return {
+            "deck": list(reversed(self.deck)),
+            "discard": self.discard + lines if self.over else list(self.discard),
+            "table": [] if self.over else lines,
+            "set_aside": [c for q in self.queues for c in q],
+            "resolving": list(self.held),
+        }
+
+    def inventory(self) -> Counter[str]:
+        return Counter(c.code for zone in self.zones().values() for c in zone)

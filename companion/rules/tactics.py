@@ -1,0 +1,218 @@
+"""Shared judgement for computer players: who to hurt, what to take.
+
+Bots only differ in when they hit; every non-random bot uses these helpers for
+the other decisions, so they all target sensibly: Flip Four and −N at the
+leader, a Steal of the best card, a Swap that busts an opponent, a Discard of
+your own −10 or Zero, Just One More on a risky opponent, a Brutal −15 on the
+leader when that helps. The helpers are cheap estimates (no simulation): the
+simulator runs thousands of rounds a second with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import ALL_CODES, Card
+from .lines import would_bust
+from .round import Round
+from .table import NUMBER_VALUE
+
+# Share of number cards in the deck: the rough chance a draw is a number.
+NUMBER_SHARE = 92 / 108
+AVG_GAIN = 6.5  # a safe number card adds about this much
+LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
+BUST_EXTRA = 10.0  # a bust also ends the player's round: what more hits bring
+CARDS: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
+_NV: dict[str, int] = NUMBER_VALUE
+
+
+def value(rnd: Round, q: int) -> int:
+    """What ``q``'s line scores if the round ended now (0 when busted, except
+    Brutal's −N cards given after the bust)."""
+    return rnd.line_score(q).total
+
+
+def standing(rnd: Round, q: int) -> float:
+    """Game total before the round plus the line's value now."""
+    base = rnd.totals[q] if rnd.totals is not None else 0
+    return base + value(rnd, q)
+
+
+class View:
+    """One decision's look at the table, computed once: every seat's cards,
+    number sum, held values, line value, and how much hurting it is worth to
+    ``me`` (negative for me, positive for opponents, more for those ahead).
+    Works on codes and dicts: the simulator calls it thousands of times."""
+
+    __slots__ = ("rnd", "me", "sums", "weights", "_cards", "_held")
+
+    def __init__(self, rnd: Round, me: int) -> None:
+        self.rnd, self.me = rnd, me
+        self.sums = {
+            q: 0 if rnd.status(q) == "busted" else rnd.number_sum(q) for q in rnd.seats
+        }
+        self._cards: dict[int, tuple[str, ...]] = {}
+        self._held: dict[int, set[int]] = {}
+        # Standing by the number sum (cheap; the exact value only when needed).
+        totals = rnd.totals or [0] * rnd.players
+        mine = totals[me] + self.sums[me]
+        self.weights: dict[int, float] = {}
+        for q in rnd.seats:
+            if q == me:
+                self.weights[q] = -1.0
+            else:
+                ahead = totals[q] + self.sums[q] - mine
+                lead = LEADER_WEIGHT if ahead >= 0 else 0.0
+                self.weights[q] = 1.0 + lead + max(ahead, 0) / 200
+
+    def cards(self, q: int) -> tuple[str, ...]:
+        got = self._cards.get(q)
+        if got is None:
+            got = self._cards[q] = self.rnd.codes(q)
+        return got
+
+    def value(self, q: int) -> int:
+        """The line's worth as its number sum (a cheap stand-in for the
+        score: modifiers are rare and shift every choice alike)."""
+        return self.sums[q]
+
+    def risk(self, q: int, draws: int) -> float:
+        """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
+        k = sum(1 for c in self.cards(q) if c in NUMBER_VALUE)
+        safe = 1.0
+        for i in range(draws):
+            safe *= max(0.0, 1 - NUMBER_SHARE * (k + i) / 13)
+        return 1 - safe
+
+    def worth(self, q: int, code: str) -> float:
+        """What a card adds to ``q``'s line (a number its value, −N minus N,
+        ÷2 half the sum); ``""`` (no card) adds nothing."""
+        return _WORTH.get(code, 0.0) if code != "/2" else -self.sums[q] / 2
+
+    def held(self, q: int) -> set[int]:
+        """Number values in ``q``'s line."""
+        got = self._held.get(q)
+        if got is None:
+            nv = NUMBER_VALUE
+            got = self._held[q] = {nv[c] for c in self.cards(q) if c in nv}
+        return got
+
+    def delta(self, q: int, out: str, inn: str) -> float:
+        """Change of ``q``'s line value when ``out`` leaves and ``inn`` arrives
+        (either may be ``""``); a bust loses the whole value."""
+        total = self.sums[q]
+        if inn == "7U":
+            return 7.0 - total
+        v = NUMBER_VALUE.get(inn)
+        if v is not None and (v == 13 or v in self.held(q)):
+            rest = list(self.cards(q))
+            if out:
+                rest.remove(out)
+            if would_bust([CARDS[c] for c in rest], CARDS[inn]):
+                return -float(total) - BUST_EXTRA
+        w = _WORTH.get
+        gain = w(inn, 0.0) if inn != "/2" else -total / 2
+        loss = w(out, 0.0) if out != "/2" else -total / 2
+        return gain - loss
+
+
+# What a card adds to a line, except ÷2 (half the line's sum, see View.worth).
+_WORTH: dict[str, float] = {
+    **{code: float(v) for code, v in NUMBER_VALUE.items()},
+    **{code: float(code) for code in ("-2", "-4", "-6", "-8", "-10")},
+}
+
+
+# Option strings repeat across rounds: parse each once.
+_PARSED: dict[str, tuple[str, int, str, int, str]] = {}
+
+
+def _parse(opt: str) -> tuple[str, int, str, int, str]:
+    got = _PARSED.get(opt)
+    if got is None:
+        parts = opt.split()
+        if parts[0] == "swap":
+            got = ("swap", int(parts[1]), parts[2], int(parts[3]), parts[4])
+        else:
+            got = (parts[0], int(parts[1]), parts[2], -1, "")
+        if len(_PARSED) > 1 << 18:
+            _PARSED.clear()
+        _PARSED[opt] = got
+    return got
+
+
+def target_player(rnd: Round, me: int, options: Sequence[str], card: str) -> str:
+    """``target P`` for Just One More, Flip Four or a modifier."""
+    if len(options) == 1:
+        return options[0]
+    view = View(rnd, me)
+    best, best_score = options[0], float("-inf")
+    for opt in options:
+        q = int(opt[7:])
+        if card in ("JOM", "F4"):
+            v = view.value(q)
+            draws = 1 if card == "JOM" else 4
+            risk = view.risk(q, draws)
+            harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
+            if card == "JOM" and rnd.status(q) == "active" and v < 20:
+                harm += (20 - v) / 2  # forcing a low line to stay
+        elif rnd.status(q) == "busted":
+            harm = float(CARDS[card].minus)  # Brutal: −N counts from a base of 0
+        else:
+            harm = -view.worth(q, card)
+        score = view.weights[q] * harm
+        if score > best_score:
+            best, best_score = opt, score
+    return best
+
+
+def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
+    """Best Steal, Swap or Discard by the estimated value change, weighted."""
+    if len(options) == 1:
+        return options[0]
+    view = View(rnd, me)
+    w = view.weights
+    delta = view.delta
+    best, best_score = options[0], float("-inf")
+    for opt in options:
+        kind, a, ca, b, cb = _parse(opt)
+        if kind == "steal":
+            score = delta(me, "", ca) - w[a] * delta(a, ca, "")
+        elif kind == "discard":
+            score = -w[a] * delta(a, ca, "")
+            if a == me and ca == "0":  # shedding The Zero frees the sum
+                score += view.sums[me]
+        else:
+            if (
+                me != a
+                and me != b
+                and not (_NV.get(cb) in view.held(a) or _NV.get(ca) in view.held(b))
+            ):
+                continue  # between two others and nobody can bust: minor
+            score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
+        if score > best_score:
+            best, best_score = opt, score
+    return best
+
+
+def brutal_choice(rnd: Round, me: int, options: Sequence[str]) -> str:
+    """Attack the strongest opponent when they stand at or above me even with
+    my +15 (the −15 then narrows the gap to the leader as much as +15 would,
+    and keeps them from the target); take the bonus otherwise."""
+    if len(options) == 1:
+        return options[0]
+    mine = standing(rnd, me)  # the line's value already holds the +15
+    rivals = [(standing(rnd, int(o.split()[1])), o) for o in options[1:]]
+    top, opt = max(rivals)
+    return opt if top >= mine else "bonus"
+
+
+def decide_other(rnd: Round, me: int) -> str:
+    """Any decision but the turn's hit/stay."""
+    pend = rnd.pending
+    assert pend is not None
+    if pend.kind in ("target", "modifier"):
+        return target_player(rnd, me, pend.options, pend.card or "")
+    if pend.kind == "flip7":
+        return brutal_choice(rnd, me, pend.options)
+    return pick_card_action(rnd, me, pend.options)

@@ -1,0 +1,133 @@
+"""Computer players: always legal, games end, targets chosen sensibly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from round_helpers import stacked
+
+from companion.rules import BOTS, Match, OddsBot, RandomBot, Rules, StopBot, make_bot
+from companion.rules.round import Round
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("brutal", [False, True])
+def test_bots_always_choose_a_legal_choice(name: str, brutal: bool) -> None:
+    bot = make_bot(name)
+    rng = random.Random(5)
+    for seed in range(25):
+        rnd = Round.start(players=2 + seed % 5, seed=seed, rules=Rules(brutal=brutal))
+        while (pend := rnd.pending) is not None:
+            choice = bot.choose(rnd, pend.player, rng)
+            assert choice in rnd.legal()
+            rnd.play(choice)
+
+
+@pytest.mark.parametrize("specs", [["stop"], ["odds", "random"], ["stop:15", "odds"]])
+def test_games_between_bots_end(specs: list[str]) -> None:
+    bots = [make_bot(specs[i % len(specs)]) for i in range(4)]
+    rng = random.Random(1)
+    match = Match(4, Rules(target=120), seed=3)
+    rounds = 0
+    while not match.over:
+        rnd = match.start_round()
+        while (pend := rnd.pending) is not None:
+            rnd.play(bots[pend.player].choose(rnd, pend.player, rng))
+        match.finish_round(rnd)
+        rounds += 1
+        assert rounds < 200
+    assert max(match.totals) >= 120
+    assert len(match.winners) == 1
+
+
+def test_make_bot_reads_names_and_settings() -> None:
+    assert make_bot("stop") == StopBot(25)
+    assert make_bot("stop:30") == StopBot(30)
+    assert make_bot("Stop30") == StopBot(30)
+    assert isinstance(make_bot("odds"), OddsBot)
+    assert isinstance(make_bot("random"), RandomBot)
+    with pytest.raises(ValueError):
+        make_bot("genius")
+    with pytest.raises(ValueError):
+        make_bot("stop:many")
+
+
+def test_stop_bot_stays_at_its_value() -> None:
+    rnd = stacked("12 1 2 13", "hit", "stay", "stay")  # Ann: 12 + 13 = 25
+    assert rnd.pending is not None and rnd.pending.player == 1
+    assert StopBot(25).choose(rnd, 1, random.Random()) == "stay"
+    assert StopBot(26).choose(rnd, 1, random.Random()) == "hit"
+
+
+def test_stop_bot_with_a_low_line_hits() -> None:
+    rnd = stacked("3 1 2 4")
+    assert StopBot().choose(rnd, 1, random.Random()) == "hit"
+
+
+def test_odds_bot_stays_when_busting_is_likely() -> None:
+    # Ann holds 12 and 11; the deck is all 12s and 11s: certain bust.
+    rnd = stacked("12 1 2 11 " + "12 11 " * 5, "hit", "stay", "stay")
+    assert OddsBot().choose(rnd, 1, random.Random()) == "stay"
+
+
+def test_swap_that_busts_the_leading_opponent_is_chosen() -> None:
+    # Ann 10 9, Bea 11 8, dealer 3 ... the dealer's Swap can give Bea a second 8
+    # or 11 by trading her own cards: pick one that busts Bea.
+    rnd = stacked("10 11 8 9 8 SWAP", "hit", "hit", "hit")
+    pend = rnd.pending
+    assert pend is not None and pend.kind == "swap" and pend.player == 0
+    choice = StopBot().choose(rnd, 0, random.Random())
+    rnd.play(choice)
+    assert rnd.status(1) == "busted" or rnd.status(2) == "busted"
+    assert rnd.status(0) != "busted"
+
+
+def test_discard_sheds_your_own_minus_10() -> None:
+    rnd = stacked("9 4 6 -10 DISCARD", "hit", "target 1", "stay", "stay", "hit")
+    assert rnd.pending is not None and rnd.pending.kind == "discard"
+    assert StopBot().choose(rnd, 1, random.Random()) == "discard 1 -10"
+
+
+def test_steal_takes_a_good_card_that_does_not_bust() -> None:
+    rnd = stacked("5 12 2 STEAL", "hit")
+    assert set(rnd.legal()) == {"steal 0 2", "steal 2 12"}
+    assert StopBot().choose(rnd, 1, random.Random()) == "steal 2 12"
+    rnd2 = stacked("12 12 2 STEAL", "hit")
+    assert StopBot().choose(rnd2, 1, random.Random()) == "steal 0 2"
+
+
+def test_minus_modifier_goes_to_an_opponent_not_self() -> None:
+    rnd = stacked("5 9 7 -6", "hit")
+    assert rnd.pending is not None and rnd.pending.kind == "modifier"
+    choice = StopBot().choose(rnd, 1, random.Random())
+    assert choice in ("target 0", "target 2")
+
+
+def test_flip_four_goes_to_a_risky_opponent() -> None:
+    # Bea draws Flip Four. Ann holds five numbers, the dealer one: Ann it is.
+    deck = "1 2 3 4 8 5 9 6 10 7 F4"
+    choices = ["hit", "hit", "stay", "hit", "hit", "hit", "hit", "hit", "hit"]
+    rnd = stacked(deck, *choices)
+    assert rnd.pending is not None
+    assert rnd.pending.kind == "target" and rnd.pending.player == 2
+    assert rnd.line(1) == ["1", "4", "5", "6", "7"]
+    assert StopBot().choose(rnd, 2, random.Random()) == "target 1"
+
+
+def test_brutal_attack_on_a_leader_and_bonus_otherwise() -> None:
+    rules = Rules(brutal=True)
+    deck = "1 2 3 4 5 6 7 8 9"
+    choices = ["hit", "stay", "stay", "hit", "hit", "hit", "hit", "hit"]
+    leading = Round.start(
+        players=3, rules=rules, deck=deck.split(), seed=1, totals=[0, 10, 190]
+    )
+    behind = Round.start(
+        players=3, rules=rules, deck=deck.split(), seed=1, totals=[0, 10, 20]
+    )
+    for rnd in (leading, behind):
+        for c in choices:
+            rnd.play(c)
+        assert rnd.pending is not None and rnd.pending.kind == "flip7"
+    assert StopBot().choose(leading, 1, random.Random()) == "attack 2"
+    assert StopBot().choose(behind, 1, random.Random()) == "bonus"
