@@ -16,6 +16,7 @@ from companion.rules import RoundRecord, Sheet, SheetError
 from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
 from companion.store.records import GameSummary
 
+from .state_digital import Digital, DigitalIntents
 from .state_entry import RoundDraft
 from .state_play import PlayIntents
 from .state_setup import SetupDraft
@@ -32,8 +33,9 @@ class Notice:
     error: bool = False
 
 
-class AppState(PlayIntents):
-    """Home, setup and the open game. Tap-in and corrections: PlayIntents."""
+class AppState(PlayIntents, DigitalIntents):
+    """Home, setup and the open game. Tap-in and corrections: PlayIntents;
+    digitally dealt rounds: DigitalIntents."""
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
@@ -47,6 +49,8 @@ class AppState(PlayIntents):
         self.draft: RoundDraft | None = None
         self._deleted: GameRecord | None = None
         self._undone: RoundRecord | None = None
+        self.digital = Digital()
+        self.test_deck: str | None = None
 
     # --- observing --------------------------------------------------------------
     def subscribe(self, callback: Listener) -> Callable[[], None]:
@@ -100,6 +104,12 @@ class AppState(PlayIntents):
         self.game_id, self.sheet = record.id, record.sheet
         self._undone = None
         self.draft = None
+        self.digital = Digital()
+        if record.digital is not None:
+            try:
+                self.digital = Digital.from_dict(record.digital)
+            except (KeyError, ValueError, TypeError) as exc:
+                self.alerts.append(f"The digital round could not be restored ({exc}).")
         if record.draft is not None:
             try:
                 self.draft = RoundDraft.from_dict(record.draft)
@@ -149,6 +159,13 @@ class AppState(PlayIntents):
         """Fill the setup with this game's players and rules (a rematch)."""
         if self.sheet is not None:
             self.setup = SetupDraft.same_players(self.sheet)
+            seated = {p.id: p.name for p in self.sheet.seated}
+            self.setup.bots = {
+                seated[pid]: how
+                for pid, how in self.digital.bots.items()
+                if pid in seated
+            }
+            self.setup.learning = self.digital.advisor
         self._done()
 
     def _setup(self, change: Callable[[], str | None]) -> str | None:
@@ -170,6 +187,15 @@ class AppState(PlayIntents):
 
     def setup_rename_player(self, index: int, name: str) -> str | None:
         return self._setup(lambda: self.setup.rename(index, name))
+
+    def setup_add_computer(self, strategy: str = "odds") -> str | None:
+        return self._setup(lambda: self.setup.add_computer(strategy))
+
+    def setup_set_computer(self, index: int, strategy: str | None) -> str | None:
+        return self._setup(lambda: self.setup.set_computer(index, strategy))
+
+    def setup_set_learning(self, on: bool) -> str | None:
+        return self._setup(lambda: setattr(self.setup, "learning", on))
 
     def setup_set_dealer(self, index: int) -> str | None:
         return self._setup(lambda: self.setup.set_dealer(index))
@@ -203,8 +229,19 @@ class AppState(PlayIntents):
         except SheetError as exc:
             return self._refuse(str(exc))
         draft = RoundDraft.fresh(sheet)
-        game_id = self.store.create(sheet, draft=draft.to_dict())
+        digital = Digital(
+            bots={
+                p.id: self.setup.bots[p.name]
+                for p in sheet.players
+                if p.name in self.setup.bots
+            },
+            advisor=self.setup.learning,
+        )
+        game_id = self.store.create(
+            sheet, draft=draft.to_dict(), digital=digital.to_dict()
+        )
         self.game_id, self.sheet, self.draft = game_id, sheet, draft
+        self.digital = digital
         self._undone = None
         self.setup = SetupDraft()
         self._done()

@@ -29,6 +29,8 @@ class SetupDraft:
     lucky_pair_counts_two: bool = True
     tie_break: bool = True
     two_decks_chosen: bool = False
+    bots: dict[str, str] = field(default_factory=dict)  # name -> strategy
+    learning: bool = False  # the odds advisor starts switched on
 
     @property
     def decks(self) -> int:
@@ -60,6 +62,7 @@ class SetupDraft:
     def remove(self, index: int) -> str | None:
         self._check(index)
         decks = self.decks
+        self.bots.pop(self.names[index], None)
         del self.names[index]
         if index < self.first_dealer or self.first_dealer >= len(self.names):
             self.first_dealer = max(0, self.first_dealer - 1)
@@ -81,7 +84,28 @@ class SetupDraft:
     def rename(self, index: int, name: str) -> None:
         self._check(index)
         others = self.names[:index] + self.names[index + 1 :]
-        self.names[index] = check_name(name, others)
+        old, new = self.names[index], check_name(name, others)
+        self.names[index] = new
+        if old in self.bots:
+            self.bots[new] = self.bots.pop(old)
+
+    def add_computer(self, strategy: str) -> str | None:
+        """A computer player for an empty seat, named "Computer 1", "Computer 2"…"""
+        taken = {n.casefold() for n in self.names}
+        number = 1
+        while f"computer {number}" in taken:
+            number += 1
+        info = self.add(f"Computer {number}")
+        self.bots[self.names[-1]] = strategy
+        return info
+
+    def set_computer(self, index: int, strategy: str | None) -> None:
+        """Make seat ``index`` a computer player (``strategy``) or a person."""
+        self._check(index)
+        if strategy is None:
+            self.bots.pop(self.names[index], None)
+        else:
+            self.bots[self.names[index]] = strategy
 
     def set_dealer(self, index: int) -> None:
         self._check(index)

@@ -1,0 +1,280 @@
+"""Intents of a digitally dealt round, on one device passed round the table.
+
+A mixin of :class:`companion.ui.state.AppState`. The engine
+(:class:`companion.rules.Round`) decides what is legal; this module only
+connects it to the open game: it starts a round from the sheet (seats, the
+dealer, tie-break players), keeps the deck and discard pile between digital
+rounds (RULES.md 2.6), lets computer players move, and, when the round is
+over, records it in the same score sheet as a tapped-in round.
+
+Everything is written to the store after every choice (the round is saved as
+its setup plus the choices, a few hundred bytes), so a restart resumes in the
+middle of a decision.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.rules import (
+    Advice,
+    IllegalChoice,
+    Round,
+    Sheet,
+    SheetError,
+    advise,
+    make_bot,
+    parse_cards,
+    round_record,
+)
+from companion.store import GameStore
+
+from .state_entry import RoundDraft
+from .state_views import banner
+
+BLOB_VERSION = 1
+STRATEGIES = {
+    "odds": "Odds-aware",
+    "stop": "Stops at 25",
+    "random": "Random",
+}
+
+
+@dataclass
+class Digital:
+    """A game's digital settings and its digital round, as stored."""
+
+    bots: dict[str, str] = field(default_factory=dict)  # player id -> strategy
+    advisor: bool = False
+    deck: list[str] | None = None  # carried over, top first; None: new deck
+    discard: list[str] = field(default_factory=list)
+    seed: int = 0  # the round's seed: reshuffles and computer players' choices
+    ids: list[str] = field(default_factory=list)  # seat -> player id
+    tiebreak: bool = False
+    round: Round | None = None  # the round in progress
+    last: Round | None = None  # the round just recorded, for its summary
+    last_ids: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": BLOB_VERSION,
+            "bots": self.bots,
+            "advisor": self.advisor,
+            "deck": self.deck,
+            "discard": self.discard,
+            "seed": self.seed,
+            "ids": self.ids,
+            "tiebreak": self.tiebreak,
+            "round": None if self.round is None else self.round.to_json(),
+            "last": None if self.last is None else self.last.to_json(),
+            "last_ids": self.last_ids,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Digital:
+        if int(data.get("v", 1)) > BLOB_VERSION:
+            raise ValueError("saved by a newer version of the app")
+        rnd, last = data.get("round"), data.get("last")
+        return cls(
+            bots={str(k): str(v) for k, v in dict(data.get("bots", {})).items()},
+            advisor=bool(data.get("advisor", False)),
+            deck=None if data.get("deck") is None else list(data["deck"]),
+            discard=list(data.get("discard", [])),
+            seed=int(data.get("seed", 0)),
+            ids=[str(i) for i in data.get("ids", [])],
+            tiebreak=bool(data.get("tiebreak", False)),
+            round=None if rnd is None else Round.from_json(str(rnd)),
+            last=None if last is None else Round.from_json(str(last)),
+            last_ids=[str(i) for i in data.get("last_ids", [])],
+        )
+
+
+class DigitalIntents:
+    """Needs ``store``, ``game_id``, ``sheet``, ``draft`` and the notice hooks."""
+
+    store: GameStore
+    game_id: str | None
+    sheet: Sheet | None
+    draft: RoundDraft | None
+    digital: Digital
+    test_deck: str | None  # a stacked deck for browser tests (COMPANION_TEST_DECK)
+
+    def _refuse(self, message: str) -> str:
+        raise NotImplementedError
+
+    def _done(self, info: str | None = None) -> None:
+        raise NotImplementedError
+
+    # --- reading ----------------------------------------------------------------
+    @property
+    def digital_round(self) -> Round | None:
+        """The round on the table: in progress, or just over (its summary)."""
+        return self.digital.round or self.digital.last
+
+    @property
+    def seat_ids(self) -> list[str]:
+        d = self.digital
+        return d.ids if d.round is not None else d.last_ids
+
+    def seat_name(self, seat: int) -> str:
+        assert self.sheet is not None
+        return self.sheet.player(self.seat_ids[seat]).name
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seat_ids[seat] in self.digital.bots
+
+    @property
+    def bot_to_move(self) -> bool:
+        rnd = self.digital.round
+        return bool(rnd and rnd.pending and self.is_bot(rnd.pending.player))
+
+    def advice(self) -> Advice | None:
+        """The advisor's view for a human about to hit or stay (when on)."""
+        rnd = self.digital.round
+        if not self.digital.advisor or rnd is None or rnd.pending is None:
+            return None
+        if rnd.pending.kind != "turn" or self.is_bot(rnd.pending.player):
+            return None
+        return advise(rnd, seed=len(rnd.choices))
+
+    # --- settings ---------------------------------------------------------------
+    def set_bot(self, pid: str, strategy: str | None) -> str | None:
+        """Make a player a computer player (``strategy``) or a person (None)."""
+        if strategy is not None:
+            try:
+                make_bot(strategy)
+            except ValueError as exc:
+                return self._refuse(str(exc))
+        bots = dict(self.digital.bots)
+        if strategy is None:
+            bots.pop(pid, None)
+        else:
+            bots[pid] = strategy
+        return self._keep(bots=bots)
+
+    def set_advisor(self, on: bool) -> str | None:
+        return self._keep(advisor=on)
+
+    # --- the round --------------------------------------------------------------
+    def start_digital_round(self) -> str | None:
+        sheet = self.sheet
+        if sheet is None or self.game_id is None:
+            return self._refuse("No game is open.")
+        if sheet.over:
+            return self._refuse("The game is over.")
+        if self.digital.round is not None:
+            return None  # already dealing: carry on
+        ids = [p.id for p in sheet.seated]
+        playing = {p.id for p in sheet.next_players()}
+        active = [i for i, pid in enumerate(ids) if pid in playing]
+        totals = sheet.totals()
+        d = self.digital
+        deck: list[Any] | None = None if d.deck is None else parse_cards(d.deck)
+        if self.test_deck and d.deck is None:  # the game's first digital round
+            deck = parse_cards(self.test_deck)
+        seed = random.SystemRandom().getrandbits(48)
+        try:
+            rnd = Round.start(
+                players=len(ids),
+                dealer=ids.index(sheet.next_dealer().id),
+                rules=sheet.rules,
+                deck=deck,
+                seed=seed,
+                discard=parse_cards(d.discard),
+                active_players=active if len(active) < len(ids) else None,
+                totals=tuple(totals[pid] for pid in ids),
+            )
+        except ValueError as exc:
+            return self._refuse(f"Cannot deal: {exc}")
+        return self._keep(
+            round=rnd,
+            ids=ids,
+            seed=seed,
+            tiebreak=bool(sheet.end().tiebreak),
+            last=None,
+            last_ids=[],
+        )
+
+    def play_choice(self, choice: str) -> str | None:
+        """A person's choice (from the buttons of the pending decision)."""
+        rnd = self.digital.round
+        if rnd is None or rnd.pending is None:
+            return self._refuse("No decision is waiting.")
+        if self.is_bot(rnd.pending.player):
+            return self._refuse("It is a computer player's turn.")
+        return self._apply(choice)
+
+    def bot_step(self) -> bool:
+        """Let the computer player who must decide make one choice."""
+        rnd = self.digital.round
+        if rnd is None or rnd.pending is None or not self.is_bot(rnd.pending.player):
+            return False
+        seat = rnd.pending.player
+        bot = make_bot(self.digital.bots[self.seat_ids[seat]])
+        rng = random.Random(f"{self.digital.seed}/{len(rnd.choices)}")
+        self._apply(bot.choose(rnd, seat, rng))
+        return True
+
+    def close_digital_summary(self) -> str | None:
+        return self._keep(last=None, last_ids=[])
+
+    # --- internals --------------------------------------------------------------
+    def _apply(self, choice: str) -> str | None:
+        rnd = self.digital.round
+        assert rnd is not None
+        before = rnd.to_json()
+        try:
+            rnd.play(choice)
+        except IllegalChoice as exc:
+            return self._refuse(str(exc))
+        if rnd.over:
+            return self._finish(rnd)
+        failed = self._keep(round=rnd)
+        if failed:  # not saved: undo the choice so screen and disk agree
+            self.digital.round = Round.from_json(before)
+        return failed
+
+    def _finish(self, rnd: Round) -> str | None:
+        """Record the round in the sheet and pass the deck on, in one write."""
+        sheet, game_id, d = self.sheet, self.game_id, self.digital
+        assert sheet is not None and game_id is not None
+        try:
+            new = sheet.add_round(round_record(rnd, d.ids, tiebreak=d.tiebreak))
+        except SheetError as exc:
+            return self._refuse(str(exc))
+        deck, pile = rnd.leftovers()
+        after = Digital(
+            bots=d.bots,
+            advisor=d.advisor,
+            deck=[c.code for c in deck],
+            discard=[c.code for c in pile],
+            seed=d.seed,
+            last=rnd,
+            last_ids=d.ids,
+        )
+        draft = RoundDraft.fresh(new)
+        try:
+            self.store.save(
+                game_id, new, draft=draft.to_dict(), digital=after.to_dict()
+            )
+        except OSError as exc:
+            return self._refuse(f"Could not save ({exc.strerror or exc}).")
+        self.sheet, self.draft, self.digital = new, draft, after
+        self._done(banner(new) or f"{new.next_dealer().name} deals next.")
+        return None
+
+    def _keep(self, **changes: Any) -> str | None:
+        """Save the digital settings/round with ``changes``, then show them."""
+        if self.game_id is None:
+            return self._refuse("No game is open.")
+        fields = {**self.digital.__dict__, **changes}
+        new = Digital(**fields)
+        try:
+            self.store.save_digital(self.game_id, new.to_dict())
+        except OSError as exc:
+            return self._refuse(f"Could not save ({exc.strerror or exc}).")
+        self.digital = new
+        self._done()
+        return None
