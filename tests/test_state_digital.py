@@ -59,7 +59,7 @@ def test_turn_hit_and_stay_then_the_round_lands_in_the_sheet() -> None:
     assert rec.digital and rec.entry("p3") is not None
     # the deck passes on: the next digital round starts with the 10
     assert state.digital.deck == ["10"]
-    assert sorted(state.digital.discard) == sorted("5 6 5 7 9".split())
+    assert sorted(state.digital.discard) == sorted(["5", "6", "5", "7", "9"])
 
 
 def test_illegal_choice_is_refused_and_changes_nothing() -> None:

@@ -7,6 +7,7 @@ Python; the root subscribes to it and re-renders after every intent.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import flet as ft
 
 from companion.store import GameStore
 
+from .digital_view import DigitalScreen
 from .entry_view import EntryScreen
 from .game_view import GameScreen
 from .home import HomeScreen
@@ -25,9 +27,16 @@ from .theme import apply_theme
 MAX_WIDTH = 760.0
 
 
+def new_state(store: GameStore) -> AppState:
+    state = AppState(store)
+    # Test-only: the first digital round of a game deals this stacked deck.
+    state.test_deck = os.environ.get("COMPANION_TEST_DECK") or None
+    return state
+
+
 @ft.component
 def App(store: GameStore) -> ft.Control:
-    state, _ = ft.use_state(lambda: AppState(store))
+    state, _ = ft.use_state(lambda: new_state(store))
     _, set_tick = ft.use_state(0)
     screen, set_screen = ft.use_state("home")
     page = ft.context.page
@@ -63,23 +72,42 @@ def App(store: GameStore) -> ft.Control:
         state.new_game_same_players()
         go("setup")
 
+    def deal() -> None:
+        if state.start_digital_round() is None:
+            go("digital")
+
+    def open_game_at(game_id: str) -> None:
+        open_game(game_id)
+        if state.digital.round is not None or state.digital.last is not None:
+            set_screen("digital")
+
     if screen == "rules":
         body = RulesScreen(
             on_back=lambda: go("home" if state.sheet is None else "game")
         )
     elif screen == "setup":
         body = SetupScreen(
-            state, on_back=lambda: go("home"), on_started=lambda: go("game")
+            state,
+            on_back=lambda: go("home"),
+            on_started=lambda: go("game"),
+            on_deal=deal,
         )
     elif screen == "entry" and state.sheet is not None:
         body = EntryScreen(state, on_done=lambda: go("game"))
-    elif screen in ("game", "entry") and state.sheet is not None:
+    elif screen == "digital" and state.sheet is not None:
+        body = DigitalScreen(state, on_sheet=lambda: go("game"))
+    elif screen in ("game", "entry", "digital") and state.sheet is not None:
         body = GameScreen(
-            state, on_home=home, on_enter=lambda: go("entry"), on_new_same=new_same
+            state,
+            on_home=home,
+            on_enter=lambda: go("entry"),
+            on_new_same=new_same,
+            on_deal=deal,
+            on_table=lambda: go("digital"),
         )
     else:
         body = HomeScreen(
-            state, on_new=new_game, open_game=open_game, on_rules=lambda: go("rules")
+            state, on_new=new_game, open_game=open_game_at, on_rules=lambda: go("rules")
         )
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(

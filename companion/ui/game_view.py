@@ -104,6 +104,15 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
                 ft.Row(
                     [
                         ft.Text(p.name, size=18, expand=True),
+                        flat(
+                            "Computer" if p.id in state.digital.bots else "Person",
+                            lambda pid=p.id: state.set_bot(
+                                pid, None if pid in state.digital.bots else "odds"
+                            ),
+                            ft.Icons.SMART_TOY
+                            if p.id in state.digital.bots
+                            else ft.Icons.PERSON,
+                        ),
                         flat(f"Rename {p.name}", lambda pid=p.id: set_renaming(pid)),
                         flat(f"Remove {p.name}", lambda pid=p.id: set_removing(pid)),
                     ]
@@ -139,6 +148,8 @@ def GameScreen(
     on_home: Callable[[], None],
     on_enter: Callable[[], None],
     on_new_same: Callable[[], None],
+    on_deal: Callable[[], None],
+    on_table: Callable[[], None],
 ) -> ft.Control:
     players_open, set_players_open = ft.use_state(False)
     sheet = state.sheet
@@ -183,6 +194,13 @@ def GameScreen(
                 weight=ft.FontWeight.BOLD,
             ),
             primary(f"Enter round {number}", on_enter, ft.Icons.EDIT_NOTE),
+            secondary(
+                f"Continue digital round {number}"
+                if state.digital.round is not None
+                else f"Deal round {number} digitally",
+                on_table if state.digital.round is not None else on_deal,
+                ft.Icons.STYLE,
+            ),
         ]
     controls.append(score_table(sheet, edit))
     tools: list[ft.Control] = []

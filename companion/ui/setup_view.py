@@ -10,10 +10,13 @@ import flet as ft
 from .state import AppState
 from .theme import ACCENT
 from .widgets import (
+    bottom_bar,
+    flat,
     header,
     icon_action,
     message,
     primary,
+    secondary,
     section,
     switch_row,
     use_text_input,
@@ -23,35 +26,60 @@ from .widgets import (
 def _player_row(
     state: AppState, i: int, name: str, count: int, dealer: bool
 ) -> ft.Control:
+    bot = state.setup.bots.get(name)
     return ft.Container(
         border_radius=8,
-        padding=ft.Padding.only(left=8),
+        padding=ft.Padding.only(left=8, bottom=4),
         bgcolor=ft.Colors.with_opacity(0.08, ACCENT) if dealer else None,
-        content=ft.Row(
+        content=ft.Column(
             [
-                ft.Text(f"{i + 1}.", width=28),
-                ft.Text(name, expand=True, size=18, overflow=ft.TextOverflow.ELLIPSIS),
-                ft.TextButton(
-                    "Deals first" if dealer else "Make dealer",
-                    icon=ft.Icons.STYLE if dealer else None,
-                    on_click=lambda: state.setup_set_dealer(i),
+                ft.Row(
+                    [
+                        ft.Text(f"{i + 1}.", width=28),
+                        ft.Text(
+                            name,
+                            expand=True,
+                            size=18,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        icon_action(
+                            ft.Icons.ARROW_UPWARD,
+                            f"Move {name} up",
+                            lambda: state.setup_move_player(i, -1),
+                            disabled=i == 0,
+                        ),
+                        icon_action(
+                            ft.Icons.ARROW_DOWNWARD,
+                            f"Move {name} down",
+                            lambda: state.setup_move_player(i, 1),
+                            disabled=i == count - 1,
+                        ),
+                        icon_action(
+                            ft.Icons.CLOSE,
+                            f"Remove {name}",
+                            lambda: state.setup_remove_player(i),
+                        ),
+                    ],
+                    spacing=0,
                 ),
-                icon_action(
-                    ft.Icons.ARROW_UPWARD,
-                    f"Move {name} up",
-                    lambda: state.setup_move_player(i, -1),
-                    disabled=i == 0,
-                ),
-                icon_action(
-                    ft.Icons.ARROW_DOWNWARD,
-                    f"Move {name} down",
-                    lambda: state.setup_move_player(i, 1),
-                    disabled=i == count - 1,
-                ),
-                icon_action(
-                    ft.Icons.CLOSE,
-                    f"Remove {name}",
-                    lambda: state.setup_remove_player(i),
+                ft.Row(
+                    [
+                        ft.TextButton(
+                            "Deals first" if dealer else f"{name} deals first",
+                            icon=ft.Icons.STYLE if dealer else None,
+                            on_click=lambda: state.setup_set_dealer(i),
+                        ),
+                        ft.TextButton(
+                            f"Computer ({bot})" if bot else "Person",
+                            icon=ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
+                            tooltip="Switch between a person and a computer player",
+                            on_click=lambda: state.setup_set_computer(
+                                i, None if bot else "odds"
+                            ),
+                        ),
+                    ],
+                    spacing=0,
+                    wrap=True,
                 ),
             ],
             spacing=0,
@@ -61,7 +89,10 @@ def _player_row(
 
 @ft.component
 def SetupScreen(
-    state: AppState, on_back: Callable[[], None], on_started: Callable[[], None]
+    state: AppState,
+    on_back: Callable[[], None],
+    on_started: Callable[[], None],
+    on_deal: Callable[[], None],
 ) -> ft.Control:
     typed, set_typed = ft.use_state("")
     # The latest text, read by Add/Enter: a render's closure may be older
@@ -87,6 +118,11 @@ def SetupScreen(
         commit_target()
         if state.start_game() is None:
             on_started()
+
+    def start_digital() -> None:
+        commit_target()
+        if state.start_game() is None:
+            on_deal()
 
     suggestions = state.name_suggestions(typed)
     notice = state.notice
@@ -126,6 +162,13 @@ def SetupScreen(
         _player_row(state, i, n, count, i == setup.first_dealer)
         for i, n in enumerate(setup.names)
     ]
+    controls.append(
+        flat(
+            "Add computer player",
+            lambda: state.setup_add_computer("odds"),
+            ft.Icons.SMART_TOY,
+        )
+    )
     if not setup.names:
         controls.append(ft.Text("Add 2 to 36 players in seat order (clockwise)."))
     controls += [
@@ -165,12 +208,25 @@ def SetupScreen(
             on_blur=lambda _: commit_target(),
             on_submit=lambda _: commit_target(),
         ),
-        primary("Start game", start, ft.Icons.PLAY_ARROW),
+        switch_row(
+            "Learning game",
+            setup.learning,
+            state.setup_set_learning,
+            "The advisor shows bust and Flip 7 chances in digital rounds.",
+        ),
     ]
     return ft.Column(
         [
             header("New game", on_back),
             ft.ListView(controls=controls, padding=16, spacing=8, expand=True),
+            bottom_bar(
+                [
+                    primary("Start game", start, ft.Icons.PLAY_ARROW, expand=True),
+                    secondary(
+                        "Deal digitally", start_digital, ft.Icons.STYLE, expand=True
+                    ),
+                ]
+            ),
         ],
         expand=True,
         spacing=0,

@@ -194,3 +194,12 @@ def use_text_input() -> TextInput:
     ref = ft.use_ref("")
     version, set_version = ft.use_state(0)
     return TextInput(ref, version, set_version)
+
+
+def bottom_bar(buttons: list[ft.Control]) -> ft.Control:
+    """Main actions kept in reach at the bottom of a long screen."""
+    return ft.Container(
+        padding=ft.Padding.only(left=12, right=12, top=8, bottom=8),
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        content=ft.Row(buttons, spacing=8),
+    )

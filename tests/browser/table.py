@@ -14,9 +14,24 @@ def button(page: Any, name: str | re.Pattern[str]) -> Any:
     return page.get_by_role("button", name=name).first
 
 
+def reveal(page: Any, target: Any) -> None:
+    """Scroll Flutter's list (with the mouse wheel, as a person would) until
+    ``target`` is on screen; the DOM's own scrolling does not move the canvas."""
+    _find(page, target, 20_000)
+    height = page.viewport_size["height"]
+    for _ in range(40):
+        box = target.bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height:
+            return
+        page.mouse.move(page.viewport_size["width"] / 2, height / 2)
+        below = box is None or box["y"] + box["height"] > height
+        page.mouse.wheel(0, 300 if below else -300)
+        page.wait_for_timeout(150)
+
+
 def click(page: Any, name: str | re.Pattern[str]) -> None:
     target = button(page, name)
-    target.wait_for(timeout=20_000)
+    reveal(page, target)
     target.click()
     page.wait_for_timeout(SETTLE)
 
@@ -49,14 +64,36 @@ def type_into(page: Any, label: str, text: str, *, submit: bool = True) -> None:
         page.wait_for_timeout(SETTLE)
 
 
+def _wheel(page: Any, dy: int) -> None:
+    size = page.viewport_size
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    page.mouse.wheel(0, dy)
+    page.wait_for_timeout(150)
+
+
+def _find(page: Any, target: Any, timeout: int) -> None:
+    """Wait for ``target``; if it does not come, look for it further down the
+    list (Flutter builds only what is near the screen), then from the top."""
+    try:
+        target.wait_for(state="attached", timeout=timeout)
+        return
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError, then search
+        pass
+    for dy in [400] * 12 + [-6000] + [400] * 12:
+        _wheel(page, dy)
+        if target.count():
+            return
+    target.wait_for(state="attached", timeout=2_000)
+
+
 def see(page: Any, text: str | re.Pattern[str], timeout: int = 20_000) -> None:
     """Wait until ``text`` is shown (as text or as part of a label)."""
-    page.get_by_text(text).or_(page.get_by_label(text)).first.wait_for(timeout=timeout)
+    _find(page, page.get_by_text(text).or_(page.get_by_label(text)).first, timeout)
 
 
 def toggle(page: Any, name: str | re.Pattern[str]) -> None:
     """Flip a switch found by its label."""
     target = page.get_by_role("switch", name=name).first
-    target.wait_for(timeout=20_000)
+    reveal(page, target)
     target.click()
     page.wait_for_timeout(SETTLE)

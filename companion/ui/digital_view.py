@@ -1,0 +1,260 @@
+"""The digital table: one device passed round the table.
+
+Whose turn it is, big Hit and Stay buttons (no Stay while The Zero forbids
+it), every line with cards that look like the real ones (busted lines face
+down), each player's state, the deck and discard pile, the Flip Four cards
+set aside, the round's log in plain words, the advisor when switched on, and
+each decision asked in words with the cards shown. Computer players move on
+their own after a short pause so the table can follow them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.rules import Round
+
+from .cardlook import card_face
+from .choices import describe_all, prompt
+from .state import AppState
+from .theme import ACCENT, BIG_NUMBER, DANGER, TAP
+from .widgets import flat, header, message, primary, secondary, switch_row
+
+# Seconds before a computer player moves: long enough to follow what it did.
+# (Browser tests shorten it with COMPANION_BOT_PAUSE.)
+BOT_PAUSE = float(os.environ.get("COMPANION_BOT_PAUSE", "0.9"))
+LOG_LINES = 8
+STATUS_WORDS = {
+    "active": "in play",
+    "stayed": "stayed",
+    "busted": "busted",
+    "out": "sits out",
+}
+
+
+def _seat_row(
+    state: AppState, rnd: Round, seat: int, to_move: int | None
+) -> ft.Control:
+    name = state.seat_name(seat)
+    status = rnd.status(seat)
+    score = rnd.line_score(seat)
+    bot = " · computer" if state.is_bot(seat) else ""
+    cards: list[ft.Control] = [
+        card_face(code, scale=0.55, face_down=True) for code in rnd.face_down(seat)
+    ]
+    cards += [card_face(code, scale=0.55) for code in rnd.line(seat)]
+    if not cards:
+        cards.append(ft.Text("no cards", size=12, italic=True))
+    colour = DANGER if status == "busted" else (ACCENT if seat == to_move else None)
+    return ft.Container(
+        padding=8,
+        border_radius=10,
+        opacity=0.5 if status == "out" else 1.0,
+        border=ft.Border.all(3 if seat == to_move else 1, colour or ft.Colors.OUTLINE),
+        content=ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
+                        ft.Text(
+                            f"{STATUS_WORDS.get(status, status)}{bot}",
+                            size=13,
+                            color=colour,
+                        ),
+                        ft.Text(str(score.total), size=22, weight=ft.FontWeight.BOLD),
+                    ]
+                ),
+                ft.Row(cards, wrap=True, spacing=4, run_spacing=4),
+                ft.Text(score.chain(), size=13),
+            ],
+            spacing=4,
+        ),
+    )
+
+
+def _decision(state: AppState, rnd: Round) -> list[ft.Control]:
+    pend = rnd.pending
+    if pend is None:
+        return []
+    me = state.seat_name(pend.player)
+    if state.is_bot(pend.player):
+        return [ft.Text(f"{me} (computer) is deciding…", size=20, color=ACCENT)]
+    out: list[ft.Control] = [
+        ft.Text(
+            prompt(pend.kind, me, pend.card),
+            size=20,
+            weight=ft.FontWeight.BOLD,
+            color=ACCENT,
+        )
+    ]
+    if pend.card:
+        out.append(ft.Row([card_face(pend.card, scale=0.8)]))
+    options = describe_all(rnd.legal(), pend.player, pend.card, state.seat_name)
+    if pend.kind == "turn":
+        if len(options) == 1:
+            out.append(ft.Text("You hold The Zero: you must hit.", size=14))
+        out.append(
+            ft.Row(
+                [
+                    ft.Button(
+                        o.label,
+                        height=TAP + 16,
+                        expand=True,
+                        bgcolor=ACCENT if o.choice == "hit" else None,
+                        color=ft.Colors.WHITE if o.choice == "hit" else None,
+                        on_click=lambda _, c=o.choice: state.play_choice(c),
+                    )
+                    for o in options
+                ]
+            )
+        )
+        return out
+    for o in options:
+        faces = [card_face(code, scale=0.45) for code in o.cards]
+        out.append(
+            ft.Button(
+                content=ft.Row(
+                    [ft.Text(o.label, size=16), *faces], wrap=True, spacing=6
+                ),
+                height=None if faces else TAP,
+                on_click=lambda _, c=o.choice: state.play_choice(c),
+            )
+        )
+    return out
+
+
+def _advice(state: AppState) -> list[ft.Control]:
+    advice = state.advice()
+    if advice is None:
+        return []
+    return [message("Advisor: " + advice.text())]
+
+
+def _summary(
+    state: AppState,
+    rnd: Round,
+    on_sheet: Callable[[], None],
+    on_next: Callable[[], None],
+) -> list[ft.Control]:
+    rows: list[ft.Control] = [
+        ft.Text("Round over", size=24, weight=ft.FontWeight.BOLD, color=ACCENT)
+    ]
+    for seat in rnd.seats:
+        score = rnd.line_score(seat)
+        rows.append(
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(state.seat_name(seat), size=18),
+                            ft.Text(score.chain(), size=14),
+                        ],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    ft.Text(
+                        str(score.total), size=BIG_NUMBER, weight=ft.FontWeight.BOLD
+                    ),
+                ]
+            )
+        )
+    sheet = state.sheet
+    buttons: list[ft.Control] = [secondary("Back to score sheet", on_sheet)]
+    if sheet is not None and not sheet.over:
+        buttons.insert(0, primary("Deal next round", on_next, ft.Icons.STYLE))
+    rows.append(ft.Row(buttons, wrap=True))
+    return rows
+
+
+@ft.component
+def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
+    rnd = state.digital_round
+    step = -1 if rnd is None else len(rnd.choices)
+    waiting_bot = state.bot_to_move
+    page = ft.context.page
+
+    def schedule_bot() -> None:
+        if not waiting_bot:
+            return
+
+        async def move() -> None:
+            await asyncio.sleep(BOT_PAUSE)
+            state.bot_step()
+
+        page.run_task(move)
+
+    ft.use_effect(schedule_bot, [step, waiting_bot])
+
+    def leave() -> None:
+        if state.digital.last is not None:
+            state.close_digital_summary()
+        on_sheet()
+
+    def next_round() -> None:
+        state.close_digital_summary()
+        state.start_digital_round()
+
+    if rnd is None:
+        return ft.Column(
+            [
+                header("Digital round", on_sheet),
+                ft.Text("No digital round is being dealt."),
+            ]
+        )
+    sheet = state.sheet
+    number = len(sheet.rounds) + (1 if not rnd.over else 0) if sheet else 0
+    dealer = state.seat_name(rnd.dealer)
+    pend = rnd.pending
+    controls: list[ft.Control] = []
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
+    zones = rnd.zones()
+    controls.append(
+        ft.Text(
+            f"{dealer} deals · Deck {len(zones['deck'])} · "
+            f"Discard pile {len(zones['discard'])}",
+            size=14,
+        )
+    )
+    if rnd.over:
+        controls += _summary(state, rnd, leave, next_round)
+    else:
+        controls += _decision(state, rnd)
+        controls += _advice(state)
+    aside = zones.get("set_aside", [])
+    if aside:
+        controls.append(
+            ft.Column(
+                [
+                    ft.Text("Set aside until the Flip Four ends:", size=14),
+                    ft.Row([card_face(c, scale=0.5) for c in aside], wrap=True),
+                ]
+            )
+        )
+    to_move = pend.player if pend is not None else None
+    controls += [_seat_row(state, rnd, seat, to_move) for seat in range(rnd.players)]
+    names = [state.seat_name(i) for i in range(rnd.players)]
+    log = [e.text(names) for e in rnd.events][-LOG_LINES:]
+    controls.append(ft.Text("What happened", size=16, weight=ft.FontWeight.BOLD))
+    controls += [ft.Text(line, size=13) for line in reversed(log)]
+    controls.append(
+        switch_row(
+            "Advisor",
+            state.digital.advisor,
+            state.set_advisor,
+            "Bust and Flip 7 chances and a hit/stay suggestion.",
+        )
+    )
+    controls.append(flat("Score sheet", leave, ft.Icons.TABLE_CHART))
+    return ft.Column(
+        [
+            header(f"Round {number} · digital", leave),
+            ft.ListView(controls=controls, padding=12, spacing=8, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )

@@ -1,0 +1,116 @@
+"""Digital rounds in Chromium: a stacked deck covering Flip Four with a queued
+action, a Swap that busts two players and a Brutal −15, with the server
+restarted in the middle of a decision; and a whole game against computer
+players."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.store import GameStore
+
+from .harness import DESKTOP, PHONE, open_app, running_server, screenshot
+from .table import click, see, toggle, type_into
+
+pytestmark = pytest.mark.browser
+
+# Ann deals: Bob 10, Cy 11, Ann 1; Bob hits 11, Cy hits 10, Ann hits Flip Four
+# on herself: 2, Swap (set aside), 3, 4; the Swap then busts Bob and Cy; Ann
+# hits 5, 6, 7: Flip 7, and in Brutal sends −15 to Bob.
+STACKED = "10 11 1 11 10 F4 2 SWAP 3 4 5 6 7 8 9 12"
+
+
+def new_game(page: Any, names: list[str], *, brutal: bool = False) -> None:
+    click(page, "New game")
+    for name in names:
+        type_into(page, "Player name", name)
+        see(page, f"Move {name} up")
+    if brutal:
+        toggle(page, "Brutal mode")
+
+
+def test_stacked_digital_round_with_restart(browser: Any, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    env = {"COMPANION_TEST_DECK": STACKED}
+    with running_server(data, env) as server:
+        page = open_app(browser, server.url, PHONE)
+        new_game(page, ["Ann", "Bob", "Cy"], brutal=True)
+        click(page, "Deal digitally")
+        see(page, "Bob: hit or stay?")
+        click(page, "Hit")
+        see(page, "Cy: hit or stay?")
+        click(page, "Hit")
+        see(page, "Ann: hit or stay?")
+        click(page, "Hit")
+        see(page, "Ann drew Flip Four!: who takes it?")
+        screenshot(page, "digital-decision-phone")
+        click(page, "Flip Four on Ann (you)")
+        see(page, "Ann plays Swap: exchange which cards?")
+        see(page, "Ann sets a Swap aside until the Flip Four ends.")
+        screenshot(page, "digital-table-phone")
+        page.close()
+
+    with running_server(data, env) as server:  # restarted mid-decision
+        page = open_app(browser, server.url, PHONE)
+        click(page, re.compile(r"^Continue: Ann, Bob, Cy"))
+        see(page, "Ann plays Swap: exchange which cards?")
+        click(page, "Swap Bob's 10 with Cy's 11")
+        see(page, "Ann: hit or stay?")
+        for _ in range(3):
+            click(page, "Hit")
+        see(page, "Flip 7 for Ann! +15 for yourself, or −15 to another player?")
+        click(page, "−15 to Bob")
+        see(page, "Round over")
+        see(page, "Busted 0 → −15 = −15")
+        screenshot(page, "digital-round-end-phone")
+        page.set_viewport_size(DESKTOP)
+        screenshot(page, "digital-round-end-desktop")
+        click(page, "Back to score sheet")
+        see(page, "Round 2 · Bob deals")
+        page.close()
+
+    store = GameStore(data)
+    (game,) = store.list_games()
+    sheet = store.load(game.id).sheet
+    assert sheet.totals() == {"p1": 28, "p2": -15, "p3": 0}
+    (rec,) = sheet.rounds
+    assert rec.digital
+    entry = rec.entry("p2")
+    assert entry is not None and entry.busted and entry.attacked
+
+
+def test_whole_game_against_computer_players(browser: Any, tmp_path: Path) -> None:
+    env = {"COMPANION_BOT_PAUSE": "0.05"}
+    with running_server(tmp_path / "data", env) as server:
+        page = open_app(browser, server.url, PHONE)
+        new_game(page, ["Ann"])
+        click(page, "Add computer player")
+        click(page, "Add computer player")
+        type_into(page, "Target score", "40")
+        click(page, "Deal digitally")
+        options = re.compile(
+            r"^(Stay|Hit|Give .*|Just one more for .*|Flip Four on .*|Steal .*|"
+            r"Swap .*|Discard .*|\+15 for .*|Deal next round)$"
+        )
+        shot = False
+        for _ in range(300):
+            if page.get_by_text(re.compile(r"(wins with|share the win)")).count():
+                break
+            choice = page.get_by_role("button", name=options)
+            if choice.count() == 0:
+                page.wait_for_timeout(200)
+                continue
+            names = [choice.nth(i).inner_text() for i in range(choice.count())]
+            pick = "Stay" if "Stay" in names else names[0]
+            if not shot and pick == "Stay":
+                screenshot(page, "digital-table-desktop-bots")
+                shot = True
+            click(page, re.compile(f"^{re.escape(pick)}$"))
+        click(page, "Back to score sheet")
+        see(page, re.compile(r"(wins with|share the win)"))
+        screenshot(page, "digital-game-end-phone")
+        page.close()
