@@ -19,6 +19,7 @@ from companion.store.records import GameSummary
 from .state_entry import RoundDraft
 from .state_play import PlayIntents
 from .state_setup import SetupDraft
+from .state_share import ShareIntents
 
 Listener = Callable[[], None]
 SUGGESTIONS = 8
@@ -32,8 +33,9 @@ class Notice:
     error: bool = False
 
 
-class AppState(PlayIntents):
-    """Home, setup and the open game. Tap-in and corrections: PlayIntents."""
+class AppState(PlayIntents, ShareIntents):
+    """Home, setup and the open game. Tap-in and corrections: PlayIntents;
+    share, import, history and stats: ShareIntents."""
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
