@@ -16,10 +16,14 @@ from companion.store import GameStore
 
 from .entry_view import EntryScreen
 from .game_view import GameScreen
+from .history_screen import HistoryScreen, PastGameScreen
 from .home import HomeScreen
+from .import_screen import ImportScreen
 from .rules_view import RulesScreen
 from .setup_view import SetupScreen
+from .share_screen import ShareScreen
 from .state import AppState
+from .stats_screen import StatsScreen
 from .theme import apply_theme
 
 
@@ -28,6 +32,8 @@ def App(store: GameStore) -> ft.Control:
     state, _ = ft.use_state(lambda: AppState(store))
     _, set_tick = ft.use_state(0)
     screen, set_screen = ft.use_state("home")
+    # The past game shown by "past" (and shared by "share" when set).
+    past, set_past = ft.use_state("")
 
     def subscribe() -> Callable[[], None]:
         return state.subscribe(lambda: set_tick(lambda t: t + 1))
@@ -54,7 +60,46 @@ def App(store: GameStore) -> ft.Control:
         state.new_game_same_players()
         go("setup")
 
-    if screen == "rules":
+    def show_past(game_id: str) -> None:
+        set_past(game_id)
+        go("past")
+
+    def share_open_game() -> None:
+        set_past("")
+        go("share")
+
+    if screen == "share":
+        body = ShareScreen(
+            state,
+            past or None,
+            on_back=lambda: go("past" if past else "game"),
+        )
+    elif screen == "import":
+        body = ImportScreen(
+            state,
+            on_back=lambda: go("home"),
+            on_history=lambda: go("history"),
+            on_open=show_past,
+        )
+    elif screen == "history":
+        body = HistoryScreen(
+            state,
+            on_back=lambda: go("home"),
+            on_open=show_past,
+            on_stats=lambda: go("stats"),
+            on_import=lambda: go("import"),
+        )
+    elif screen == "past" and past:
+        body = PastGameScreen(
+            state,
+            past,
+            on_back=lambda: go("history"),
+            on_share=lambda _: go("share"),
+            on_play=open_game,
+        )
+    elif screen == "stats":
+        body = StatsScreen(state.stats(), on_back=lambda: go("history"))
+    elif screen == "rules":
         body = RulesScreen(
             on_back=lambda: go("home" if state.sheet is None else "game")
         )
@@ -66,11 +111,20 @@ def App(store: GameStore) -> ft.Control:
         body = EntryScreen(state, on_done=lambda: go("game"))
     elif screen in ("game", "entry") and state.sheet is not None:
         body = GameScreen(
-            state, on_home=home, on_enter=lambda: go("entry"), on_new_same=new_same
+            state,
+            on_home=home,
+            on_enter=lambda: go("entry"),
+            on_new_same=new_same,
+            on_share=share_open_game,
         )
     else:
         body = HomeScreen(
-            state, on_new=new_game, open_game=open_game, on_rules=lambda: go("rules")
+            state,
+            on_new=new_game,
+            open_game=open_game,
+            on_rules=lambda: go("rules"),
+            on_history=lambda: go("history"),
+            on_import=lambda: go("import"),
         )
     return ft.SafeArea(expand=True, content=body)
 

@@ -131,6 +131,7 @@ def GameScreen(
     on_home: Callable[[], None],
     on_enter: Callable[[], None],
     on_new_same: Callable[[], None],
+    on_share: Callable[[], None] | None = None,
 ) -> ft.Control:
     players_open, set_players_open = ft.use_state(False)
     sheet = state.sheet
@@ -159,6 +160,11 @@ def GameScreen(
             _standings(state),
             ft.Row(
                 [
+                    *(
+                        [primary("Share", on_share, ft.Icons.QR_CODE)]
+                        if on_share is not None
+                        else []
+                    ),
                     primary("New game, same players", on_new_same, ft.Icons.REPLAY),
                     secondary("Home", on_home, ft.Icons.HOME),
                 ],
@@ -185,6 +191,8 @@ def GameScreen(
     tools.append(
         flat("Players", lambda: set_players_open(not players_open), ft.Icons.PEOPLE)
     )
+    if on_share is not None and not over:
+        tools.append(flat("Share", on_share, ft.Icons.QR_CODE))
     controls.append(ft.Row(tools, wrap=True))
     if players_open:
         controls.append(PlayersPanel(state, lambda: set_players_open(False)))

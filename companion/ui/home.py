@@ -67,6 +67,8 @@ def HomeScreen(
     on_new: Callable[[], None],
     open_game: Callable[[str], None],
     on_rules: Callable[[], None],
+    on_history: Callable[[], None] | None = None,
+    on_import: Callable[[], None] | None = None,
 ) -> ft.Control:
     confirm, set_confirm = ft.use_state("")
     unfinished = state.unfinished
@@ -95,6 +97,13 @@ def HomeScreen(
             )
         )
     controls.append(secondary("Rules", on_rules, ft.Icons.MENU_BOOK))
+    more = []
+    if on_history is not None:
+        more.append(secondary("History", on_history, ft.Icons.HISTORY))
+    if on_import is not None:
+        more.append(secondary("Import a game", on_import, ft.Icons.DOWNLOAD))
+    if more:
+        controls.append(ft.Row(more, wrap=True))
     if state.can_restore:
         controls.append(flat("Undo delete", state.restore_deleted, ft.Icons.UNDO))
     if confirm:

@@ -121,6 +121,13 @@ class ShareIntents:
     def _done(self, info: str | None = None) -> None:
         raise NotImplementedError
 
+    def tell(self, text: str, *, error: bool = False) -> None:
+        """Show a message from the view (a copy or a download it did itself)."""
+        if error:
+            self._refuse(text)
+        else:
+            self._done(text)
+
     # --- share ------------------------------------------------------------------
     def load_game(self, game_id: str) -> GameRecord | str:
         """A stored game, or the message saying why it cannot be read."""
