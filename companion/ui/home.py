@@ -99,11 +99,13 @@ def HomeScreen(
     controls.append(secondary("Rules", on_rules, ft.Icons.MENU_BOOK))
     more = []
     if on_history is not None:
-        more.append(secondary("History", on_history, ft.Icons.HISTORY))
+        more.append(secondary("History", on_history, ft.Icons.HISTORY, expand=True))
     if on_import is not None:
-        more.append(secondary("Import a game", on_import, ft.Icons.DOWNLOAD))
+        more.append(
+            secondary("Import a game", on_import, ft.Icons.DOWNLOAD, expand=True)
+        )
     if more:
-        controls.append(ft.Row(more, wrap=True))
+        controls.append(ft.Row(more))
     if state.can_restore:
         controls.append(flat("Undo delete", state.restore_deleted, ft.Icons.UNDO))
     if confirm:

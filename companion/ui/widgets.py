@@ -24,7 +24,7 @@ def primary(
         height=TAP,
         bgcolor=ACCENT,
         color=ft.Colors.WHITE,
-        expand=expand,
+        expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
         disabled=disabled,
         on_click=lambda: on_click(),
     )
@@ -42,7 +42,7 @@ def secondary(
         text,
         icon=icon,
         height=TAP,
-        expand=expand,
+        expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
         disabled=disabled,
         on_click=lambda: on_click(),
     )
