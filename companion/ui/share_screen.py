@@ -17,7 +17,8 @@ import flet as ft
 
 from .state import AppState
 from .state_share import ShareView
-from .widgets import header, message, secondary, section
+from .theme import ACCENT
+from .widgets import header, message, readable, secondary, section
 
 QR_SIDE = 340  # px on screen; fits a 390 px phone with the page padding
 
@@ -61,11 +62,7 @@ def _summary_block(view: ShareView, state: AppState) -> ft.Control:
 
     text = ft.Column(
         [
-            ft.Text(
-                view.summary.text,
-                selectable=True,
-                size=15,
-            ),
+            readable(ft.Text(view.summary.text, selectable=True, size=15)),
             ft.Text(
                 f"QR version {view.summary.version}, error correction "
                 f"{view.summary.ecc.value}: any phone camera shows this text.",
@@ -76,6 +73,8 @@ def _summary_block(view: ShareView, state: AppState) -> ft.Control:
                 "Save QR as PNG",
                 icon=ft.Icons.DOWNLOAD,
                 height=48,
+                bgcolor=ACCENT,
+                color=ft.Colors.WHITE,
                 on_click=save_png,
             ),
         ],
@@ -105,12 +104,14 @@ def _code_block(view: ShareView, state: AppState) -> ft.Control:
             padding=10,
             border_radius=8,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=ft.Text(
-                view.code,
-                selectable=True,
-                size=12,
-                max_lines=6,
-                overflow=ft.TextOverflow.ELLIPSIS,
+            content=readable(
+                ft.Text(
+                    view.code,
+                    selectable=True,
+                    size=12,
+                    max_lines=6,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                )
             ),
         ),
         ft.Row(

@@ -102,11 +102,22 @@ def message(text: str, *, error: bool = False) -> ft.Control:
                     ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
                     color=colour,
                 ),
-                ft.Text(
-                    text, color=colour if error else None, expand=True, selectable=True
+                ft.Container(
+                    expand=True,
+                    content=readable(
+                        ft.Text(text, color=colour if error else None, selectable=True)
+                    ),
                 ),
             ]
         ),
+    )
+
+
+def readable(text: ft.Text) -> ft.Control:
+    """Selectable text, still read out as text: Flutter web exposes selectable
+    text as an unnamed, disabled text box, so give it its words as a label."""
+    return ft.Semantics(
+        label=str(text.value), container=True, exclude_semantics=True, content=text
     )
 
 

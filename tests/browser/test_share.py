@@ -97,8 +97,9 @@ def test_share_then_import_in_another_app(browser: Any, tmp_path: Path) -> None:
         assert code.startswith("F7C1:")
         sheet, meta = decode(code)
         assert sheet == friday() and meta.title == "Friday night"
-        assert page.get_by_role("img", name="QR code of the share code").count() == 1
-
+        page.mouse.move(200, 500)
+        page.mouse.wheel(0, 3000)
+        page.get_by_role("img", name="QR code of the share code").wait_for(timeout=WAIT)
         with page.expect_download(timeout=WAIT) as file:
             button(page, "Download share file").click()
         assert Path(file.value.path()).read_bytes().decode().strip() == code
@@ -122,6 +123,8 @@ def test_share_then_import_in_another_app(browser: Any, tmp_path: Path) -> None:
             timeout=WAIT
         )
         assert button(page, "Open the imported game").count() == 0
+        page.get_by_role("textbox", name=re.compile("Share code")).first.click()
+        page.wait_for_timeout(300)
         page.keyboard.press("Control+a")
         page.keyboard.insert_text(code)
         page.wait_for_timeout(600)
@@ -149,9 +152,9 @@ def test_import_a_share_file_and_history_screenshots(
             screenshot(page, f"history-{size}")
             type_into(page, "Search by player name", "ana")
             button(page, "Open").first.click()
-            page.get_by_role("img", name=re.compile("Chart of running totals")).wait_for(
-                timeout=WAIT
-            )
+            page.get_by_role(
+                "img", name=re.compile("Chart of running totals")
+            ).wait_for(timeout=WAIT)
             screenshot(page, f"charts-{size}")
             button(page, "Back").click()
             button(page, "Player stats").click()
@@ -168,9 +171,7 @@ def test_import_a_share_file_and_history_screenshots(
         with page.expect_file_chooser(timeout=WAIT) as chooser:
             button(page, "Choose a share file").click()
         chooser.value.set_files(
-            files=[
-                {"name": "game.f7c", "mimeType": "text/plain", "buffer": file_bytes}
-            ]
+            files=[{"name": "game.f7c", "mimeType": "text/plain", "buffer": file_bytes}]
         )
         page.get_by_text(re.compile("^Imported “Friday night”")).wait_for(timeout=WAIT)
         button(page, "Open the imported game").click()
