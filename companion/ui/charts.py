@@ -10,6 +10,7 @@ Semantics node whose label says what it shows in words, for screen readers
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -179,17 +180,18 @@ def stats_bar_chart(
         )
         for i, (s, v) in enumerate(zip(shown, values, strict=True))
     ]
+    spacing = 20.0 if rate else float(max(1, math.ceil(max(top, -low) / 5)))
     chart = fch.BarChart(
         groups=groups,
-        min_y=low * 1.1,
-        max_y=top * 1.15,
+        min_y=spacing * math.floor(low / spacing),
+        max_y=spacing * (math.floor(top / spacing) + 1),
         height=height,
         expand=True,
         animation=ft.Animation(duration=0),
         horizontal_grid_lines=fch.ChartGridLines(
             color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
         ),
-        left_axis=fch.ChartAxis(label_size=44),
+        left_axis=fch.ChartAxis(label_size=44, label_spacing=spacing),
         bottom_axis=fch.ChartAxis(
             label_size=32,
             labels=[

@@ -76,7 +76,9 @@ def HomeScreen(
     controls: list[ft.Control] = [
         ft.Row(
             [
-                ft.Image(src="icon.png", width=56, height=56),
+                ft.Image(
+                    src="icon.png", width=56, height=56, exclude_from_semantics=True
+                ),
                 ft.Text(
                     "Flip 7 Companion",
                     size=TITLE_SIZE - 6,
