@@ -18,10 +18,14 @@ from companion.store import GameStore
 from .digital_view import DigitalScreen
 from .entry_view import EntryScreen
 from .game_view import GameScreen
+from .history_screen import HistoryScreen, PastGameScreen
 from .home import HomeScreen
+from .import_screen import ImportScreen
 from .rules_view import RulesScreen
 from .setup_view import SetupScreen
+from .share_screen import ShareScreen
 from .state import AppState
+from .stats_screen import StatsScreen
 from .theme import apply_theme
 
 MAX_WIDTH = 760.0
@@ -41,6 +45,8 @@ def App(store: GameStore) -> ft.Control:
     screen, set_screen = ft.use_state("home")
     page = ft.context.page
     width, set_width = ft.use_state(lambda: float(page.width or MAX_WIDTH))
+    # The past game shown by "past" (and shared by "share" when set).
+    past, set_past = ft.use_state("")
 
     def subscribe() -> Callable[[], None]:
         return state.subscribe(lambda: set_tick(lambda t: t + 1))
@@ -81,7 +87,46 @@ def App(store: GameStore) -> ft.Control:
         if state.digital.round is not None or state.digital.last is not None:
             set_screen("digital")
 
-    if screen == "rules":
+    def show_past(game_id: str) -> None:
+        set_past(game_id)
+        go("past")
+
+    def share_open_game() -> None:
+        set_past("")
+        go("share")
+
+    if screen == "share":
+        body = ShareScreen(
+            state,
+            past or None,
+            on_back=lambda: go("past" if past else "game"),
+        )
+    elif screen == "import":
+        body = ImportScreen(
+            state,
+            on_back=lambda: go("home"),
+            on_history=lambda: go("history"),
+            on_open=show_past,
+        )
+    elif screen == "history":
+        body = HistoryScreen(
+            state,
+            on_back=lambda: go("home"),
+            on_open=show_past,
+            on_stats=lambda: go("stats"),
+            on_import=lambda: go("import"),
+        )
+    elif screen == "past" and past:
+        body = PastGameScreen(
+            state,
+            past,
+            on_back=lambda: go("history"),
+            on_share=lambda _: go("share"),
+            on_play=open_game_at,
+        )
+    elif screen == "stats":
+        body = StatsScreen(state.stats(), on_back=lambda: go("history"))
+    elif screen == "rules":
         body = RulesScreen(
             on_back=lambda: go("home" if state.sheet is None else "game")
         )
@@ -104,10 +149,16 @@ def App(store: GameStore) -> ft.Control:
             on_new_same=new_same,
             on_deal=deal,
             on_table=lambda: go("digital"),
+            on_share=share_open_game,
         )
     else:
         body = HomeScreen(
-            state, on_new=new_game, open_game=open_game_at, on_rules=lambda: go("rules")
+            state,
+            on_new=new_game,
+            open_game=open_game_at,
+            on_rules=lambda: go("rules"),
+            on_history=lambda: go("history"),
+            on_import=lambda: go("import"),
         )
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(

@@ -150,6 +150,7 @@ def GameScreen(
     on_new_same: Callable[[], None],
     on_deal: Callable[[], None],
     on_table: Callable[[], None],
+    on_share: Callable[[], None] | None = None,
 ) -> ft.Control:
     players_open, set_players_open = ft.use_state(False)
     sheet = state.sheet
@@ -178,6 +179,11 @@ def GameScreen(
             _standings(state),
             ft.Row(
                 [
+                    *(
+                        [primary("Share", on_share, ft.Icons.QR_CODE)]
+                        if on_share is not None
+                        else []
+                    ),
                     primary("New game, same players", on_new_same, ft.Icons.REPLAY),
                     secondary("Home", on_home, ft.Icons.HOME),
                 ],
@@ -211,6 +217,8 @@ def GameScreen(
     tools.append(
         flat("Players", lambda: set_players_open(not players_open), ft.Icons.PEOPLE)
     )
+    if on_share is not None and not over:
+        tools.append(flat("Share", on_share, ft.Icons.QR_CODE))
     controls.append(ft.Row(tools, wrap=True))
     if players_open:
         controls.append(PlayersPanel(state, lambda: set_players_open(False)))

@@ -67,6 +67,8 @@ def HomeScreen(
     on_new: Callable[[], None],
     open_game: Callable[[str], None],
     on_rules: Callable[[], None],
+    on_history: Callable[[], None] | None = None,
+    on_import: Callable[[], None] | None = None,
 ) -> ft.Control:
     confirm, set_confirm = ft.use_state("")
     unfinished = state.unfinished
@@ -74,7 +76,9 @@ def HomeScreen(
     controls: list[ft.Control] = [
         ft.Row(
             [
-                ft.Image(src="icon.png", width=56, height=56),
+                ft.Image(
+                    src="icon.png", width=56, height=56, exclude_from_semantics=True
+                ),
                 ft.Text(
                     "Flip 7 Companion",
                     size=TITLE_SIZE - 6,
@@ -95,6 +99,15 @@ def HomeScreen(
             )
         )
     controls.append(secondary("Rules", on_rules, ft.Icons.MENU_BOOK))
+    more = []
+    if on_history is not None:
+        more.append(secondary("History", on_history, ft.Icons.HISTORY, expand=True))
+    if on_import is not None:
+        more.append(
+            secondary("Import a game", on_import, ft.Icons.DOWNLOAD, expand=True)
+        )
+    if more:
+        controls.append(ft.Row(more))
     if state.can_restore:
         controls.append(flat("Undo delete", state.restore_deleted, ft.Icons.UNDO))
     if confirm:

@@ -43,7 +43,8 @@ def _cell(
     )
 
 
-def score_table(sheet: Sheet, on_edit: Callable[[int], None]) -> ft.Control:
+def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
+    """The sheet; ``on_edit=None`` shows it read-only (past games)."""
     players = [
         p
         for p in sheet.players
@@ -70,15 +71,15 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None]) -> ft.Control:
         )
     rows: list[ft.Control] = [ft.Row(head, spacing=0)]
     for i, rec in enumerate(sheet.rounds):
-        cells: list[ft.Control] = [
-            ft.Container(
-                width=FIRST,
-                content=ft.TextButton(
-                    f"R{i + 1}",
-                    on_click=lambda _, i=i: on_edit(i),
-                    tooltip=f"Edit round {i + 1}",
-                ),
+        label: ft.Control = ft.Text(f"R{i + 1}", size=14)
+        if on_edit is not None:
+            label = ft.TextButton(
+                f"R{i + 1}",
+                on_click=lambda _, i=i, edit=on_edit: edit(i),
+                tooltip=f"Edit round {i + 1}",
             )
+        cells: list[ft.Control] = [
+            ft.Container(width=FIRST, alignment=ft.Alignment.CENTER, content=label)
         ]
         for p in players:
             entry = rec.entry(p.id)
@@ -109,9 +110,8 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None]) -> ft.Control:
         )
     rows.append(ft.Divider(height=1))
     rows.append(ft.Row(foot, spacing=0))
-    rows.append(
-        ft.Text("✎ typed score   ✗ busted   tap R1, R2… to correct a round", size=12)
-    )
+    hint = "   tap R1, R2… to correct a round" if on_edit is not None else ""
+    rows.append(ft.Text(f"✎ typed score   ✗ busted{hint}", size=12))
     return ft.Row(
         [ft.Column(rows, spacing=0)],
         scroll=ft.ScrollMode.AUTO,

@@ -20,6 +20,7 @@ from .state_digital import Digital, DigitalIntents
 from .state_entry import RoundDraft
 from .state_play import PlayIntents
 from .state_setup import SetupDraft
+from .state_share import ShareIntents
 
 Listener = Callable[[], None]
 SUGGESTIONS = 8
@@ -33,9 +34,10 @@ class Notice:
     error: bool = False
 
 
-class AppState(PlayIntents, DigitalIntents):
+class AppState(PlayIntents, DigitalIntents, ShareIntents):
     """Home, setup and the open game. Tap-in and corrections: PlayIntents;
-    digitally dealt rounds: DigitalIntents."""
+    digitally dealt rounds: DigitalIntents; share, import, history and
+    stats: ShareIntents."""
 
     def __init__(self, store: GameStore) -> None:
         self.store = store

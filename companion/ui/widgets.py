@@ -25,7 +25,7 @@ def primary(
         height=TAP,
         bgcolor=ACCENT,
         color=ft.Colors.WHITE,
-        expand=expand or None,
+        expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
         disabled=disabled,
         on_click=lambda: on_click(),
     )
@@ -43,7 +43,7 @@ def secondary(
         text,
         icon=icon,
         height=TAP,
-        expand=expand or None,
+        expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
         disabled=disabled,
         on_click=lambda: on_click(),
     )
@@ -103,9 +103,22 @@ def message(text: str, *, error: bool = False) -> ft.Control:
                     ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
                     color=colour,
                 ),
-                ft.Text(text, color=colour if error else None, expand=True),
+                ft.Container(
+                    expand=True,
+                    content=readable(
+                        ft.Text(text, color=colour if error else None, selectable=True)
+                    ),
+                ),
             ]
         ),
+    )
+
+
+def readable(text: ft.Text) -> ft.Control:
+    """Selectable text, still read out as text: Flutter web exposes selectable
+    text as an unnamed, disabled text box, so give it its words as a label."""
+    return ft.Semantics(
+        label=str(text.value), container=True, exclude_semantics=True, content=text
     )
 
 

@@ -1,0 +1,212 @@
+"""Charts of the history screens, drawn with flet-charts: a game's running
+totals (one line per player, a dashed target line, a legend of names) and a
+bar chart of one statistic per player.
+
+flet-charts only describes the charts; Flet's prebuilt web client already
+contains the chart renderer, so they draw offline. Each chart sits in a
+Semantics node whose label says what it shows in words, for screen readers
+(and the browser tests) that cannot see a canvas.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import flet as ft
+import flet_charts as fch
+
+from companion.rules import Sheet
+from companion.share.stats import PlayerStats, one_decimal, percent, running_totals
+
+# Distinct, colour-blind friendlier hues (Okabe-Ito first, then Tableau);
+# red is left out: it means bust or problem everywhere else in the app.
+PALETTE = (
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#8C564B",
+    "#F0E442", "#7F7F7F", "#17BECF", "#BCBD22", "#9467BD", "#1F7A8C",
+)  # fmt: skip
+TARGET_COLOUR = ft.Colors.OUTLINE
+
+
+def colour(i: int) -> str:
+    return PALETTE[i % len(PALETTE)]
+
+
+def legend(
+    items: Sequence[tuple[str, str]], *, dashed_last: bool = False
+) -> ft.Control:
+    """Coloured swatches with names; ``dashed_last`` draws the last one as a
+    dash (the target line)."""
+    chips = []
+    for i, (name, hue) in enumerate(items):
+        dash = dashed_last and i == len(items) - 1
+        chips.append(
+            ft.Row(
+                [
+                    ft.Container(
+                        width=18,
+                        height=4 if dash else 12,
+                        bgcolor=hue,
+                        border_radius=2 if dash else 6,
+                    ),
+                    ft.Text(name, size=14),
+                ],
+                spacing=6,
+                tight=True,
+            )
+        )
+    return ft.Row(chips, wrap=True, spacing=14, run_spacing=4)
+
+
+def _step(n: int, labels: int) -> int:
+    return max(1, -(-n // labels))
+
+
+def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
+    """Running totals after each round, with the target as a dashed line."""
+    series = running_totals(sheet)
+    rounds = len(sheet.rounds)
+    target = sheet.rules.target
+    values = [v for s in series for v in s.totals] + [target, 0]
+    low, high = min(values), max(values)
+    pad = max(10, (high - low) // 10)
+    lines = [
+        fch.LineChartData(
+            points=[
+                fch.LineChartDataPoint(x, y, tooltip=f"{s.name}: {y}")
+                for x, y in enumerate(s.totals)
+            ],
+            color=colour(i),
+            stroke_width=3,
+            point=True,
+            dash_pattern=None if s.seated else [6, 4],
+        )
+        for i, s in enumerate(series)
+    ]
+    lines.append(
+        fch.LineChartData(
+            points=[
+                fch.LineChartDataPoint(0, target, show_tooltip=False),
+                fch.LineChartDataPoint(max(rounds, 1), target, show_tooltip=False),
+            ],
+            color=TARGET_COLOUR,
+            stroke_width=2,
+            dash_pattern=[8, 6],
+        )
+    )
+    step = _step(rounds, 10)
+    chart = fch.LineChart(
+        data_series=lines,
+        min_x=0,
+        max_x=max(rounds, 1),
+        min_y=low - pad if low < 0 else 0,
+        max_y=high + pad,
+        height=height,
+        expand=True,
+        interactive=True,
+        animation=ft.Animation(duration=0),
+        horizontal_grid_lines=fch.ChartGridLines(
+            color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
+        ),
+        left_axis=fch.ChartAxis(label_size=44),
+        bottom_axis=fch.ChartAxis(
+            label_size=28,
+            labels=[
+                fch.ChartAxisLabel(x, ft.Text("Start" if x == 0 else f"R{x}", size=12))
+                for x in range(0, rounds + 1, step)
+            ],
+        ),
+        tooltip=fch.LineChartTooltip(fit_inside_horizontally=True),
+    )
+    words = ", ".join(f"{s.name} {s.totals[-1]}" for s in series)
+    names = [
+        (s.name + ("" if s.seated else " (left)"), colour(i))
+        for i, s in enumerate(series)
+    ]
+    return ft.Column(
+        [
+            ft.Semantics(
+                label=f"Chart of running totals over {rounds} rounds: {words}",
+                image=True,
+                content=ft.Container(chart, padding=ft.Padding.only(right=12, top=8)),
+            ),
+            legend([*names, (f"Target {target}", TARGET_COLOUR)], dashed_last=True),
+        ],
+        spacing=8,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    label: str
+    value: Callable[[PlayerStats], float | None]
+    text: Callable[[PlayerStats], str]
+
+
+METRICS: tuple[Metric, ...] = (
+    Metric("Wins", lambda s: s.wins, lambda s: str(s.wins)),
+    Metric("Win rate", lambda s: s.win_rate, lambda s: percent(s.win_rate)),
+    Metric("Mean round", lambda s: s.mean_round, lambda s: one_decimal(s.mean_round)),
+    Metric("Bust rate", lambda s: s.bust_rate, lambda s: percent(s.bust_rate)),
+    Metric("Flip 7s", lambda s: s.flip7s, lambda s: str(s.flip7s)),
+    Metric("Best round", lambda s: s.best_round, lambda s: str(s.best_round or "–")),
+)
+
+
+def stats_bar_chart(
+    stats: Sequence[PlayerStats], metric: Metric, *, height: int = 260
+) -> ft.Control:
+    """One bar per player (the first 12 of the table) for ``metric``."""
+    shown = list(stats[:12])
+    values = [metric.value(s) or 0.0 for s in shown]
+    rate = metric.label.endswith("rate")
+    scale = 100.0 if rate else 1.0
+    top = max([v * scale for v in values] + [1.0])
+    low = min([v * scale for v in values] + [0.0])
+    groups = [
+        fch.BarChartGroup(
+            x=i,
+            rods=[
+                fch.BarChartRod(
+                    from_y=0,
+                    to_y=v * scale,
+                    width=22,
+                    color=colour(i),
+                    border_radius=4,
+                    tooltip=f"{s.name}: {metric.text(s)}",
+                )
+            ],
+        )
+        for i, (s, v) in enumerate(zip(shown, values, strict=True))
+    ]
+    spacing = 20.0 if rate else float(max(1, math.ceil(max(top, -low) / 5)))
+    chart = fch.BarChart(
+        groups=groups,
+        min_y=spacing * math.floor(low / spacing),
+        max_y=spacing * (math.floor(top / spacing) + 1),
+        height=height,
+        expand=True,
+        animation=ft.Animation(duration=0),
+        horizontal_grid_lines=fch.ChartGridLines(
+            color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
+        ),
+        left_axis=fch.ChartAxis(label_size=44, label_spacing=spacing),
+        bottom_axis=fch.ChartAxis(
+            label_size=32,
+            labels=[
+                fch.ChartAxisLabel(i, ft.Text(_short(s.name), size=12, no_wrap=True))
+                for i, s in enumerate(shown)
+            ],
+        ),
+    )
+    words = ", ".join(f"{s.name} {metric.text(s)}" for s in shown)
+    return ft.Semantics(
+        label=f"Bar chart of {metric.label.lower()}: {words}",
+        image=True,
+        content=ft.Container(chart, padding=ft.Padding.only(right=12, top=8)),
+    )
+
+
+def _short(name: str, limit: int = 8) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"

@@ -1,0 +1,156 @@
+"""History: every stored game, found by a player's name as you type, and
+one past game at a time with its sheet (read-only) and its running-totals
+chart. Opening a past game to correct it goes through the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.store.records import GameSummary
+
+from .charts import totals_chart
+from .sheet_view import score_table
+from .state import AppState
+from .state_views import banner, standings
+from .theme import ACCENT
+from .widgets import flat, header, message, primary, secondary, section
+
+
+def _day(iso: str) -> str:
+    return iso[:10]
+
+
+def _tile(game: GameSummary, on_open: Callable[[str], None]) -> ft.Control:
+    if game.finished and game.winners:
+        status = f"Won by {' and '.join(game.winners)}"
+    else:
+        status = "In progress"
+    rounds = f"{game.rounds} round{'s' if game.rounds != 1 else ''}"
+    return ft.Card(
+        content=ft.Container(
+            padding=ft.Padding.only(left=12, right=4, top=6, bottom=6),
+            content=ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(
+                                game.title,
+                                weight=ft.FontWeight.BOLD,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
+                            ft.Text(
+                                f"{status} · {rounds} · {_day(game.created)}",
+                                size=12,
+                            ),
+                        ],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    flat("Open", lambda: on_open(game.id)),
+                ]
+            ),
+        )
+    )
+
+
+@ft.component
+def HistoryScreen(
+    state: AppState,
+    on_back: Callable[[], None],
+    on_open: Callable[[str], None],
+    on_stats: Callable[[], None],
+    on_import: Callable[[], None],
+) -> ft.Control:
+    query, set_query = ft.use_state("")
+    games = state.history(query)
+    everything = len(state.games)
+    controls: list[ft.Control] = [
+        ft.TextField(
+            label="Search by player name",
+            value=query,
+            prefix_icon=ft.Icons.SEARCH,
+            on_change=lambda e: set_query(e.control.value or ""),
+        ),
+        ft.Row(
+            [
+                secondary("Player stats", on_stats, ft.Icons.BAR_CHART),
+                flat("Import a game", on_import, ft.Icons.DOWNLOAD),
+            ],
+            wrap=True,
+        ),
+    ]
+    if not everything:
+        controls.append(section("No games yet"))
+    elif not games:
+        controls.append(section(f"No game with a player called “{query.strip()}”"))
+    else:
+        shown = f"{len(games)} of {everything}" if query.strip() else str(everything)
+        controls.append(section(f"Games ({shown})"))
+    controls += [_tile(g, on_open) for g in games]
+    return ft.Column(
+        [
+            header("History", on_back),
+            ft.ListView(controls=controls, padding=16, spacing=10, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )
+
+
+@ft.component
+def PastGameScreen(
+    state: AppState,
+    game_id: str,
+    on_back: Callable[[], None],
+    on_share: Callable[[str], None],
+    on_play: Callable[[str], None],
+) -> ft.Control:
+    record = state.load_game(game_id)
+    if isinstance(record, str):
+        body: list[ft.Control] = [message(record, error=True)]
+        title = "Past game"
+    else:
+        sheet = record.sheet
+        title = str(record.meta.get("title") or ", ".join(p.name for p in sheet.seated))
+        head = banner(sheet) if sheet.over else None
+        leader = standings(sheet)[0] if sheet.rounds else None
+        if head is None and leader is not None:
+            head = f"In progress · {leader.player.name} leads with {leader.total}"
+        body = [
+            ft.Text(
+                head or "Not started yet",
+                size=20,
+                weight=ft.FontWeight.BOLD,
+                color=ACCENT,
+            ),
+            ft.Text(
+                f"Started {_day(record.created)} · target {sheet.rules.target}"
+                + (" · Brutal" if sheet.rules.brutal else ""),
+                size=13,
+            ),
+            ft.Row(
+                [
+                    primary("Share", lambda: on_share(game_id), ft.Icons.QR_CODE),
+                    secondary(
+                        "Open on the score sheet",
+                        lambda: on_play(game_id),
+                        ft.Icons.EDIT_NOTE,
+                    ),
+                ],
+                wrap=True,
+            ),
+            section("Running totals"),
+            totals_chart(sheet),
+            section("Score sheet"),
+            score_table(sheet, None),
+        ]
+    return ft.Column(
+        [
+            header(title, on_back),
+            ft.ListView(controls=body, padding=16, spacing=12, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )

@@ -1,0 +1,95 @@
+"""Import a game someone shared: paste its share code, or choose its share
+file. A good code joins the history at once; a bad one says why (the
+ShareCodeError message) and changes nothing.
+
+Choosing a file uses ``FilePicker.pick_files(with_data=True)``: in a browser
+the file is read by the client and its bytes come back over the session, so
+nothing is uploaded to a folder on the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.share import FILE_EXTENSION
+
+from .state import AppState
+from .widgets import header, message, primary, secondary
+
+
+@ft.component
+def ImportScreen(
+    state: AppState,
+    on_back: Callable[[], None],
+    on_history: Callable[[], None],
+    on_open: Callable[[str], None],
+) -> ft.Control:
+    text, set_text = ft.use_state("")
+    done, set_done = ft.use_state("")
+
+    def paste() -> None:
+        if state.import_code(text) is None:
+            set_text("")
+            set_done(state.imported_id or "")
+
+    async def choose() -> None:
+        files = await ft.FilePicker().pick_files(
+            dialog_title="Choose a Flip 7 share file",
+            with_data=True,
+            file_type=ft.FilePickerFileType.ANY,
+        )
+        if not files:
+            return  # cancelled
+        if state.import_file(files[0].bytes) is None:
+            set_done(state.imported_id or "")
+
+    controls: list[ft.Control] = [
+        ft.Text(
+            "Paste the share code someone sent you, or choose the share file "
+            f"({FILE_EXTENSION}) they saved. The game is added to your history.",
+            size=15,
+        ),
+        ft.TextField(
+            label="Share code",
+            hint_text="F7C1:…",
+            value=text,
+            multiline=True,
+            min_lines=3,
+            max_lines=6,
+            on_change=lambda e: set_text(e.control.value or ""),
+        ),
+        ft.Row(
+            [
+                primary("Import", paste, ft.Icons.DOWNLOAD_DONE),
+                ft.OutlinedButton(
+                    "Choose a share file",
+                    icon=ft.Icons.UPLOAD_FILE,
+                    height=48,
+                    on_click=choose,
+                ),
+            ],
+            wrap=True,
+        ),
+    ]
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
+    if done and state.notice is not None and not state.notice.error:
+        controls.append(
+            ft.Row(
+                [
+                    primary("Open the imported game", lambda: on_open(done)),
+                    secondary("History", on_history, ft.Icons.HISTORY),
+                ],
+                wrap=True,
+            )
+        )
+    return ft.Column(
+        [
+            header("Import a game", on_back),
+            ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )

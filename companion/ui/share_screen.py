@@ -1,0 +1,178 @@
+"""The share screen: the result as a QR code any phone camera reads (with
+the same text beside it), and the share code / share file for another copy
+of the app.
+
+Saving and copying work in a browser as on a desktop: "Save QR as PNG" and
+"Download share file" go through Flet's FilePicker.save_file with the bytes
+(in web mode the client turns that into a download; on a desktop it opens a
+save dialog), and "Copy share code" is a client action
+(ft.CopyToClipboard), so the browser writes the clipboard inside the click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from .state import AppState
+from .state_share import ShareView
+from .theme import ACCENT
+from .widgets import header, message, readable, secondary, section
+
+QR_SIDE = 340  # px on screen; fits a 390 px phone with the page padding
+
+
+def qr_image(png: bytes, label: str, side: int = QR_SIDE) -> ft.Control:
+    return ft.Container(
+        bgcolor=ft.Colors.WHITE,  # the quiet zone stays white in the dark theme
+        border_radius=8,
+        content=ft.Image(
+            src=png,
+            width=side,
+            height=side,
+            fit=ft.BoxFit.CONTAIN,
+            semantics_label=label,
+        ),
+    )
+
+
+async def save_bytes(state: AppState, name: str, data: bytes, ext: str) -> None:
+    """Download (web) or save through a dialog (desktop), then say so."""
+    try:
+        path = await ft.FilePicker().save_file(
+            dialog_title=f"Save {name}",
+            file_name=name,
+            file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=[ext],
+            src_bytes=data,
+        )
+    except Exception as exc:  # the platform said no: tell the table why
+        state.tell(f"Could not save {name}: {exc}", error=True)
+        return
+    if ft.context.page.web:
+        state.tell(f"Downloaded {name}.")
+    elif path:
+        state.tell(f"Saved {path}.")
+
+
+def _summary_block(view: ShareView, state: AppState) -> ft.Control:
+    async def save_png() -> None:
+        await save_bytes(state, view.png_name, view.summary_png, "png")
+
+    text = ft.Column(
+        [
+            readable(ft.Text(view.summary.text, selectable=True, size=15)),
+            ft.Text(
+                f"QR version {view.summary.version}, error correction "
+                f"{view.summary.ecc.value}: any phone camera shows this text.",
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+            ft.Button(
+                "Save QR as PNG",
+                icon=ft.Icons.DOWNLOAD,
+                height=48,
+                bgcolor=ACCENT,
+                color=ft.Colors.WHITE,
+                on_click=save_png,
+            ),
+        ],
+        spacing=10,
+    )
+    return ft.ResponsiveRow(
+        [
+            ft.Container(
+                col={"xs": 12, "md": 6},
+                alignment=ft.Alignment.TOP_CENTER,
+                content=qr_image(view.summary_png, "QR code of the game summary"),
+            ),
+            ft.Container(col={"xs": 12, "md": 6}, content=text),
+        ],
+        spacing=16,
+        run_spacing=12,
+    )
+
+
+def _code_block(view: ShareView, state: AppState) -> ft.Control:
+    async def download() -> None:
+        await save_bytes(state, view.file_name, view.file_bytes, "f7c")
+
+    controls: list[ft.Control] = [
+        section("Share code (for another copy of the app)"),
+        ft.Container(
+            padding=10,
+            border_radius=8,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            content=readable(
+                ft.Text(
+                    view.code,
+                    selectable=True,
+                    size=12,
+                    max_lines=6,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                )
+            ),
+        ),
+        ft.Row(
+            [
+                ft.Button(
+                    "Copy share code",
+                    icon=ft.Icons.COPY,
+                    height=48,
+                    action=ft.CopyToClipboard(view.code),
+                    on_click=lambda: state.tell("Share code copied."),
+                ),
+                ft.OutlinedButton(
+                    "Download share file",
+                    icon=ft.Icons.FILE_DOWNLOAD,
+                    height=48,
+                    on_click=download,
+                ),
+            ],
+            wrap=True,
+        ),
+    ]
+    if view.code_png is not None:
+        controls += [
+            ft.Text("Or scan the share code with the other device's app:", size=14),
+            ft.Container(
+                alignment=ft.Alignment.TOP_CENTER,
+                content=qr_image(view.code_png, "QR code of the share code"),
+            ),
+        ]
+    else:
+        controls.append(
+            message(
+                "This game is too large for one QR code: send the share code "
+                "or the share file instead."
+            )
+        )
+    return ft.Column(controls, spacing=10)
+
+
+@ft.component
+def ShareScreen(
+    state: AppState, game_id: str | None, on_back: Callable[[], None]
+) -> ft.Control:
+    view = state.share_view(game_id)
+    controls: list[ft.Control] = []
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
+    if isinstance(view, str):
+        controls += [message(view, error=True), secondary("Back", on_back)]
+    else:
+        controls += [
+            ft.Text(view.heading, size=22, weight=ft.FontWeight.BOLD),
+            _summary_block(view, state),
+            ft.Divider(),
+            _code_block(view, state),
+        ]
+    return ft.Column(
+        [
+            header("Share", on_back),
+            ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )

@@ -1,0 +1,204 @@
+"""Intents for sharing, importing and looking back: the share screen's
+content, importing a share code or file, the history list and the stats.
+
+A mixin of :class:`companion.ui.state.AppState`, kept apart so state.py stays
+small. No Flet here: the QR PNGs, the share code and the file bytes are made
+in Python and the view only shows them, so the tests can check every byte.
+An import writes the game to the store before it says so, and a refused code
+(malformed, truncated, tampered, too large, from a newer app) changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from companion.rules import Sheet
+from companion.share import (
+    QrSummary,
+    ShareCodeError,
+    ShareMeta,
+    decode,
+    encode,
+    encode_file,
+    file_name,
+    fits_qr,
+    qr_png,
+    qr_summary,
+)
+from companion.share.sharecode import CODE_QR_ECC
+from companion.share.stats import PlayerStats, name_key, player_stats
+from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
+from companion.store.records import GameSummary, JSONDict
+
+PNG_SIZE = 1000  # px: crisp when printed or shown full screen
+
+
+@dataclass(frozen=True, slots=True)
+class ShareView:
+    """Everything the share screen shows for one game, computed once."""
+
+    game_id: str
+    heading: str
+    summary: QrSummary
+    summary_png: bytes
+    png_name: str
+    code: str
+    code_png: bytes | None  # None when the code is too large for one QR
+    file_bytes: bytes
+    file_name: str
+
+
+def share_meta(record: GameRecord) -> ShareMeta:
+    """The title and date a shared game carries. An imported game keeps the
+    date it was first played (``meta["created"]``), not the day of import."""
+    title = str(record.meta.get("title") or "")
+    created: date | None
+    try:
+        created = _parse_day(str(record.meta.get("created") or record.created))
+    except ValueError:
+        created = None
+    return ShareMeta(title, created)
+
+
+def _parse_day(text: str) -> date:
+    return datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
+
+
+def meta_json(meta: ShareMeta) -> JSONDict:
+    """What an imported game keeps of its share meta in the store."""
+    out: JSONDict = {"imported": True}
+    if meta.title.strip():
+        out["title"] = meta.title
+    if meta.created is not None:
+        out["created"] = meta.created.isoformat()
+    return out
+
+
+def build_share_view(record: GameRecord) -> ShareView:
+    """Raises ValueError for a game that cannot be shared (none the app makes)."""
+    meta = share_meta(record)
+    summary = qr_summary(record.sheet, meta)
+    png = qr_png(summary.text, summary.ecc, size_px=PNG_SIZE).png
+    code = encode(record.sheet, meta)
+    code_png = (
+        qr_png(code, CODE_QR_ECC, size_px=PNG_SIZE).png if fits_qr(code) else None
+    )
+    name = file_name(meta)
+    return ShareView(
+        game_id=record.id,
+        heading=meta.heading(),
+        summary=summary,
+        summary_png=png,
+        png_name=name.rsplit(".", 1)[0] + ".png",
+        code=code,
+        code_png=code_png,
+        file_bytes=encode_file(record.sheet, meta),
+        file_name=name,
+    )
+
+
+def matches(summary: GameSummary, query: str) -> bool:
+    """A game matches when one of its players' names contains the query,
+    ignoring case and extra spaces; an empty query matches every game."""
+    q = name_key(query)
+    return not q or any(q in name_key(n) for n in summary.players)
+
+
+class ShareIntents:
+    """Needs ``store``, ``game_id`` and the notice hooks of AppState."""
+
+    store: GameStore
+    game_id: str | None
+    sheet: Sheet | None
+    imported_id: str | None = None
+    _share_cache: tuple[tuple[object, ...], ShareView] | None = None
+    _stats_cache: tuple[tuple[object, ...], list[PlayerStats]] | None = None
+
+    def _refuse(self, message: str) -> str:
+        raise NotImplementedError
+
+    def _done(self, info: str | None = None) -> None:
+        raise NotImplementedError
+
+    def tell(self, text: str, *, error: bool = False) -> None:
+        """Show a message from the view (a copy or a download it did itself)."""
+        if error:
+            self._refuse(text)
+        else:
+            self._done(text)
+
+    # --- share ------------------------------------------------------------------
+    def load_game(self, game_id: str) -> GameRecord | str:
+        """A stored game, or the message saying why it cannot be read."""
+        try:
+            return self.store.load(game_id)
+        except GameNotFound:
+            return "That game is no longer stored."
+        except CorruptFileError as exc:
+            return str(exc)
+
+    def share_view(self, game_id: str | None = None) -> ShareView | str:
+        """The share screen of ``game_id`` (the open game by default), or
+        why it cannot be shown. Cached: QR drawing is the slow part."""
+        gid = game_id or self.game_id
+        if gid is None:
+            return "No game is open."
+        record = self.load_game(gid)
+        if isinstance(record, str):
+            return record
+        key = (gid, record.sheet, str(record.meta.get("title")), record.created)
+        if self._share_cache is not None and self._share_cache[0] == key:
+            return self._share_cache[1]
+        try:
+            view = build_share_view(record)
+        except ValueError as exc:
+            return str(exc)
+        self._share_cache = (key, view)
+        return view
+
+    # --- import -----------------------------------------------------------------
+    def import_code(self, data: str | bytes) -> str | None:
+        """Add the game in a share code (text) or share file (bytes) to the
+        history. Refused codes leave the store untouched."""
+        if not (data.strip() if isinstance(data, str) else data):
+            return self._refuse("Paste a share code or choose a share file first.")
+        try:
+            sheet, meta = decode(data)
+        except ShareCodeError as exc:
+            return self._refuse(exc.message)
+        try:
+            game_id = self.store.create(sheet, meta_json(meta))
+        except OSError as exc:
+            return self._refuse(f"Could not save the game ({exc.strerror or exc}).")
+        self.imported_id = game_id
+        names = ", ".join(p.name for p in sheet.seated)
+        self._done(f"Imported “{meta.heading()}” ({names}). It is now in History.")
+        return None
+
+    def import_file(self, data: bytes | None) -> str | None:
+        """A picked share file; ``None`` when the browser gave no contents."""
+        if data is None:
+            return self._refuse("That file could not be read.")
+        return self.import_code(data)
+
+    # --- history and stats --------------------------------------------------------
+    def history(self, query: str = "") -> list[GameSummary]:
+        """Every stored game whose players match ``query``, latest first."""
+        return [g for g in self.store.list_games() if matches(g, query)]
+
+    def stats(self) -> list[PlayerStats]:
+        """Each player's record over every stored game (unreadable games are
+        left out: the store already moved them aside and said so)."""
+        games = sorted(self.store.list_games(), key=lambda g: g.created)
+        key = tuple((g.id, g.updated, g.rounds) for g in games)
+        if self._stats_cache is not None and self._stats_cache[0] == key:
+            return self._stats_cache[1]
+        sheets = []
+        for g in games:
+            record = self.load_game(g.id)
+            if not isinstance(record, str):
+                sheets.append(record.sheet)
+        result = player_stats(sheets)
+        self._stats_cache = (key, result)
+        return result
