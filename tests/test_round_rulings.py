@@ -1,8 +1,8 @@
 """One scripted round on a stacked deck for every ruling R1-R20.
 
 Three players unless said otherwise, dealer 0: the deal goes 1, 2, 0 and
-turns go 1, 2, 0. Decks are written top first. docs/rulings-engine.md tells
-each example in players' words.
+turns go 1, 2, 0. Decks are written top first. docs/rules.md ("Each ruling,
+dealt by the app") tells each example in players' words.
 """
 
 from __future__ import annotations
