@@ -58,6 +58,12 @@ def App(store: GameStore) -> ft.Control:
 
     ft.use_effect(watch_size, [])
 
+    dark, set_dark = ft.use_state(False)
+
+    def toggle_theme() -> None:
+        page.theme_mode = ft.ThemeMode.LIGHT if dark else ft.ThemeMode.DARK
+        set_dark(not dark)
+
     def go(name: str) -> None:
         state.dismiss()
         set_screen(name)
@@ -159,6 +165,8 @@ def App(store: GameStore) -> ft.Control:
             on_rules=lambda: go("rules"),
             on_history=lambda: go("history"),
             on_import=lambda: go("import"),
+            on_theme=toggle_theme,
+            dark=dark,
         )
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(

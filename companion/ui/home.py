@@ -69,6 +69,8 @@ def HomeScreen(
     on_rules: Callable[[], None],
     on_history: Callable[[], None] | None = None,
     on_import: Callable[[], None] | None = None,
+    on_theme: Callable[[], None] | None = None,
+    dark: bool = False,
 ) -> ft.Control:
     confirm, set_confirm = ft.use_state("")
     unfinished = state.unfinished
@@ -99,6 +101,14 @@ def HomeScreen(
             )
         )
     controls.append(secondary("Rules", on_rules, ft.Icons.MENU_BOOK))
+    if on_theme is not None:
+        controls.append(
+            flat(
+                "Light theme" if dark else "Dark theme",
+                on_theme,
+                ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
+            )
+        )
     more = []
     if on_history is not None:
         more.append(secondary("History", on_history, ft.Icons.HISTORY, expand=True))

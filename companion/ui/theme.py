@@ -22,5 +22,5 @@ def apply_theme(page: ft.Page) -> None:
     page.fonts = {FONT: "fonts/DejaVuSans.ttf", FONT_BOLD: "fonts/DejaVuSans-Bold.ttf"}
     page.theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
     page.dark_theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
-    page.theme_mode = ft.ThemeMode.SYSTEM
+    page.theme_mode = ft.ThemeMode.LIGHT
     page.padding = 0
