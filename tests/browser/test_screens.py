@@ -68,6 +68,9 @@ def seed(data: Path) -> None:
 
 def visit(page: Any, name: str, size: str, expect: str | re.Pattern[str]) -> None:
     see(page, expect)
+    size_ = page.viewport_size
+    page.mouse.move(size_["width"] / 2, size_["height"] / 2)
+    page.mouse.wheel(0, -6000)  # screenshots show the top of the screen
     page.wait_for_timeout(700)
     png = page.screenshot()
     assert grey_share(png) < 0.02, f"{name} at {size} shows an error box"
