@@ -201,3 +201,19 @@ def test_whole_game_against_computer_players(strategy: str) -> None:
     assert state.sheet.over
     assert all(rec.digital for rec in state.sheet.rounds)
     assert state.start_digital_round() is not None  # the game is over
+
+
+def test_seat_button_cycles_person_and_strategies() -> None:
+    from companion.ui.state_digital import next_strategy, seat_kind
+
+    seen = []
+    current: str | None = None
+    for _ in range(4):
+        current = next_strategy(current)
+        seen.append(seat_kind(current))
+    assert seen == [
+        "Computer: odds-aware",
+        "Computer: stops at 25",
+        "Computer: random",
+        "Person",
+    ]

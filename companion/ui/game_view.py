@@ -9,6 +9,7 @@ import flet as ft
 
 from .sheet_view import score_table
 from .state import AppState
+from .state_digital import next_strategy, seat_kind
 from .theme import ACCENT, BIG_NUMBER
 from .widgets import (
     flat,
@@ -105,9 +106,9 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
                     [
                         ft.Text(p.name, size=18, expand=True),
                         flat(
-                            "Computer" if p.id in state.digital.bots else "Person",
+                            seat_kind(state.digital.bots.get(p.id)),
                             lambda pid=p.id: state.set_bot(
-                                pid, None if pid in state.digital.bots else "odds"
+                                pid, next_strategy(state.digital.bots.get(pid))
                             ),
                             ft.Icons.SMART_TOY
                             if p.id in state.digital.bots

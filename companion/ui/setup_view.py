@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from .state import AppState
+from .state_digital import next_strategy, seat_kind
 from .theme import ACCENT
 from .widgets import (
     bottom_bar,
@@ -70,11 +71,11 @@ def _player_row(
                             on_click=lambda: state.setup_set_dealer(i),
                         ),
                         ft.TextButton(
-                            f"Computer ({bot})" if bot else "Person",
+                            seat_kind(bot),
                             icon=ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
-                            tooltip="Switch between a person and a computer player",
+                            tooltip="Person, or a computer player and its strategy",
                             on_click=lambda: state.setup_set_computer(
-                                i, None if bot else "odds"
+                                i, next_strategy(bot)
                             ),
                         ),
                     ],

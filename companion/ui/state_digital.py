@@ -36,10 +36,24 @@ from .state_views import banner
 
 BLOB_VERSION = 1
 STRATEGIES = {
-    "odds": "Odds-aware",
-    "stop": "Stops at 25",
-    "random": "Random",
+    "odds": "odds-aware",
+    "stop": "stops at 25",
+    "random": "random",
 }
+
+
+def next_strategy(current: str | None) -> str | None:
+    """Person → each computer strategy in turn → person (one button cycles)."""
+    order: list[str | None] = [None, *STRATEGIES]
+    at = order.index(current) if current in order else 0
+    return order[(at + 1) % len(order)]
+
+
+def seat_kind(strategy: str | None) -> str:
+    """The button's words: "Person" or "Computer: odds-aware"."""
+    if strategy is None:
+        return "Person"
+    return f"Computer: {STRATEGIES.get(strategy, strategy)}"
 
 
 @dataclass
