@@ -11,6 +11,7 @@ import flet as ft
 from companion.store.records import GameSummary
 
 from .charts import totals_chart
+from .game_tile import game_status, game_tile
 from .sheet_view import score_table
 from .state import AppState
 from .state_views import banner, standings
@@ -23,35 +24,10 @@ def _day(iso: str) -> str:
 
 
 def _tile(game: GameSummary, on_open: Callable[[str], None]) -> ft.Control:
-    if game.finished and game.winners:
-        status = f"Won by {' and '.join(game.winners)}"
-    else:
-        status = "In progress"
-    rounds = f"{game.rounds} round{'s' if game.rounds != 1 else ''}"
-    return ft.Card(
-        content=ft.Container(
-            padding=ft.Padding.only(left=12, right=4, top=6, bottom=6),
-            content=ft.Row(
-                [
-                    ft.Column(
-                        [
-                            ft.Text(
-                                game.title,
-                                weight=ft.FontWeight.BOLD,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            ft.Text(
-                                f"{status} · {rounds} · {_day(game.created)}",
-                                size=12,
-                            ),
-                        ],
-                        spacing=2,
-                        expand=True,
-                    ),
-                    flat("Open", lambda: on_open(game.id)),
-                ]
-            ),
-        )
+    return game_tile(
+        game.title,
+        game_status(game, _day(game.created)),
+        [flat("Open", lambda: on_open(game.id))],
     )
 
 

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.store.records import GameSummary
 
+from .game_tile import game_status, game_tile
 from .state import AppState
 from .theme import TITLE_SIZE
 from .widgets import flat, icon_action, primary, secondary, section
@@ -24,40 +25,17 @@ def _game_tile(
     ask_delete: Callable[[str], None],
 ) -> ft.Control:
     names = ", ".join(summary.players)
-    if summary.finished and summary.winners:
-        status = f"Won by {' and '.join(summary.winners)}"
-    else:
-        status = "In progress"
-    rounds = f"{summary.rounds} round{'s' if summary.rounds != 1 else ''}"
-    return ft.Card(
-        content=ft.Container(
-            padding=ft.Padding.only(left=12, right=4, top=6, bottom=6),
-            content=ft.Row(
-                [
-                    ft.Column(
-                        [
-                            ft.Text(
-                                names,
-                                weight=ft.FontWeight.BOLD,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
-                            ft.Text(
-                                f"{status} · {rounds} · {_when(summary.updated)}",
-                                size=12,
-                            ),
-                        ],
-                        spacing=2,
-                        expand=True,
-                    ),
-                    flat("Open", lambda: open_game(summary.id)),
-                    icon_action(
-                        ft.Icons.DELETE_OUTLINE,
-                        f"Delete game {names}",
-                        lambda: ask_delete(summary.id),
-                    ),
-                ]
+    return game_tile(
+        names,
+        game_status(summary, _when(summary.updated)),
+        [
+            flat("Open", lambda: open_game(summary.id)),
+            icon_action(
+                ft.Icons.DELETE_OUTLINE,
+                f"Delete game {names}",
+                lambda: ask_delete(summary.id),
             ),
-        )
+        ],
     )
 
 
