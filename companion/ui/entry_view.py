@@ -10,7 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from .cardlook import card_face
-from .keypad import keypad
+from .keypad import CardTo, keypad
 from .state import AppState
 from .theme import ACCENT, BIG_NUMBER, DANGER
 from .widgets import (
@@ -219,9 +219,7 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
                 content=ft.Column(
                     [
                         keypad(
-                            state.copies_left(),
-                            lambda code: state.add_card(pid, code),
-                            scale=0.7,
+                            state.copies_left(), CardTo(state.add_card, pid), scale=0.7
                         ),
                         primary(save_text, save, ft.Icons.SAVE),
                     ],
