@@ -12,6 +12,7 @@ from collections.abc import Generator
 from typing import NamedTuple
 
 from .cards import Card
+from .config import FLIP7_CARDS
 from .table import ACTIVE, BUSTED, NUMBER_VALUE, STAYED, ZERO, RoundEnd, Table
 
 
@@ -30,6 +31,15 @@ Gen = Generator[Pending, str, None]
 HIT_STAY = ("hit", "stay")
 HIT_ONLY = ("hit",)  # The Zero: must hit (R4)
 FLIP_FOUR_CARDS = 4
+MAX_SEATS = 36  # 18 players per deck, two decks at most (Rules.max_players)
+
+# Every turn decision, made once (Pending is immutable): by seat and whether
+# The Zero makes the player hit.
+TURN_ASKS: dict[tuple[int, bool], Pending] = {
+    (p, must): Pending(p, "turn", None, HIT_ONLY if must else HIT_STAY)
+    for p in range(MAX_SEATS)
+    for must in (False, True)
+}
 
 
 def play_round(t: Table) -> Gen:
@@ -59,7 +69,7 @@ def _deal(t: Table) -> Gen:
     for p in t.order:
         if t.status[p] == BUSTED:
             continue
-        c = t.draw()
+        c = t.deck.pop() if t.deck else t.draw()
         t.log.append(("dealt", p, c.code))
         if c.code in NUMBER_VALUE:  # no decision: skip the nested generator
             t.arrive(p, c)
@@ -71,11 +81,7 @@ def _deal(t: Table) -> Gen:
 def _turns(t: Table) -> Gen:
     status, lines, log = t.status, t.lines, t.log
     zero = id(ZERO)  # cards are interned (see Table): identity is a fast test
-    asks = {  # the turn decisions, made once (Pending is immutable)
-        (p, must): Pending(p, "turn", None, HIT_ONLY if must else HIT_STAY)
-        for p in t.order
-        for must in (False, True)
-    }
+    asks = TURN_ASKS
     while True:
         anyone = False
         for p in t.order:
@@ -87,11 +93,12 @@ def _turns(t: Table) -> Gen:
                 status[p] = STAYED
                 log.append(("stayed", p, False))
             else:
-                c = t.draw()
+                c = t.deck.pop() if t.deck else t.draw()  # draw() reshuffles
                 log.append(("drew", p, c.code, "hit"))
                 if c.code in NUMBER_VALUE:
                     t.arrive(p, c)
-                    t.check_flip7(p)
+                    if len(lines[p]) >= FLIP7_CARDS:
+                        t.check_flip7(p)
                 else:
                     yield from receive(t, p, c)
         if not anyone:

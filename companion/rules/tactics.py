@@ -52,7 +52,7 @@ class View:
             q: 0 if rnd.status(q) == "busted" else rnd.number_sum(q) for q in rnd.seats
         }
         self._cards: dict[int, tuple[str, ...]] = {}
-        self._held: dict[int, set[int]] = {}
+        self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
         totals = rnd.totals or [0] * rnd.players
         mine = totals[me] + self.sums[me]
@@ -78,23 +78,22 @@ class View:
 
     def risk(self, q: int, draws: int) -> float:
         """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
-        k = sum(1 for c in self.cards(q) if c in NUMBER_VALUE)
-        safe = 1.0
-        for i in range(draws):
-            safe *= max(0.0, 1 - NUMBER_SHARE * (k + i) / 13)
-        return 1 - safe
+        return bust_risk(sum(self.held(q).values()), draws)
 
     def worth(self, q: int, code: str) -> float:
         """What a card adds to ``q``'s line (a number its value, −N minus N,
         ÷2 half the sum); ``""`` (no card) adds nothing."""
         return _WORTH.get(code, 0.0) if code != "/2" else -self.sums[q] / 2
 
-    def held(self, q: int) -> set[int]:
-        """Number values in ``q``'s line."""
+    def held(self, q: int) -> dict[int, int]:
+        """Number values in ``q``'s line, each with how many cards have it."""
         got = self._held.get(q)
         if got is None:
-            nv = NUMBER_VALUE
-            got = self._held[q] = {nv[c] for c in self.cards(q) if c in nv}
+            got = self._held[q] = {}
+            for c in self.cards(q):
+                v = NUMBER_VALUE.get(c)
+                if v is not None:
+                    got[v] = got.get(v, 0) + 1
         return got
 
     def delta(self, q: int, out: str, inn: str) -> float:
@@ -104,16 +103,41 @@ class View:
         if inn == "7U":
             return 7.0 - total
         v = NUMBER_VALUE.get(inn)
-        if v is not None and (v == 13 or v in self.held(q)):
-            rest = list(self.cards(q))
-            if out:
-                rest.remove(out)
-            if would_bust([CARDS[c] for c in rest], CARDS[inn]):
+        if v is not None:
+            same = self.held(q).get(v, 0)  # cards of ``inn``'s value
+            if NUMBER_VALUE.get(out) == v:
+                same -= 1  # ``out`` leaves first
+            if same and (v != 13 or self._busts(q, out, inn)):
                 return -float(total) - BUST_EXTRA
         w = _WORTH.get
         gain = w(inn, 0.0) if inn != "/2" else -total / 2
         loss = w(out, 0.0) if out != "/2" else -total / 2
         return gain - loss
+
+    def _busts(self, q: int, out: str, inn: str) -> bool:
+        """``would_bust`` once ``out`` has left: only needed for a 13, where
+        the Lucky 13 pair (R8) matters; any other number busts beside a
+        card of its value."""
+        rest = list(self.cards(q))
+        if out:
+            rest.remove(out)
+        return would_bust([CARDS[c] for c in rest], CARDS[inn])
+
+
+_RISKS: dict[tuple[int, int], float] = {}
+
+
+def bust_risk(numbers: int, draws: int) -> float:
+    """Rough chance that ``draws`` cards bust a line of ``numbers`` number
+    cards, each draw a number with ``NUMBER_SHARE`` and busting with one
+    chance in 13 per value held (memoised: there are few distinct inputs)."""
+    got = _RISKS.get((numbers, draws))
+    if got is None:
+        safe = 1.0
+        for i in range(draws):
+            safe *= max(0.0, 1 - NUMBER_SHARE * (numbers + i) / 13)
+        got = _RISKS[numbers, draws] = 1 - safe
+    return got
 
 
 # What a card adds to a line, except ÷2 (half the line's sum, see View.worth).
