@@ -9,6 +9,7 @@ The choice strings and their order are the contract of DESIGN.md; the caller
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card
@@ -129,7 +130,7 @@ def _modifier(t: Table, p: int, c: Card) -> Gen:
     if not cands:
         _wasted(t, p, c)
         return
-    choice = yield Pending(p, "modifier", c.code, tuple(f"target {q}" for q in cands))
+    choice = yield Pending(p, "modifier", c.code, _targets(tuple(cands)))
     q = int(choice[7:])
     t.held.pop()
     t.lines[q].append(c)
@@ -145,7 +146,7 @@ def _act(t: Table, p: int, c: Card) -> Gen:
         if not cands:
             _wasted(t, p, c)
             return
-        choice = yield Pending(p, "target", code, tuple(f"target {q}" for q in cands))
+        choice = yield Pending(p, "target", code, _targets(tuple(cands)))
         q = int(choice[7:])
         t.log.append(("played", p, code, q))
         if code == "JOM":
@@ -217,6 +218,12 @@ def _flip_four(t: Table, q: int) -> Gen:
     while queue:
         yield from receive(t, q, queue.pop(0))
     t.queues.pop()
+
+
+@lru_cache(maxsize=4096)
+def _targets(cands: tuple[int, ...]) -> tuple[str, ...]:
+    """``target P`` for each candidate (the same few tuples recur)."""
+    return tuple([f"target {q}" for q in cands])
 
 
 def _card_options(t: Table, p: int, code: str) -> tuple[str, ...]:

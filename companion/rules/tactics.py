@@ -48,22 +48,24 @@ class View:
 
     def __init__(self, rnd: Round, me: int) -> None:
         self.rnd, self.me = rnd, me
-        self.sums = {
-            q: 0 if rnd.status(q) == "busted" else rnd.number_sum(q) for q in rnd.seats
+        status, number_sum = rnd.status, rnd.number_sum
+        sums = self.sums = {
+            q: 0 if status(q) == "busted" else number_sum(q) for q in rnd.seats
         }
         self._cards: dict[int, tuple[str, ...]] = {}
         self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
         totals = rnd.totals or [0] * rnd.players
-        mine = totals[me] + self.sums[me]
-        self.weights: dict[int, float] = {}
+        mine = totals[me] + sums[me]
+        weights: dict[int, float] = {}
         for q in rnd.seats:
             if q == me:
-                self.weights[q] = -1.0
+                weights[q] = -1.0
             else:
-                ahead = totals[q] + self.sums[q] - mine
+                ahead = totals[q] + sums[q] - mine
                 lead = LEADER_WEIGHT if ahead >= 0 else 0.0
-                self.weights[q] = 1.0 + lead + max(ahead, 0) / 200
+                weights[q] = 1.0 + lead + max(ahead, 0) / 200
+        self.weights = weights
 
     def cards(self, q: int) -> tuple[str, ...]:
         got = self._cards.get(q)
@@ -197,9 +199,10 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
     view = View(rnd, me)
     w = view.weights
     delta = view.delta
+    parsed = _PARSED.get
     best, best_score = options[0], float("-inf")
     for opt in options:
-        kind, a, ca, b, cb = _parse(opt)
+        kind, a, ca, b, cb = parsed(opt) or _parse(opt)
         if kind == "steal":
             score = delta(me, "", ca) - w[a] * delta(a, ca, "")
         elif kind == "discard":
