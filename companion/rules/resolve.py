@@ -34,13 +34,12 @@ HIT_ONLY = ("hit",)  # The Zero: must hit (R4)
 FLIP_FOUR_CARDS = 4
 MAX_SEATS = 36  # 18 players per deck, two decks at most (Rules.max_players)
 
-# Every turn decision, made once (Pending is immutable): by seat and whether
-# The Zero makes the player hit.
-TURN_ASKS: dict[tuple[int, bool], Pending] = {
-    (p, must): Pending(p, "turn", None, HIT_ONLY if must else HIT_STAY)
+# Every turn decision, made once (Pending is immutable): TURN_ASKS[p][must],
+# ``must`` when The Zero makes player ``p`` hit.
+TURN_ASKS: tuple[tuple[Pending, Pending], ...] = tuple(
+    (Pending(p, "turn", None, HIT_STAY), Pending(p, "turn", None, HIT_ONLY))
     for p in range(MAX_SEATS)
-    for must in (False, True)
-}
+)
 
 
 def play_round(t: Table) -> Gen:
@@ -89,7 +88,7 @@ def _turns(t: Table) -> Gen:
             if status[p] != ACTIVE:
                 continue
             anyone = True
-            choice = yield asks[p, zero in map(id, lines[p])]
+            choice = yield asks[p][zero in map(id, lines[p])]
             if choice == "stay":
                 status[p] = STAYED
                 log.append(("stayed", p, False))

@@ -22,6 +22,7 @@ NUMBER_SHARE = 92 / 108
 AVG_GAIN = 6.5  # a safe number card adds about this much
 LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
 BUST_EXTRA = 10.0  # a bust also ends the player's round: what more hits bring
+TARGET_DRAWS = {"JOM": 1, "F4": 4}  # cards an action makes its target draw
 CARDS: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
 _NV: dict[str, int] = NUMBER_VALUE
 
@@ -172,12 +173,12 @@ def target_player(rnd: Round, me: int, options: Sequence[str], card: str) -> str
     if len(options) == 1:
         return options[0]
     view = View(rnd, me)
+    draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
     best, best_score = options[0], float("-inf")
     for opt in options:
         q = int(opt[7:])
-        if card in ("JOM", "F4"):
+        if draws:
             v = view.value(q)
-            draws = 1 if card == "JOM" else 4
             risk = view.risk(q, draws)
             harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
             if card == "JOM" and rnd.status(q) == "active" and v < 20:
