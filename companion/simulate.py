@@ -21,7 +21,7 @@ from companion.rules.match import Match
 from companion.rules.round import Round
 
 
-@dataclass
+@dataclass(slots=True)
 class Tally:
     """Figures for one strategy, summed over its seats."""
 

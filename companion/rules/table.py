@@ -11,6 +11,7 @@ moved, never copied, so the count of all zones is always 108 per deck.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
@@ -98,11 +99,10 @@ class Table:
         self.rules = rules
         self.players = players
         self.seats: tuple[int, ...] = tuple(sorted(seats))
-        # Clockwise from the dealer's left, ending with the dealer.
-        self.order: tuple[int, ...] = tuple(
-            [s for s in self.seats if s > dealer]
-            + [s for s in self.seats if s <= dealer]
-        )
+        # Clockwise from the dealer's left, ending with the dealer: the seats
+        # after the dealer's, then the rest (seats are sorted).
+        after = bisect_right(self.seats, dealer)
+        self.order: tuple[int, ...] = self.seats[after:] + self.seats[:after]
         self.seed = seed
         # Callers pass interned cards (Round.start does).
         self.deck: list[Card] = list(deck[::-1])  # top card last: O(1) pop

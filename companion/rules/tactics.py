@@ -50,9 +50,10 @@ class View:
     def __init__(self, rnd: Round, me: int) -> None:
         self.rnd, self.me = rnd, me
         status, number_sum = rnd.status, rnd.number_sum
-        sums = self.sums = {
-            q: 0 if status(q) == "busted" else number_sum(q) for q in rnd.seats
-        }
+        sums: dict[int, int] = {}
+        for q in rnd.seats:
+            sums[q] = 0 if status(q) == "busted" else number_sum(q)
+        self.sums = sums
         self._cards: dict[int, tuple[str, ...]] = {}
         self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
