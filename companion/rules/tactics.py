@@ -49,11 +49,9 @@ class View:
 
     def __init__(self, rnd: Round, me: int) -> None:
         self.rnd, self.me = rnd, me
-        status, number_sum = rnd.status, rnd.number_sum
-        sums: dict[int, int] = {}
-        for q in rnd.seats:
-            sums[q] = 0 if status(q) == "busted" else number_sum(q)
-        self.sums = sums
+        # A busted line's sum is 0: its face-up line holds no number card.
+        number_sum = rnd.number_sum
+        sums = self.sums = {q: number_sum(q) for q in rnd.seats}
         self._cards: dict[int, tuple[str, ...]] = {}
         self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
@@ -64,9 +62,8 @@ class View:
             if q == me:
                 weights[q] = -1.0
             else:
-                ahead = totals[q] + sums[q] - mine
-                lead = LEADER_WEIGHT if ahead >= 0 else 0.0
-                weights[q] = 1.0 + lead + max(ahead, 0) / 200
+                ahead = totals[q] + sums[q] - mine  # those ahead weigh more
+                weights[q] = 1.0 + LEADER_WEIGHT + ahead / 200 if ahead >= 0 else 1.0
         self.weights = weights
 
     def cards(self, q: int) -> tuple[str, ...]:
@@ -82,7 +79,7 @@ class View:
 
     def risk(self, q: int, draws: int) -> float:
         """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
-        return bust_risk(sum(self.held(q).values()), draws)
+        return bust_risk(sum(map(NUMBER_VALUE.__contains__, self.cards(q))), draws)
 
     def worth(self, q: int, code: str) -> float:
         """What a card adds to ``q``'s line (a number its value, −N minus N,
@@ -108,7 +105,8 @@ class View:
             return 7.0 - total
         v = NUMBER_VALUE.get(inn)
         if v is not None:
-            same = self.held(q).get(v, 0)  # cards of ``inn``'s value
+            held = self._held.get(q) or self.held(q)  # (the cache, inline)
+            same = held.get(v, 0)  # cards of ``inn``'s value
             if NUMBER_VALUE.get(out) == v:
                 same -= 1  # ``out`` leaves first
             if same and (v != 13 or self._busts(q, out, inn)):
@@ -202,6 +200,8 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
     w = view.weights
     delta = view.delta
     parsed = _PARSED.get
+    # Swaps test every seat's values: look them all up once.
+    held = {q: view.held(q) for q in view.sums} if options[0][:4] == "swap" else {}
     best, best_score = options[0], float("-inf")
     for opt in options:
         kind, a, ca, b, cb = parsed(opt) or _parse(opt)
@@ -215,7 +215,7 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
             if (
                 me != a
                 and me != b
-                and not (_NV.get(cb) in view.held(a) or _NV.get(ca) in view.held(b))
+                and not (_NV.get(cb) in held[a] or _NV.get(ca) in held[b])
             ):
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
