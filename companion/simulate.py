@@ -21,7 +21,7 @@ from companion.rules.match import Match
 from companion.rules.round import Round
 
 
-@dataclass
+@dataclass(slots=True)
 class Tally:
     """Figures for one strategy, summed over its seats."""
 
@@ -67,6 +67,7 @@ def simulate(
     bots = [make_bot(specs[i % len(specs)]) for i in range(players)]
     names = [specs[i % len(specs)] for i in range(players)]
     res = Results(tallies={name: Tally() for name in dict.fromkeys(names)})
+    seat_tally = [res.tallies[name] for name in names]
     rng = random.Random(seed)
     start = time.perf_counter()
     for g in range(games):
@@ -77,14 +78,15 @@ def simulate(
             match.finish_round(rnd)
             res.rounds += 1
             scores = match.history[-1]
+            flip7 = rnd.flip7
             for i in rnd.seats:
-                t = res.tallies[names[i]]
+                t = seat_tally[i]
                 t.rounds += 1
                 t.points += scores[i]
                 t.busts += rnd.status(i) == "busted"
-                t.flip7s += rnd.flip7 == i
+                t.flip7s += flip7 == i
         for i in range(players):
-            t = res.tallies[names[i]]
+            t = seat_tally[i]
             t.seats_games += 1
             if i in match.winners:
                 t.wins += 1 / len(match.winners)

@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Rules, deck_counts
+from companion.rules import Rules, deck_counts, score_line
 from companion.rules.round import IllegalChoice, Round
 
 MAX_STEPS = 3000
@@ -56,6 +56,12 @@ def test_random_legal_play_ends_and_every_card_is_accounted_for(
             assert rnd.number_sum(i) == sum(
                 c.value for c in rnd.cards(i) if c.is_number
             )
+            if rnd.status(i) == "busted":  # bots rely on it: no number face up
+                assert rnd.number_sum(i) == 0
+            # ... and the bust pre-check's mask of values 0-12 (internal)
+            values = {c.value for c in rnd.cards(i) if c.is_number}
+            mask = sum(1 << v for v in values if v < 13)
+            assert rnd._t.values[i] & ~(1 << 13) == mask
         legal = rnd.legal()
         assert legal and len(legal) == len(set(legal))
         # Mostly hit, to reach deep rounds: reshuffles, Flip Fours, Flip 7s.
@@ -72,6 +78,15 @@ def test_random_legal_play_ends_and_every_card_is_accounted_for(
     for i in range(s["players"]):
         if rnd.status(i) == "busted" and not s["brutal"]:
             assert rnd.line(i) == [] and scores[i] == 0
+        # The memoised score is score_line's, cards in any order.
+        direct = score_line(
+            rnd.cards(i)[::-1],
+            busted=rnd.status(i) == "busted",
+            take_bonus=rnd.flip7 != i or rnd.attacked is None,
+            rules=rnd.rules,
+            attacked=s["brutal"] and rnd.attacked == i,
+        )
+        assert rnd.line_score(i) == direct
 
 
 @settings(max_examples=80, deadline=None)

@@ -65,7 +65,7 @@ class StopBot:
         if total < self.at:
             return "hit"
         codes = rnd.codes(player)
-        if "0" not in codes and all(c in NUMBER_VALUE for c in codes):
+        if "0" not in codes and all(map(NUMBER_VALUE.__contains__, codes)):
             return "stay"  # only ordinary numbers: the value is the sum
         return "stay" if value(rnd, player) >= self.at else "hit"
 

@@ -57,6 +57,9 @@ _NUMBER_VALUES: dict[str, int] = {
     "7U": 7,
     "13L": 13,
 }
+# Lookup tables by code for hot paths that work on codes, not Card objects.
+NUMBER_VALUES: dict[str, int] = _NUMBER_VALUES  # face value of number cards
+MINUS_VALUES: dict[str, int] = {code: -int(code) for code in MINUS_CODES}
 
 
 class CardParseError(ValueError):
@@ -176,4 +179,10 @@ def deck_counts(decks: int = 1) -> Counter[str]:
 
 def full_deck(decks: int = 1) -> list[Card]:
     """Every card of 1 or 2 decks (108 or 216), in a fixed unshuffled order."""
-    return [_CACHE[code] for code, n in deck_counts(decks).items() for _ in range(n)]
+    if decks not in _FULL_DECKS:  # deck_counts checks ``decks``
+        counts = deck_counts(decks)
+        _FULL_DECKS[decks] = [_CACHE[c] for c, n in counts.items() for _ in range(n)]
+    return list(_FULL_DECKS[decks])  # a new list: callers shuffle it
+
+
+_FULL_DECKS: dict[int, list[Card]] = {}

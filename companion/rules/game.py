@@ -15,6 +15,9 @@ class EndCheck:
     tiebreak: tuple[int, ...] = ()
 
 
+NOT_OVER = EndCheck(False)  # the usual answer, made once (EndCheck is frozen)
+
+
 def check_end(totals: Sequence[int], rules: Rules = Rules()) -> EndCheck:
     """Check the totals after a round.
 
@@ -25,10 +28,10 @@ def check_end(totals: Sequence[int], rules: Rules = Rules()) -> EndCheck:
     totals, so it also ends a tie-break: call it after each tie-break round.
     """
     if not totals:
-        return EndCheck(False)
+        return NOT_OVER
     best = max(totals)
     if best < rules.target:
-        return EndCheck(False)
+        return NOT_OVER
     leaders = tuple(i for i, t in enumerate(totals) if t == best)
     if len(leaders) == 1 or not rules.tie_break:
         return EndCheck(True, winners=leaders)

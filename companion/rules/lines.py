@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import Card
+from .cards import NUMBER_VALUES, Card
 from .config import FLIP7_CARDS, Rules
+
+LUCKY_PAIR = ("13", "13L")  # the number cards of value 13
 
 
 def numbers(line: Iterable[Card]) -> list[Card]:
@@ -24,17 +26,19 @@ def would_bust(line: Iterable[Card], new: Card) -> bool:
     is safe beside one other 13 when either of the two is the Lucky 13 (R8);
     a third 13 always busts.
     """
-    if not new.is_number or new.code == "7U":
+    code = new.code  # lookups by code: the deal engine calls this often
+    value = NUMBER_VALUES.get(code)
+    if value is None or code == "7U":
         return False
-    held = numbers(line)
-    if new.value == 13:
-        thirteens = [c for c in held if c.value == 13]
+    if value == 13:
+        thirteens = [c.code for c in line if c.code in LUCKY_PAIR]
         if not thirteens:
             return False
         if len(thirteens) == 1:
-            return not (new.code == "13L" or thirteens[0].code == "13L")
+            return not (code == "13L" or thirteens[0] == "13L")
         return True
-    return any(c.value == new.value for c in held)
+    get = NUMBER_VALUES.get
+    return any(get(c.code) == value for c in line)
 
 
 def flip7_count(line: Iterable[Card], rules: Rules) -> int:

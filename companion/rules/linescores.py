@@ -3,8 +3,10 @@
 A simulation scores the same lines again and again (the stop bot asks for
 its line's value, every round ends with a score per player). The memo is
 keyed by the identities of the cards, which the engine interns (one
-immortal :class:`Card` object per code, see :mod:`.table`), and by the two
-options that change a score, not by the Rules object (its hash is slow).
+immortal :class:`Card` object per code, see :mod:`.table`), sorted (a score
+does not depend on the order the cards came in), and by the two options
+that change a score, not by the Rules object (its hash is slow). A busted
+line under standard rules scores 0 whatever it holds: no memo needed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from .cards import Card
 from .config import Rules
-from .scoring import LineScore, score_line
+from .scoring import BUSTED_SCORE, LineScore, score_line
 
 _SCORES: dict[tuple[Any, ...], LineScore] = {}
 _SCORES_MAX = 1 << 17
@@ -24,8 +26,10 @@ def cached_score(
 ) -> LineScore:
     """``score_line(line, busted=…, take_bonus=bonus, attacked=…, rules=…)``.
     ``line`` must hold interned cards (every card of a Table does)."""
+    if busted and not (rules.brutal or attacked):
+        return BUSTED_SCORE  # what score_line gives, whatever the cards
     key = (
-        tuple(map(id, line)),
+        tuple(sorted(map(id, line))),  # the order of the cards never matters
         busted,
         bonus,
         attacked,

@@ -9,9 +9,11 @@ The choice strings and their order are the contract of DESIGN.md; the caller
 from __future__ import annotations
 
 from collections.abc import Generator
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card
+from .config import FLIP7_CARDS
 from .table import ACTIVE, BUSTED, NUMBER_VALUE, STAYED, ZERO, RoundEnd, Table
 
 
@@ -30,6 +32,14 @@ Gen = Generator[Pending, str, None]
 HIT_STAY = ("hit", "stay")
 HIT_ONLY = ("hit",)  # The Zero: must hit (R4)
 FLIP_FOUR_CARDS = 4
+MAX_SEATS = 36  # 18 players per deck, two decks at most (Rules.max_players)
+
+# Every turn decision, made once (Pending is immutable): TURN_ASKS[p][must],
+# ``must`` when The Zero makes player ``p`` hit.
+TURN_ASKS: tuple[tuple[Pending, Pending], ...] = tuple(
+    (Pending(p, "turn", None, HIT_STAY), Pending(p, "turn", None, HIT_ONLY))
+    for p in range(MAX_SEATS)
+)
 
 
 def play_round(t: Table) -> Gen:
@@ -59,7 +69,7 @@ def _deal(t: Table) -> Gen:
     for p in t.order:
         if t.status[p] == BUSTED:
             continue
-        c = t.draw()
+        c = t.deck.pop() if t.deck else t.draw()
         t.log.append(("dealt", p, c.code))
         if c.code in NUMBER_VALUE:  # no decision: skip the nested generator
             t.arrive(p, c)
@@ -71,27 +81,24 @@ def _deal(t: Table) -> Gen:
 def _turns(t: Table) -> Gen:
     status, lines, log = t.status, t.lines, t.log
     zero = id(ZERO)  # cards are interned (see Table): identity is a fast test
-    asks = {  # the turn decisions, made once (Pending is immutable)
-        (p, must): Pending(p, "turn", None, HIT_ONLY if must else HIT_STAY)
-        for p in t.order
-        for must in (False, True)
-    }
+    asks = TURN_ASKS
     while True:
         anyone = False
         for p in t.order:
             if status[p] != ACTIVE:
                 continue
             anyone = True
-            choice = yield asks[p, zero in map(id, lines[p])]
+            choice = yield asks[p][zero in map(id, lines[p])]
             if choice == "stay":
                 status[p] = STAYED
                 log.append(("stayed", p, False))
             else:
-                c = t.draw()
+                c = t.deck.pop() if t.deck else t.draw()  # draw() reshuffles
                 log.append(("drew", p, c.code, "hit"))
                 if c.code in NUMBER_VALUE:
                     t.arrive(p, c)
-                    t.check_flip7(p)
+                    if len(lines[p]) >= FLIP7_CARDS:
+                        t.check_flip7(p)
                 else:
                     yield from receive(t, p, c)
         if not anyone:
@@ -122,7 +129,7 @@ def _modifier(t: Table, p: int, c: Card) -> Gen:
     if not cands:
         _wasted(t, p, c)
         return
-    choice = yield Pending(p, "modifier", c.code, tuple(f"target {q}" for q in cands))
+    choice = yield Pending(p, "modifier", c.code, _targets(tuple(cands)))
     q = int(choice[7:])
     t.held.pop()
     t.lines[q].append(c)
@@ -138,7 +145,7 @@ def _act(t: Table, p: int, c: Card) -> Gen:
         if not cands:
             _wasted(t, p, c)
             return
-        choice = yield Pending(p, "target", code, tuple(f"target {q}" for q in cands))
+        choice = yield Pending(p, "target", code, _targets(tuple(cands)))
         q = int(choice[7:])
         t.log.append(("played", p, code, q))
         if code == "JOM":
@@ -210,6 +217,12 @@ def _flip_four(t: Table, q: int) -> Gen:
     while queue:
         yield from receive(t, q, queue.pop(0))
     t.queues.pop()
+
+
+@lru_cache(maxsize=4096)
+def _targets(cands: tuple[int, ...]) -> tuple[str, ...]:
+    """``target P`` for each candidate (the same few tuples recur)."""
+    return tuple([f"target {q}" for q in cands])
 
 
 def _card_options(t: Table, p: int, code: str) -> tuple[str, ...]:

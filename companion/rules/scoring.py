@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import Card, card
-from .config import FLIP7_BONUS, Rules
+from .cards import MINUS_VALUES, NUMBER_VALUES, Card, card
+from .config import FLIP7_BONUS, FLIP7_CARDS, Rules
 from .lines import is_flip7
 
 BRUTAL_ATTACK = 15
@@ -59,6 +59,10 @@ class LineScore:
         return " → ".join(parts) + " = " + str(self.total).replace("-", "−")
 
 
+# A busted line under standard rules (R19 aside, Brutal scores it on).
+BUSTED_SCORE = LineScore(0, 0, 0, 0, 0, False, False, False, 0, False, True, 0)
+
+
 def score_line(
     cards: Iterable[Card | str],
     *,
@@ -78,12 +82,14 @@ def score_line(
     if attacked and not rules.brutal:
         raise ValueError("only Brutal mode has the −15 attack (R20)")
     line = [card(c) for c in cards]
-    halves = sum(1 for c in line if c.is_halve)
-    minus = sum(c.minus for c in line)
-    flip7 = not busted and is_flip7(line, rules)
     if busted and not rules.brutal:
-        return LineScore(0, 0, 0, 0, 0, False, False, False, 0, False, True, 0)
-    base = 0 if busted else sum(c.value for c in line if c.is_number)
+        return BUSTED_SCORE
+    codes = [c.code for c in line]  # lookups by code: this runs in simulations
+    halves = codes.count("/2")
+    minus = sum([MINUS_VALUES[x] for x in codes if x in MINUS_VALUES])
+    # Flip 7 needs seven number cards: shorter lines skip the count.
+    flip7 = not busted and len(codes) >= FLIP7_CARDS and is_flip7(line, rules)
+    base = 0 if busted else sum([NUMBER_VALUES[x] for x in codes if x in NUMBER_VALUES])
     halved = base
     for _ in range(halves):
         halved //= 2
@@ -91,7 +97,7 @@ def score_line(
     floored = after_minus < 0 and not rules.brutal
     score = 0 if floored else after_minus
     # The Zero without Flip 7 makes the line 0, never negative (section 7).
-    zero_applied = not busted and not flip7 and any(c.code == "0" for c in line)
+    zero_applied = not busted and not flip7 and "0" in codes
     if zero_applied:
         score = 0
     bonus = FLIP7_BONUS if flip7 and take_bonus else 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, card, full_deck
 from .config import Rules
@@ -28,8 +28,7 @@ def cards_of(cards: Iterable[Card | str]) -> list[Card]:
         return intern([card(c) for c in items])
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
+class Setup(NamedTuple):  # a tuple: cheap to build once per round
     seats: tuple[int, ...]
     deck: list[Card]
     discard: list[Card]
@@ -50,10 +49,12 @@ def prepare(
     """Check the arguments of ``Round.start`` and deal out its cards."""
     if not 1 <= players <= rules.max_players:
         raise ValueError(f"players must be 1 to {rules.max_players}")
-    chosen = range(players) if active_players is None else active_players
-    seats = tuple(sorted(set(chosen)))
-    if not seats or any(not 0 <= s < players for s in seats):
-        raise ValueError("active_players must be seats of this table")
+    if active_players is None:
+        seats = tuple(range(players))
+    else:
+        seats = tuple(sorted(set(active_players)))
+        if not seats or any(not 0 <= s < players for s in seats):
+            raise ValueError("active_players must be seats of this table")
     if dealer not in seats:
         raise ValueError("the dealer must take part in the round")
     if totals is not None and len(totals) != players:

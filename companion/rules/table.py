@@ -11,6 +11,7 @@ moved, never copied, so the count of all zones is always 108 per deck.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
@@ -72,6 +73,7 @@ class Table:
         "discard",
         "lines",
         "sums",
+        "values",
         "down",
         "status",
         "held",
@@ -97,16 +99,21 @@ class Table:
         self.rules = rules
         self.players = players
         self.seats: tuple[int, ...] = tuple(sorted(seats))
-        # Clockwise from the dealer's left, ending with the dealer.
-        self.order: tuple[int, ...] = tuple(
-            sorted(self.seats, key=lambda s: (s - dealer - 1) % players)
-        )
+        # Clockwise from the dealer's left, ending with the dealer: the seats
+        # after the dealer's, then the rest (seats are sorted).
+        after = bisect_right(self.seats, dealer)
+        self.order: tuple[int, ...] = self.seats[after:] + self.seats[:after]
         self.seed = seed
         # Callers pass interned cards (Round.start does).
         self.deck: list[Card] = list(deck[::-1])  # top card last: O(1) pop
         self.discard: list[Card] = list(discard)
         self.lines: list[list[Card]] = [[] for _ in range(players)]
         self.sums = [0] * players  # number-card sum of each face-up line
+        # Bit v (0-12) set: the face-up line holds a number card of value v,
+        # a fast pre-check before would_bust. A live line holds at most one
+        # of each (a second busts; the Unlucky 7 wipes the line first, R10).
+        # Bit 13 is not kept exact: a 13 is always checked (Lucky pair, R8).
+        self.values = [0] * players
         self.down: list[list[Card]] = [[] for _ in range(players)]
         self.status: list[str] = [OUT] * players
         for s in self.seats:
@@ -164,22 +171,23 @@ class Table:
                 queue.clear()
             line.append(c)
             self.sums[p] = value
+            self.values[p] = 1 << value
             self.log.append(("wiped", p, tuple(wiped)))
             return
         # No card of the same value held: cannot bust (would_bust decides
         # every other case, Lucky 13 pair included).
-        get = _VALUE.get
-        same = value == 13 or value in [get(x.code) for x in line]
-        if same and would_bust(line, c):
+        if (value == 13 or self.values[p] >> value & 1) and would_bust(line, c):
             line.append(c)
             self.down[p] = line
             self.lines[p] = []
             self.sums[p] = 0
+            self.values[p] = 0
             self.status[p] = BUSTED
             self.log.append(("busted", p, c.code))
             return
         line.append(c)
         self.sums[p] += value
+        self.values[p] |= 1 << value
 
     def check_flip7(self, p: int) -> None:
         line = self.lines[p]
@@ -197,7 +205,11 @@ class Table:
         line = self.lines[p]
         for k, c in enumerate(line):
             if c.code == code:
-                self.sums[p] -= _VALUE.get(code, 0)
+                value = _VALUE.get(code)
+                if value is not None:
+                    self.sums[p] -= value
+                    if value != 13:  # another 13 may stay (R8): not tracked
+                        self.values[p] &= ~(1 << value)
                 return line.pop(k)
         raise ValueError(f"player {p} has no {code}")
 

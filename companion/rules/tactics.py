@@ -22,6 +22,7 @@ NUMBER_SHARE = 92 / 108
 AVG_GAIN = 6.5  # a safe number card adds about this much
 LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
 BUST_EXTRA = 10.0  # a bust also ends the player's round: what more hits bring
+TARGET_DRAWS = {"JOM": 1, "F4": 4}  # cards an action makes its target draw
 CARDS: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
 _NV: dict[str, int] = NUMBER_VALUE
 
@@ -48,22 +49,22 @@ class View:
 
     def __init__(self, rnd: Round, me: int) -> None:
         self.rnd, self.me = rnd, me
-        self.sums = {
-            q: 0 if rnd.status(q) == "busted" else rnd.number_sum(q) for q in rnd.seats
-        }
+        # A busted line's sum is 0: its face-up line holds no number card.
+        number_sum = rnd.number_sum
+        sums = self.sums = {q: number_sum(q) for q in rnd.seats}
         self._cards: dict[int, tuple[str, ...]] = {}
-        self._held: dict[int, set[int]] = {}
+        self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
         totals = rnd.totals or [0] * rnd.players
-        mine = totals[me] + self.sums[me]
-        self.weights: dict[int, float] = {}
+        mine = totals[me] + sums[me]
+        weights: dict[int, float] = {}
         for q in rnd.seats:
             if q == me:
-                self.weights[q] = -1.0
+                weights[q] = -1.0
             else:
-                ahead = totals[q] + self.sums[q] - mine
-                lead = LEADER_WEIGHT if ahead >= 0 else 0.0
-                self.weights[q] = 1.0 + lead + max(ahead, 0) / 200
+                ahead = totals[q] + sums[q] - mine  # those ahead weigh more
+                weights[q] = 1.0 + LEADER_WEIGHT + ahead / 200 if ahead >= 0 else 1.0
+        self.weights = weights
 
     def cards(self, q: int) -> tuple[str, ...]:
         got = self._cards.get(q)
@@ -78,23 +79,22 @@ class View:
 
     def risk(self, q: int, draws: int) -> float:
         """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
-        k = sum(1 for c in self.cards(q) if c in NUMBER_VALUE)
-        safe = 1.0
-        for i in range(draws):
-            safe *= max(0.0, 1 - NUMBER_SHARE * (k + i) / 13)
-        return 1 - safe
+        return bust_risk(sum(map(NUMBER_VALUE.__contains__, self.cards(q))), draws)
 
     def worth(self, q: int, code: str) -> float:
         """What a card adds to ``q``'s line (a number its value, −N minus N,
         ÷2 half the sum); ``""`` (no card) adds nothing."""
         return _WORTH.get(code, 0.0) if code != "/2" else -self.sums[q] / 2
 
-    def held(self, q: int) -> set[int]:
-        """Number values in ``q``'s line."""
+    def held(self, q: int) -> dict[int, int]:
+        """Number values in ``q``'s line, each with how many cards have it."""
         got = self._held.get(q)
         if got is None:
-            nv = NUMBER_VALUE
-            got = self._held[q] = {nv[c] for c in self.cards(q) if c in nv}
+            got = self._held[q] = {}
+            for c in self.cards(q):
+                v = NUMBER_VALUE.get(c)
+                if v is not None:
+                    got[v] = got.get(v, 0) + 1
         return got
 
     def delta(self, q: int, out: str, inn: str) -> float:
@@ -104,16 +104,42 @@ class View:
         if inn == "7U":
             return 7.0 - total
         v = NUMBER_VALUE.get(inn)
-        if v is not None and (v == 13 or v in self.held(q)):
-            rest = list(self.cards(q))
-            if out:
-                rest.remove(out)
-            if would_bust([CARDS[c] for c in rest], CARDS[inn]):
+        if v is not None:
+            held = self._held.get(q) or self.held(q)  # (the cache, inline)
+            same = held.get(v, 0)  # cards of ``inn``'s value
+            if NUMBER_VALUE.get(out) == v:
+                same -= 1  # ``out`` leaves first
+            if same and (v != 13 or self._busts(q, out, inn)):
                 return -float(total) - BUST_EXTRA
         w = _WORTH.get
         gain = w(inn, 0.0) if inn != "/2" else -total / 2
         loss = w(out, 0.0) if out != "/2" else -total / 2
         return gain - loss
+
+    def _busts(self, q: int, out: str, inn: str) -> bool:
+        """``would_bust`` once ``out`` has left: only needed for a 13, where
+        the Lucky 13 pair (R8) matters; any other number busts beside a
+        card of its value."""
+        rest = list(self.cards(q))
+        if out:
+            rest.remove(out)
+        return would_bust([CARDS[c] for c in rest], CARDS[inn])
+
+
+_RISKS: dict[tuple[int, int], float] = {}
+
+
+def bust_risk(numbers: int, draws: int) -> float:
+    """Rough chance that ``draws`` cards bust a line of ``numbers`` number
+    cards, each draw a number with ``NUMBER_SHARE`` and busting with one
+    chance in 13 per value held (memoised: there are few distinct inputs)."""
+    got = _RISKS.get((numbers, draws))
+    if got is None:
+        safe = 1.0
+        for i in range(draws):
+            safe *= max(0.0, 1 - NUMBER_SHARE * (numbers + i) / 13)
+        got = _RISKS[numbers, draws] = 1 - safe
+    return got
 
 
 # What a card adds to a line, except ÷2 (half the line's sum, see View.worth).
@@ -146,12 +172,12 @@ def target_player(rnd: Round, me: int, options: Sequence[str], card: str) -> str
     if len(options) == 1:
         return options[0]
     view = View(rnd, me)
+    draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
     best, best_score = options[0], float("-inf")
     for opt in options:
         q = int(opt[7:])
-        if card in ("JOM", "F4"):
+        if draws:
             v = view.value(q)
-            draws = 1 if card == "JOM" else 4
             risk = view.risk(q, draws)
             harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
             if card == "JOM" and rnd.status(q) == "active" and v < 20:
@@ -173,9 +199,12 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
     view = View(rnd, me)
     w = view.weights
     delta = view.delta
+    parsed = _PARSED.get
+    # Swaps test every seat's values: look them all up once.
+    held = {q: view.held(q) for q in view.sums} if options[0][:4] == "swap" else {}
     best, best_score = options[0], float("-inf")
     for opt in options:
-        kind, a, ca, b, cb = _parse(opt)
+        kind, a, ca, b, cb = parsed(opt) or _parse(opt)
         if kind == "steal":
             score = delta(me, "", ca) - w[a] * delta(a, ca, "")
         elif kind == "discard":
@@ -186,7 +215,7 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
             if (
                 me != a
                 and me != b
-                and not (_NV.get(cb) in view.held(a) or _NV.get(ca) in view.held(b))
+                and not (_NV.get(cb) in held[a] or _NV.get(ca) in held[b])
             ):
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)

@@ -3,7 +3,8 @@
     uv run python tests/bench/bench_engine.py [--games N] [--positions N]
 
 Prints the simulator's rounds per second with four stop-at-value players
-(whole games, as ``companion simulate`` plays them; wall clock and CPU time)
+(whole games, as ``companion simulate`` plays them; wall clock and CPU time,
+and CPU time per round, which a loaded machine disturbs less)
 and the advisor's latency at the 50th and 95th percentile over random turn
 positions. The figures go into docs/benchmarks.md.
 """
@@ -76,7 +77,9 @@ def main() -> None:
         f"simulate, 4 stop players, {args.repeat} runs of {rounds} rounds: "
         f"median {statistics.median(walls):,.0f} rounds/s, "
         f"best {max(walls):,.0f} rounds/s (wall clock); "
-        f"median {statistics.median(cpus):,.0f} rounds/s (CPU time)"
+        f"median {statistics.median(cpus):,.0f} rounds/s (CPU time), "
+        f"{1e6 / statistics.median(cpus):.0f} µs CPU per round "
+        f"(best {1e6 / max(cpus):.0f} µs)"
     )
     p50, p95, worst = bench_advisor(args.positions)
     print(
