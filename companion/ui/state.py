@@ -10,7 +10,6 @@ the message to show when refused; the same message is left in ``notice``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from companion.rules import RoundRecord, Sheet, SheetError
 from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
@@ -22,16 +21,7 @@ from .state_play import PlayIntents
 from .state_setup import SetupDraft
 from .state_share import ShareIntents
 
-Listener = Callable[[], None]
 SUGGESTIONS = 8
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """A message for the table; ``error`` ones are shown in red."""
-
-    text: str
-    error: bool = False
 
 
 class AppState(PlayIntents, DigitalIntents, ShareIntents):
@@ -40,9 +30,8 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
     stats: ShareIntents."""
 
     def __init__(self, store: GameStore) -> None:
+        super().__init__()
         self.store = store
-        self._listeners: list[Listener] = []
-        self.notice: Notice | None = None
         # Problems the store found on its own (files moved aside): show once.
         self.alerts: list[str] = list(store.warnings)
         self.setup = SetupDraft()
@@ -54,25 +43,7 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
         self.digital = Digital()
         self.test_deck: str | None = None
 
-    # --- observing --------------------------------------------------------------
-    def subscribe(self, callback: Listener) -> Callable[[], None]:
-        """Call ``callback`` after every change; returns an unsubscribe."""
-        self._listeners.append(callback)
-        return lambda: self._listeners.remove(callback)
-
-    def notify(self) -> None:
-        for callback in list(self._listeners):
-            callback()
-
-    def _done(self, info: str | None = None) -> None:
-        self.notice = Notice(info) if info else None
-        self.notify()
-
-    def _refuse(self, message: str) -> str:
-        self.notice = Notice(message, error=True)
-        self.notify()
-        return message
-
+    # --- observing ---------------------------------------------------------
     def dismiss(self) -> None:
         """Clear the notice and the alerts after the table has seen them."""
         self.notice = None

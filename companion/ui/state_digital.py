@@ -31,6 +31,7 @@ from companion.rules import (
 )
 from companion.store import GameStore
 
+from .state_base import Observable
 from .state_entry import RoundDraft
 from .state_views import banner
 
@@ -105,7 +106,7 @@ class Digital:
         )
 
 
-class DigitalIntents:
+class DigitalIntents(Observable):
     """Needs ``store``, ``game_id``, ``sheet``, ``draft`` and the notice hooks."""
 
     store: GameStore
@@ -114,12 +115,6 @@ class DigitalIntents:
     draft: RoundDraft | None
     digital: Digital
     test_deck: str | None  # a stacked deck for browser tests (COMPANION_TEST_DECK)
-
-    def _refuse(self, message: str) -> str:
-        raise NotImplementedError
-
-    def _done(self, info: str | None = None) -> None:
-        raise NotImplementedError
 
     # --- reading ----------------------------------------------------------------
     @property

@@ -15,12 +15,13 @@ from dataclasses import replace
 from companion.rules import LineScore, Player, Problem, RoundRecord, Sheet, SheetError
 from companion.store import GameStore
 
+from .state_base import Observable
 from .state_entry import RoundDraft
 from .state_setup import ONE_DECK_MAX
 from .state_views import Standing, banner, standings
 
 
-class PlayIntents:
+class PlayIntents(Observable):
     """Needs ``store``, ``game_id``, ``sheet``, ``draft`` and the notice hooks."""
 
     store: GameStore
@@ -28,12 +29,6 @@ class PlayIntents:
     sheet: Sheet | None
     draft: RoundDraft | None
     _undone: RoundRecord | None
-
-    def _refuse(self, message: str) -> str:
-        raise NotImplementedError
-
-    def _done(self, info: str | None = None) -> None:
-        raise NotImplementedError
 
     def _open(self) -> tuple[str, Sheet, RoundDraft]:
         if self.game_id is None or self.sheet is None or self.draft is None:

@@ -31,6 +31,8 @@ from companion.share.stats import PlayerStats, name_key, player_stats
 from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
 from companion.store.records import GameSummary, JSONDict
 
+from .state_base import Observable
+
 PNG_SIZE = 1000  # px: crisp when printed or shown full screen
 
 
@@ -105,7 +107,7 @@ def matches(summary: GameSummary, query: str) -> bool:
     return not q or any(q in name_key(n) for n in summary.players)
 
 
-class ShareIntents:
+class ShareIntents(Observable):
     """Needs ``store``, ``game_id`` and the notice hooks of AppState."""
 
     store: GameStore
@@ -114,12 +116,6 @@ class ShareIntents:
     imported_id: str | None = None
     _share_cache: tuple[tuple[object, ...], ShareView] | None = None
     _stats_cache: tuple[tuple[object, ...], list[PlayerStats]] | None = None
-
-    def _refuse(self, message: str) -> str:
-        raise NotImplementedError
-
-    def _done(self, info: str | None = None) -> None:
-        raise NotImplementedError
 
     def tell(self, text: str, *, error: bool = False) -> None:
         """Show a message from the view (a copy or a download it did itself)."""

@@ -1,0 +1,47 @@
+"""What every part of the app state shares: subscribers and the notice.
+
+The intents live in mixins (play, digital, share) that all build on this
+base, so each can refuse with a message or report success the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Listener = Callable[[], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message for the table; ``error`` ones are shown in red."""
+
+    text: str
+    error: bool = False
+
+
+class Observable:
+    """Subscribers are called after every change; intents end with
+    :meth:`_done` (success, with an optional message) or :meth:`_refuse`."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+        self.notice: Notice | None = None
+
+    def subscribe(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback`` after every change; returns an unsubscribe."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback)
+
+    def notify(self) -> None:
+        for callback in list(self._listeners):
+            callback()
+
+    def _done(self, info: str | None = None) -> None:
+        self.notice = Notice(info) if info else None
+        self.notify()
+
+    def _refuse(self, message: str) -> str:
+        self.notice = Notice(message, error=True)
+        self.notify()
+        return message
