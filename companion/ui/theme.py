@@ -12,6 +12,24 @@ TITLE_SIZE = 34
 BIG_NUMBER = 28
 TAP = 48  # minimum touch target, px
 FONT = "DejaVu Sans"
+FALLBACK = "Droid Sans Fallback"  # Chinese, Japanese, Korean names offline
+TEXT_STYLES = [
+    "display_large",
+    "display_medium",
+    "display_small",
+    "headline_large",
+    "headline_medium",
+    "headline_small",
+    "title_large",
+    "title_medium",
+    "title_small",
+    "body_large",
+    "body_medium",
+    "body_small",
+    "label_large",
+    "label_medium",
+    "label_small",
+]
 FONT_BOLD = "DejaVu Sans Bold"
 
 
@@ -19,8 +37,24 @@ def apply_theme(page: ft.Page) -> None:
     page.title = "Flip 7 Companion"
     # Bundled so the page renders offline: Flutter's own fallback fonts come
     # from a CDN, and Roboto lacks arrows (the score chain) and many scripts.
-    page.fonts = {FONT: "fonts/DejaVuSans.ttf", FONT_BOLD: "fonts/DejaVuSans-Bold.ttf"}
-    page.theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
-    page.dark_theme = ft.Theme(color_scheme_seed=SEED, font_family=FONT)
+    page.fonts = {
+        FONT: "fonts/DejaVuSans.ttf",
+        FONT_BOLD: "fonts/DejaVuSans-Bold.ttf",
+        FALLBACK: "fonts/DroidSansFallbackFull.ttf",
+    }
+    page.theme = _theme()
+    page.dark_theme = _theme()
     page.theme_mode = ft.ThemeMode.LIGHT
     page.padding = 0
+
+
+def _theme() -> ft.Theme:
+    """The app's theme: every text style falls back to the CJK font."""
+    style = ft.TextStyle(font_family=FONT, font_family_fallback=[FALLBACK])
+    texts = ft.TextTheme(**{name: style for name in TEXT_STYLES})
+    return ft.Theme(
+        color_scheme_seed=SEED,
+        font_family=FONT,
+        text_theme=texts,
+        primary_text_theme=texts,
+    )
