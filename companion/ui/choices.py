@@ -28,9 +28,13 @@ TARGET_VERBS = {
 
 @dataclass(frozen=True, slots=True)
 class Option:
+    """``group``: for a swap, the first card ("your 5"), so a long list can
+    be asked in two steps (which card, then which card for it)."""
+
     choice: str
     label: str
     cards: tuple[str, ...] = ()
+    group: str = ""
 
 
 def _card(code: str) -> str:
@@ -69,7 +73,10 @@ def describe(
     if word == "swap":
         p, c, q, d = rest
         return Option(
-            choice, f"Swap {whose(p)} {_card(c)} with {whose(q)} {_card(d)}", (c, d)
+            choice,
+            f"Swap {whose(p)} {_card(c)} with {whose(q)} {_card(d)}",
+            (c, d),
+            f"{whose(p)} {_card(c)}",
         )
     if word == "discard":
         return Option(choice, f"Discard {whose(rest[0])} {_card(rest[1])}", (rest[1],))

@@ -19,7 +19,9 @@ import flet as ft
 from companion.rules import Round
 
 from .cardlook import card_face
+from .cardlook import label as card_name
 from .choices import describe_all, prompt
+from .flip_four import WIPED, FlipFour, last_flip_four
 from .state import AppState
 from .theme import ACCENT, BIG_NUMBER, DANGER, TAP
 from .widgets import flat, header, message, primary, secondary, switch_row
@@ -28,6 +30,7 @@ from .widgets import flat, header, message, primary, secondary, switch_row
 # (Browser tests shorten it with COMPANION_BOT_PAUSE.)
 BOT_PAUSE = float(os.environ.get("COMPANION_BOT_PAUSE", "0.9"))
 LOG_LINES = 8
+MAX_OPTIONS = 8  # more choices than this are asked in two steps (swaps)
 STATUS_WORDS = {
     "active": "in play",
     "stayed": "stayed",
@@ -76,7 +79,9 @@ def _seat_row(
     )
 
 
-def _decision(state: AppState, rnd: Round) -> list[ft.Control]:
+def _decision(
+    state: AppState, rnd: Round, group: str, set_group: Callable[[str], None]
+) -> list[ft.Control]:
     pend = rnd.pending
     if pend is None:
         return []
@@ -113,6 +118,26 @@ def _decision(state: AppState, rnd: Round) -> list[ft.Control]:
             )
         )
         return out
+    groups = list(dict.fromkeys(o.group for o in options if o.group))
+    if len(options) > MAX_OPTIONS and len(groups) > 1:
+        if group not in groups:  # first step: which card goes
+            for g in groups:
+                first = next(o for o in options if o.group == g)
+                out.append(
+                    ft.Button(
+                        content=ft.Row(
+                            [
+                                ft.Text(f"Swap {g}…", size=16),
+                                card_face(first.cards[0], scale=0.45),
+                            ],
+                            spacing=6,
+                        ),
+                        on_click=lambda _, g=g: set_group(g),
+                    )
+                )
+            return out
+        options = [o for o in options if o.group == group]
+        out.append(flat("Choose another card", lambda: set_group(""), ft.Icons.UNDO))
     for o in options:
         faces = [card_face(code, scale=0.45) for code in o.cards]
         out.append(
@@ -125,6 +150,40 @@ def _decision(state: AppState, rnd: Round) -> list[ft.Control]:
             )
         )
     return out
+
+
+def _flip_four(state: AppState, four: FlipFour, waiting: list[str]) -> ft.Control:
+    """The last Flip Four's cards in the order they came; set-aside cards
+    are marked, and those still waiting to be resolved are listed."""
+    faces: list[ft.Control] = []
+    for code, how in four.cards:
+        faces.append(
+            ft.Column(
+                [
+                    card_face(code, scale=0.5, dim=how == WIPED),
+                    ft.Text(how or " ", size=10),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    who = state.seat_name(four.target)
+    title = f"Flip Four on {who}: {len(four.cards)} of 4"
+    if four.ended:
+        title += f", stopped ({four.ended})"
+    rows: list[ft.Control] = [
+        ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
+        ft.Row(faces, spacing=6, wrap=True),
+    ]
+    if waiting:
+        names = ", ".join(card_name(c) for c in waiting)
+        rows.append(ft.Text(f"Waiting to be resolved, in order: {names}", size=13))
+    return ft.Container(
+        padding=8,
+        border_radius=10,
+        bgcolor=ft.Colors.with_opacity(0.06, ACCENT),
+        content=ft.Column(rows, spacing=4),
+    )
 
 
 def _advice(state: AppState) -> list[ft.Control]:
@@ -174,6 +233,10 @@ def _summary(
 def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     rnd = state.digital_round
     step = -1 if rnd is None else len(rnd.choices)
+    # A swap's first card, chosen in the first of two steps; tied to the step
+    # it was chosen at, so it is forgotten once the decision is made.
+    picked, set_picked = ft.use_state((-1, ""))
+    group = picked[1] if picked[0] == step else ""
     waiting_bot = state.bot_to_move
     page = ft.context.page
 
@@ -223,18 +286,11 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     if rnd.over:
         controls += _summary(state, rnd, leave, next_round)
     else:
-        controls += _decision(state, rnd)
+        controls += _decision(state, rnd, group, lambda g: set_picked((step, g)))
         controls += _advice(state)
-    aside = zones.get("set_aside", [])
-    if aside:
-        controls.append(
-            ft.Column(
-                [
-                    ft.Text("Set aside until the Flip Four ends:", size=14),
-                    ft.Row([card_face(c, scale=0.5) for c in aside], wrap=True),
-                ]
-            )
-        )
+    four = last_flip_four(rnd.events)
+    if four is not None:
+        controls.append(_flip_four(state, four, zones.get("set_aside", [])))
     to_move = pend.player if pend is not None else None
     controls += [_seat_row(state, rnd, seat, to_move) for seat in range(rnd.players)]
     names = [state.seat_name(i) for i in range(rnd.players)]

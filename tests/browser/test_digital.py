@@ -51,6 +51,7 @@ def test_stacked_digital_round_with_restart(browser: Any, tmp_path: Path) -> Non
         click(page, "Flip Four on Ann (you)")
         see(page, "Ann plays Swap: exchange which cards?")
         see(page, "Ann sets a Swap aside until the Flip Four ends.")
+        see(page, "Flip Four on Ann: 4 of 4")
         screenshot(page, "digital-table-phone")
         page.close()
 
@@ -58,6 +59,7 @@ def test_stacked_digital_round_with_restart(browser: Any, tmp_path: Path) -> Non
         page = open_app(browser, server.url, PHONE)
         click(page, re.compile(r"^Continue: Ann, Bob, Cy"))
         see(page, "Ann plays Swap: exchange which cards?")
+        click(page, "Swap Bob's 10…")  # a long list is asked in two steps
         click(page, "Swap Bob's 10 with Cy's 11")
         see(page, "Ann: hit or stay?")
         for _ in range(3):

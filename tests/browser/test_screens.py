@@ -94,6 +94,8 @@ def test_every_screen(browser: Any, tmp_path: Path, size: str) -> None:
         click(page, "Back")
         click(page, re.compile(r"^Continue: Eve, Finn, Gus"))
         visit(page, "digital-decision", size, "Eve plays Swap: exchange which cards?")
+        click(page, "Swap Finn's 10…")
+        visit(page, "digital-swap", size, "Swap Finn's 10 with Gus's 11")
         click(page, "Swap Finn's 10 with Gus's 11")
         visit(page, "digital-table", size, "Eve: hit or stay?")
         for _ in range(3):

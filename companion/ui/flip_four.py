@@ -1,0 +1,68 @@
+"""The last Flip Four of the round, card by card, as the table saw it come:
+the four cards in the order drawn, the actions and modifiers set aside to be
+resolved afterwards (in that order), cards an Unlucky 7 wiped (R11), and the
+stop on a bust or Flip 7."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.rules.events import (
+    Busted,
+    Drew,
+    Event,
+    Flipped7,
+    Played,
+    SetAside,
+    Wiped,
+)
+
+FOUR = 4
+ASIDE = "set aside"
+WIPED = "wiped"
+
+
+@dataclass(frozen=True, slots=True)
+class FlipFour:
+    player: int  # who played it
+    target: int  # who draws the four cards
+    cards: tuple[tuple[str, str], ...]  # (code, "" | "set aside" | "wiped")
+    ended: str  # "" while drawing or after four cards, "busted" or "flip 7"
+
+
+def _last_played(events: Sequence[Event]) -> int | None:
+    for i in range(len(events) - 1, -1, -1):
+        ev = events[i]
+        if isinstance(ev, Played) and ev.card == "F4":
+            return i
+    return None
+
+
+def last_flip_four(events: Sequence[Event]) -> FlipFour | None:
+    """Read the most recent Flip Four out of the round's event log."""
+    start = _last_played(events)
+    if start is None:
+        return None
+    played = events[start]
+    assert isinstance(played, Played)
+    target = played.target
+    cards: list[tuple[str, str]] = []
+    ended = ""
+    for ev in events[start + 1 :]:
+        if len(cards) == FOUR and not isinstance(ev, SetAside | Wiped):
+            break
+        if isinstance(ev, Drew) and ev.cause == "f4" and ev.player == target:
+            cards.append((ev.card, ""))
+        elif isinstance(ev, SetAside) and ev.player == target and cards:
+            cards[-1] = (cards[-1][0], ASIDE)
+        elif isinstance(ev, Wiped) and ev.player == target:
+            # the cards drawn before the Unlucky 7 in this Flip Four go (R11)
+            cards = [(code, WIPED) for code, _ in cards[:-1]] + cards[-1:]
+        elif isinstance(ev, Busted) and ev.player == target:
+            ended = "busted"
+            break
+        elif isinstance(ev, Flipped7):
+            ended = "flip 7"
+            break
+    return FlipFour(played.player, target, tuple(cards), ended)

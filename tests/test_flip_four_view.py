@@ -1,0 +1,42 @@
+"""The Flip Four strip of the digital table, read from real rounds."""
+
+from __future__ import annotations
+
+from companion.rules import Round, Rules
+from companion.ui.flip_four import ASIDE, WIPED, last_flip_four
+
+
+def test_four_cards_in_order_with_the_queued_action() -> None:
+    rnd = Round.start(
+        players=3,
+        dealer=0,
+        rules=Rules(),
+        deck=["10", "11", "1", "11", "10", "F4", "2", "SWAP", "3", "4"],
+    )
+    assert last_flip_four(rnd.events) is None
+    for choice in ("hit", "hit", "hit", "target 0"):
+        rnd.play(choice)
+    four = last_flip_four(rnd.events)
+    assert four is not None
+    assert (four.player, four.target, four.ended) == (0, 0, "")
+    assert four.cards == (("2", ""), ("SWAP", ASIDE), ("3", ""), ("4", ""))
+
+
+def test_unlucky_seven_wipes_the_cards_before_it() -> None:
+    rnd = Round.start(
+        players=2, dealer=0, rules=Rules(), deck=["F4", "5", "2", "JOM", "7U", "9", "8"]
+    )
+    rnd.play("target 1")  # Bob, dealt the Flip Four, takes it himself
+    four = last_flip_four(rnd.events)
+    assert four is not None and four.target == 1
+    assert four.cards == (("5", WIPED), ("2", WIPED), ("JOM", WIPED), ("7U", ""))
+
+
+def test_stops_on_a_bust() -> None:
+    rnd = Round.start(
+        players=2, dealer=0, rules=Rules(), deck=["F4", "5", "2", "2", "9"]
+    )
+    rnd.play("target 1")
+    four = last_flip_four(rnd.events)
+    assert four is not None
+    assert four.cards == (("5", ""), ("2", ""), ("2", "")) and four.ended == "busted"
