@@ -102,21 +102,34 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
             )
         else:
             controls.append(
-                ft.Row(
+                ft.Column(
                     [
-                        ft.Text(p.name, size=18, expand=True),
-                        flat(
-                            seat_kind(state.digital.bots.get(p.id)),
-                            lambda pid=p.id: state.set_bot(
-                                pid, next_strategy(state.digital.bots.get(pid))
-                            ),
-                            ft.Icons.SMART_TOY
-                            if p.id in state.digital.bots
-                            else ft.Icons.PERSON,
+                        ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
+                        ft.Row(
+                            [
+                                flat(
+                                    seat_kind(state.digital.bots.get(p.id)),
+                                    lambda pid=p.id: state.set_bot(
+                                        pid, next_strategy(state.digital.bots.get(pid))
+                                    ),
+                                    ft.Icons.SMART_TOY
+                                    if p.id in state.digital.bots
+                                    else ft.Icons.PERSON,
+                                ),
+                                flat(
+                                    f"Rename {p.name}",
+                                    lambda pid=p.id: set_renaming(pid),
+                                ),
+                                flat(
+                                    f"Remove {p.name}",
+                                    lambda pid=p.id: set_removing(pid),
+                                ),
+                            ],
+                            wrap=True,
+                            spacing=0,
                         ),
-                        flat(f"Rename {p.name}", lambda pid=p.id: set_renaming(pid)),
-                        flat(f"Remove {p.name}", lambda pid=p.id: set_removing(pid)),
-                    ]
+                    ],
+                    spacing=0,
                 )
             )
     controls += [

@@ -13,6 +13,7 @@ from companion.rules import Sheet
 from .theme import ACCENT, BIG_NUMBER, DANGER
 
 CELL = 84
+NARROW = 72
 FIRST = 64
 
 
@@ -51,6 +52,8 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
         if p.seated or any(rec.entry(p.id) for rec in sheet.rounds)
     ]
     totals = sheet.totals()
+    # four players fit a phone's width; more scroll sideways
+    cell = CELL if len(players) <= 3 else NARROW
     seated_totals = [totals[p.id] for p in sheet.seated]
     best = max(seated_totals) if seated_totals and sheet.rounds else None
     leaders = {p.id for p in sheet.seated if totals[p.id] == best}
@@ -63,6 +66,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
         head.append(
             _cell(
                 name,
+                width=cell,
                 bold=True,
                 size=15,
                 bg=lead_bg if p.id in leaders else None,
@@ -84,7 +88,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
         for p in players:
             entry = rec.entry(p.id)
             if entry is None:
-                cells.append(_cell("·", colour=ft.Colors.OUTLINE))
+                cells.append(_cell("·", colour=ft.Colors.OUTLINE, width=cell))
                 continue
             score = entry.score(sheet.rules)
             mark = "✎" if entry.typed is not None else ""
@@ -92,6 +96,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
             cells.append(
                 _cell(
                     f"{score}{' ' + mark if mark else ''}",
+                    width=cell,
                     colour=DANGER if entry.busted or score < 0 else None,
                     bg=lead_bg if p.id in leaders else None,
                 )
@@ -102,6 +107,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
         foot.append(
             _cell(
                 str(totals[p.id]),
+                width=cell,
                 bold=True,
                 size=BIG_NUMBER,
                 colour=ACCENT if p.id in leaders else None,
