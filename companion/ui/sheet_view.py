@@ -116,8 +116,8 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
         )
     rows.append(ft.Divider(height=1))
     rows.append(ft.Row(foot, spacing=0))
-    hint = "   tap R1, R2… to correct a round" if on_edit is not None else ""
-    rows.append(ft.Text(f"✎ typed score   ✗ busted{hint}", size=12))
+    hint = "   tap R1, R2… to correct" if on_edit is not None else ""
+    rows.append(ft.Text(f"✎ typed   ✗ busted{hint}", size=12))
     return ft.Row(
         [ft.Column(rows, spacing=0)],
         scroll=ft.ScrollMode.AUTO,
