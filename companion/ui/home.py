@@ -12,7 +12,7 @@ from companion.store.records import GameSummary
 from .game_tile import game_status, game_tile
 from .state import AppState
 from .theme import TITLE_SIZE
-from .widgets import flat, icon_action, primary, secondary, section
+from .widgets import flat, icon_action, message, primary, secondary, section
 
 
 def _when(iso: str) -> str:
@@ -96,6 +96,10 @@ def HomeScreen(
         )
     if more:
         controls.append(ft.Row(more))
+    # Files the store had to move aside, and the answer to the last intent.
+    controls += [message(alert, error=True) for alert in state.alerts]
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
     if state.can_restore:
         controls.append(flat("Undo delete", state.restore_deleted, ft.Icons.UNDO))
     if confirm:
