@@ -316,4 +316,6 @@ def test_kill_9_loses_no_acknowledged_round(tmp_path: Path, stop_after: int) -> 
     record = store.load(gid)
     assert acked <= len(record.sheet.rounds) <= acked + 1
     assert record.draft == {"after": len(record.sheet.rounds)}
-    assert len(store.list_games()) == 1 + len(record.sheet.rounds) // 7
+    # the kill may fall between saving round 7k and creating the extra game
+    rounds = len(record.sheet.rounds)
+    assert len(store.list_games()) in (1 + rounds // 7, 1 + (rounds - 1) // 7)
