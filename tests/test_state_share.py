@@ -74,9 +74,22 @@ def test_import_adds_the_game_with_its_title_and_first_day() -> None:
     record = state.store.load(game.id)
     assert record.sheet == brutal_game()
     assert share_meta(record) == META_FULL  # re-shared with its first day
-    # the share file (bytes) imports the same way
+    # the same game again (here as a share file) is recognised, not doubled
     assert state.import_file(code.encode() + b"\n") is None
-    assert len(state.games) == 2
+    assert len(state.games) == 1
+    assert state.notice is not None and "already in History" in state.notice.text
+    assert state.imported_id == game.id
+
+
+def test_a_game_shared_from_this_device_is_not_imported_twice() -> None:
+    state, [gid] = state_with(brutal_game())
+    view = state.share_view(gid)
+    assert not isinstance(view, str)
+    assert state.import_code(view.code) is None
+    assert len(state.store.list_games()) == 1
+    other = encode(brutal_game().rename("p1", "Zed"), META_FULL)
+    assert state.import_code(other) is None
+    assert len(state.store.list_games()) == 2
 
 
 def _bad_codes() -> list[tuple[str | bytes, str]]:

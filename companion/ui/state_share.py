@@ -163,6 +163,11 @@ class ShareIntents(Observable):
             sheet, meta = decode(data)
         except ShareCodeError as exc:
             return self._refuse(exc.message)
+        same = self._same_game(sheet, meta_json(meta))
+        if same is not None:  # imported before, or shared from this device
+            self.imported_id = same
+            self._done(f"“{meta.heading()}” is already in History; nothing was added.")
+            return None
         try:
             game_id = self.store.create(sheet, meta_json(meta))
         except OSError as exc:
@@ -170,6 +175,20 @@ class ShareIntents(Observable):
         self.imported_id = game_id
         names = ", ".join(p.name for p in sheet.seated)
         self._done(f"Imported “{meta.heading()}” ({names}). It is now in History.")
+        return None
+
+    def _same_game(self, sheet: Sheet, meta: JSONDict) -> str | None:
+        """A stored game equal to ``sheet`` (same players, rules, rounds and
+        title), looked for only among games with the same names and rounds."""
+        names = tuple(p.name for p in sheet.players if p.seated)
+        for game in self.store.list_games():
+            if game.rounds != len(sheet.rounds) or game.players != names:
+                continue
+            record = self.load_game(game.id)
+            if isinstance(record, str):
+                continue
+            if record.sheet == sheet and record.meta.get("title") == meta.get("title"):
+                return game.id
         return None
 
     def import_file(self, data: bytes | None) -> str | None:
