@@ -14,7 +14,7 @@ import pytest
 from companion.store import GameStore
 
 from .harness import DESKTOP, PHONE, open_app, running_server, screenshot
-from .table import click, see, toggle, type_into
+from .table import SETTLE, click, reveal, see, toggle, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -106,12 +106,19 @@ def test_whole_game_against_computer_players(browser: Any, tmp_path: Path) -> No
             if choice.count() == 0:
                 page.wait_for_timeout(200)
                 continue
-            names = [choice.nth(i).inner_text() for i in range(choice.count())]
-            pick = "Stay" if "Stay" in names else names[0]
-            if not shot and pick == "Stay":
-                screenshot(page, "digital-table-desktop-bots")
-                shot = True
-            click(page, re.compile(f"^{re.escape(pick)}$"))
+            stay = page.get_by_role("button", name="Stay", exact=True)
+            if stay.count():
+                if not shot:
+                    screenshot(page, "digital-table-bots-phone")
+                    shot = True
+                click(page, "Stay")
+                continue
+            # any other decision: the first legal option (buttons with card
+            # faces have a longer inner text, so press it by position)
+            target = choice.first
+            reveal(page, target)
+            target.click()
+            page.wait_for_timeout(SETTLE)
         click(page, "Back to score sheet")
         see(page, re.compile(r"(wins with|share the win)"))
         screenshot(page, "digital-game-end-phone")
