@@ -196,12 +196,15 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
     title = f"Round {number}" + (" (tie-break)" if draft.tiebreak else "")
     return ft.Column(
         [
-            header(f"{title} · {dealer} dealt", cancel),
+            header(title, cancel),
             ft.ListView(
                 padding=12,
                 spacing=10,
                 expand=True,
                 controls=[
+                    ft.Text(
+                        f"{dealer} dealt · tap a player, then their cards", size=13
+                    ),
                     ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
                     ft.Container(
                         padding=12,
