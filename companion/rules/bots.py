@@ -43,6 +43,19 @@ class RandomBot:
         return rng.choice(rnd.legal())
 
 
+def _not_hit_or_stay(rnd: Round, player: int) -> str | None:
+    """The choice when it is not a free hit-or-stay: a target, card or ±15
+    decision (shared tactics), or the only option (The Zero's must-hit)."""
+    pend = rnd.pending
+    if pend is None:
+        raise ValueError("the round is over")
+    if pend.kind != "turn":
+        return decide_other(rnd, player)
+    if len(pend.options) == 1:
+        return pend.options[0]
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class StopBot:
     """Stay when the line's value reaches ``at``."""
@@ -51,13 +64,9 @@ class StopBot:
     name: str = "stop"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        pend = rnd.pending
-        if pend is None:
-            raise ValueError("the round is over")
-        if pend.kind != "turn":
-            return decide_other(rnd, player)
-        if len(pend.options) == 1:
-            return pend.options[0]
+        forced = _not_hit_or_stay(rnd, player)
+        if forced is not None:
+            return forced
         # A line is never worth more than its number sum at a turn (÷2, −N
         # and The Zero only lower it; Flip 7 has ended the round): a cheap
         # test first, the exact score only when it could reach the mark.
@@ -78,13 +87,9 @@ class OddsBot:
     name: str = "odds"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        pend = rnd.pending
-        if pend is None:
-            raise ValueError("the round is over")
-        if pend.kind != "turn":
-            return decide_other(rnd, player)
-        if len(pend.options) == 1:
-            return pend.options[0]
+        forced = _not_hit_or_stay(rnd, player)
+        if forced is not None:
+            return forced
         pool = unseen(rnd)
         if bust_chance(rnd.cards(player), pool, rnd.rules) >= self.max_bust:
             return "stay"

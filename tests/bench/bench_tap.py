@@ -62,17 +62,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
+
 PLAYERS = ("Ann", "Bob", "Cy")
 # Distinct cards per player, so a line never busts; then taken off again.
 LINES = {
