@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from .cards import card
@@ -58,7 +59,7 @@ class Entry:
             # another player's Brutal Flip 7 still lands on it (R20).
             attack = BRUTAL_ATTACK if self.attacked and rules.brutal else 0
             return self.typed - attack
-        return self.line_score(rules).total
+        return _line_total(self, rules)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"cards": list(self.cards)}
@@ -82,6 +83,13 @@ class Entry:
             attacked=bool(data.get("attacked", False)),
             sent_attack=bool(data.get("sent_attack", False)),
         )
+
+
+@lru_cache(maxsize=8192)
+def _line_total(entry: Entry, rules: Rules) -> int:
+    """Entries are immutable, and every screen derives totals, the dealer and
+    the end of the game from all of them: score each one once."""
+    return entry.line_score(rules).total
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from companion.rules import Sheet
 
 from .errors import Reason, ShareCodeError
 from .meta import NO_META, ShareMeta
-from .qr import Ecc, qr_version
+from .qr import MAX_VERSION, Ecc, qr_version
 from .schema import sheet_from_json, sheet_to_json
 
 FORMAT_VERSION = 1
@@ -35,7 +35,7 @@ MAX_INPUT = 1 << 20  # characters or bytes of a pasted code or a file
 MAX_JSON = 4 << 20  # decompressed bytes
 CHECKSUM_BYTES = 8
 CODE_QR_ECC = Ecc.M
-CODE_QR_MAX_VERSION = 40
+CODE_QR_MAX_VERSION = MAX_VERSION
 
 _HEAD = re.compile(r"F7C([0-9]{1,6}):", re.IGNORECASE)
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
