@@ -63,12 +63,7 @@ def ImportScreen(
         ft.Row(
             [
                 primary("Import", paste, ft.Icons.DOWNLOAD_DONE),
-                ft.OutlinedButton(
-                    "Choose a share file",
-                    icon=ft.Icons.UPLOAD_FILE,
-                    height=48,
-                    on_click=choose,
-                ),
+                secondary("Choose a share file", choose, ft.Icons.UPLOAD_FILE),
             ],
             wrap=True,
         ),

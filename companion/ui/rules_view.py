@@ -8,6 +8,8 @@ from pathlib import Path
 
 import flet as ft
 
+from .widgets import header
+
 # assets/rules.md links to docs/rules.md, so a built app (which ships assets/
 # but not docs/) shows the same text.
 RULES_FILE = Path(__file__).resolve().parents[1] / "assets" / "rules.md"
@@ -26,14 +28,7 @@ def RulesScreen(on_back: Callable[[], None]) -> ft.Control:
     return ft.Column(
         expand=True,
         controls=[
-            ft.Row(
-                controls=[
-                    ft.TextButton(
-                        "Back", icon=ft.Icons.ARROW_BACK, on_click=lambda: on_back()
-                    ),
-                    ft.Text("Rules", size=22, weight=ft.FontWeight.BOLD),
-                ]
-            ),
+            header("Rules", on_back),
             ft.Container(
                 expand=True,
                 padding=ft.Padding.symmetric(horizontal=16),

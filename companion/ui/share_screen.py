@@ -17,8 +17,7 @@ import flet as ft
 
 from .state import AppState
 from .state_share import ShareView
-from .theme import ACCENT
-from .widgets import header, message, readable, secondary, section
+from .widgets import header, message, primary, readable, secondary, section
 
 QR_SIDE = 340  # px on screen; fits a 390 px phone with the page padding
 
@@ -69,14 +68,7 @@ def _summary_block(view: ShareView, state: AppState) -> ft.Control:
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
-            ft.Button(
-                "Save QR as PNG",
-                icon=ft.Icons.DOWNLOAD,
-                height=48,
-                bgcolor=ACCENT,
-                color=ft.Colors.WHITE,
-                on_click=save_png,
-            ),
+            primary("Save QR as PNG", save_png, ft.Icons.DOWNLOAD),
         ],
         spacing=10,
     )
@@ -123,12 +115,7 @@ def _code_block(view: ShareView, state: AppState) -> ft.Control:
                     action=ft.CopyToClipboard(view.code),
                     on_click=lambda: state.tell("Share code copied."),
                 ),
-                ft.OutlinedButton(
-                    "Download share file",
-                    icon=ft.Icons.FILE_DOWNLOAD,
-                    height=48,
-                    on_click=download,
-                ),
+                secondary("Download share file", download, ft.Icons.FILE_DOWNLOAD),
             ],
             wrap=True,
         ),

@@ -115,6 +115,7 @@ class DigitalIntents(Observable):
     draft: RoundDraft | None
     digital: Digital
     test_deck: str | None  # a stacked deck for browser tests (COMPANION_TEST_DECK)
+    _advice: tuple[tuple[str, int], Advice] | None = None
 
     # --- reading ----------------------------------------------------------------
     @property
@@ -146,7 +147,11 @@ class DigitalIntents(Observable):
             return None
         if rnd.pending.kind != "turn" or self.is_bot(rnd.pending.player):
             return None
-        return advise(rnd, seed=len(rnd.choices))
+        # Play-outs take a few tens of ms: once per decision, not per render.
+        key = (str(rnd.seed), len(rnd.choices))
+        if self._advice is None or self._advice[0] != key:
+            self._advice = (key, advise(rnd, seed=len(rnd.choices)))
+        return self._advice[1]
 
     # --- settings ---------------------------------------------------------------
     def set_bot(self, pid: str, strategy: str | None) -> str | None:

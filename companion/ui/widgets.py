@@ -10,59 +10,64 @@ import flet as ft
 
 from .theme import ACCENT, DANGER, TAP
 
+# A button's handler: no argument, plain or async (Flet awaits coroutines).
+Handler = Callable[[], object]
+
+
+def _button(
+    kind: Callable[..., ft.Control],
+    text: str,
+    on_click: Handler,
+    icon: str | None,
+    expand: bool,
+    disabled: bool,
+    **style: Any,
+) -> ft.Control:
+    return kind(
+        text,
+        icon=icon,
+        height=TAP,
+        expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
+        disabled=disabled,
+        on_click=on_click,
+        **style,
+    )
+
 
 def primary(
     text: str,
-    on_click: Callable[[], object],
+    on_click: Handler,
     icon: str | None = None,
     *,
     expand: bool = False,
     disabled: bool = False,
 ) -> ft.Control:
-    return ft.Button(
+    """The screen's main action, in the accent colour."""
+    return _button(
+        ft.Button,
         text,
-        icon=icon,
-        height=TAP,
+        on_click,
+        icon,
+        expand,
+        disabled,
         bgcolor=ACCENT,
         color=ft.Colors.WHITE,
-        expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
-        disabled=disabled,
-        on_click=lambda: on_click(),
     )
 
 
 def secondary(
     text: str,
-    on_click: Callable[[], object],
+    on_click: Handler,
     icon: str | None = None,
     *,
     expand: bool = False,
     disabled: bool = False,
 ) -> ft.Control:
-    return ft.OutlinedButton(
-        text,
-        icon=icon,
-        height=TAP,
-        expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
-        disabled=disabled,
-        on_click=lambda: on_click(),
-    )
+    return _button(ft.OutlinedButton, text, on_click, icon, expand, disabled)
 
 
-def flat(
-    text: str,
-    on_click: Callable[[], object],
-    icon: str | None = None,
-    *,
-    color: str | None = None,
-) -> ft.Control:
-    return ft.TextButton(
-        text,
-        icon=icon,
-        height=TAP,
-        on_click=lambda: on_click(),
-        style=ft.ButtonStyle(color=color) if color else None,
-    )
+def flat(text: str, on_click: Handler, icon: str | None = None) -> ft.Control:
+    return _button(ft.TextButton, text, on_click, icon, False, False)
 
 
 def header(
