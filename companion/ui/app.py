@@ -69,8 +69,11 @@ def App(store: GameStore) -> ft.Control:
         set_screen(name)
 
     def open_game(game_id: str) -> None:
+        """Open a game where it was left: the sheet, or the digital table."""
+        state.dismiss()  # before, not after: opening may leave alerts to show
         if state.open_game(game_id) is None:
-            go("game")
+            digital = state.digital.round or state.digital.last
+            set_screen("digital" if digital is not None else "game")
 
     def home() -> None:
         state.close_game()
@@ -87,11 +90,6 @@ def App(store: GameStore) -> ft.Control:
     def deal() -> None:
         if state.start_digital_round() is None:
             go("digital")
-
-    def open_game_at(game_id: str) -> None:
-        open_game(game_id)
-        if state.digital.round is not None or state.digital.last is not None:
-            set_screen("digital")
 
     def show_past(game_id: str) -> None:
         set_past(game_id)
@@ -128,7 +126,7 @@ def App(store: GameStore) -> ft.Control:
             past,
             on_back=lambda: go("history"),
             on_share=lambda _: go("share"),
-            on_play=open_game_at,
+            on_play=open_game,
         )
     elif screen == "stats":
         body = StatsScreen(state.stats(), on_back=lambda: go("history"))
@@ -161,7 +159,7 @@ def App(store: GameStore) -> ft.Control:
         body = HomeScreen(
             state,
             on_new=new_game,
-            open_game=open_game_at,
+            open_game=open_game,
             on_rules=lambda: go("rules"),
             on_history=lambda: go("history"),
             on_import=lambda: go("import"),

@@ -3,6 +3,7 @@ the home screen says so; the other games are still there."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from companion.rules import Sheet
 from companion.store import GameStore
 
 from .harness import PHONE, open_app, running_server
-from .table import see
+from .table import click, see
 
 pytestmark = pytest.mark.browser
 
@@ -33,3 +34,20 @@ def test_unreadable_game_is_reported_and_kept(browser: Any, tmp_path: Path) -> N
 
     kept = list((data / "games").glob(f"{broken}.json.corrupt-*"))
     assert len(kept) == 1 and kept[0].read_text() == '{"half a game": '
+
+
+def test_unreadable_digital_round_is_reported_on_opening(
+    browser: Any, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    store = GameStore(data)
+    gid = store.create(Sheet.new(["Ann", "Bob"]))
+    store.save_digital(gid, {"v": 99})  # written by a newer version of the app
+    store.close()
+
+    with running_server(data) as server:
+        page = open_app(browser, server.url, PHONE)
+        click(page, re.compile(r"^Continue: Ann, Bob"))
+        see(page, "The digital round could not be restored")
+        see(page, "Round 1 · Ann deals")  # the sheet itself is intact
+        page.close()
