@@ -89,7 +89,7 @@ def App(store: GameStore) -> ft.Control:
 
     def deal() -> None:
         if state.start_digital_round() is None:
-            go("digital")
+            set_screen("digital")
 
     def show_past(game_id: str) -> None:
         set_past(game_id)
@@ -142,7 +142,12 @@ def App(store: GameStore) -> ft.Control:
             on_deal=deal,
         )
     elif screen == "entry" and state.sheet is not None:
-        body = EntryScreen(state, on_done=lambda: go("game"))
+        body = EntryScreen(
+            state,
+            on_done=lambda: go("game"),
+            # after a save, keep its message ("Round 1 fixed. Bob deals next.")
+            on_saved=lambda: set_screen("game"),
+        )
     elif screen == "digital" and state.sheet is not None:
         body = DigitalScreen(state, on_sheet=lambda: go("game"))
     elif screen in ("game", "entry", "digital") and state.sheet is not None:

@@ -38,7 +38,9 @@ def _player_chip(
 
 
 @ft.component
-def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
+def EntryScreen(
+    state: AppState, on_done: Callable[[], None], on_saved: Callable[[], None]
+) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
     sheet, draft = state.sheet, state.draft
@@ -60,7 +62,7 @@ def EntryScreen(state: AppState, on_done: Callable[[], None]) -> ft.Control:
 
     def save() -> None:
         if state.save_round() is None:
-            on_done()
+            on_saved()
 
     def cancel() -> None:
         if draft.editing is not None:

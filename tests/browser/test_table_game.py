@@ -102,6 +102,7 @@ def test_whole_game_by_tapping(browser: Any, tmp_path: Path) -> None:
         click(page, "Remove 12 from Cy")
         type_into(page, "Typed score (cards swept up)", "4")
         click(page, "Save changes to round 1")
+        see(page, "Round 1 fixed.")  # the save says what it did
         see(page, "Round 3 · Cy deals")
         see(page, "4 ✎")
 
