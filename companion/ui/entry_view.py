@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .cardlook import card_face
+from .cardlook import card_face, label
 from .keypad import CardTo, keypad
 from .state import AppState
 from .theme import ACCENT, BIG_NUMBER, DANGER
@@ -84,10 +84,10 @@ def EntryScreen(
         card_face(
             code,
             scale=0.75,
-            name=f"Remove {card_name} from {name}",
+            name=f"Remove {label(code)} from {name}",
             on_click=lambda i=i: state.remove_card(pid, i),
         )
-        for i, (code, card_name) in enumerate((c, _name(c)) for c in line)
+        for i, code in enumerate(line)
     ]
     if not cards:
         cards.append(ft.Text("No cards yet: tap them on the keypad below."))
@@ -236,12 +236,6 @@ def EntryScreen(
         expand=True,
         spacing=0,
     )
-
-
-def _name(code: str) -> str:
-    from companion.rules import Card
-
-    return Card.parse(code).name
 
 
 def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Control:

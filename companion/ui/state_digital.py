@@ -15,7 +15,7 @@ middle of a decision.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.rules import (
@@ -283,8 +283,7 @@ class DigitalIntents(Observable):
         """Save the digital settings/round with ``changes``, then show them."""
         if self.game_id is None:
             return self._refuse("No game is open.")
-        fields = {**self.digital.__dict__, **changes}
-        new = Digital(**fields)
+        new = replace(self.digital, **changes)
         try:
             self.store.save_digital(self.game_id, new.to_dict())
         except OSError as exc:
