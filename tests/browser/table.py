@@ -52,15 +52,20 @@ def choose_player(page: Any, name: str) -> None:
 
 
 def type_into(page: Any, label: str, text: str, *, submit: bool = True) -> None:
+    """Tap the field, type ``text`` key by key at a person's pace, then wait
+    until the field shows it (never re-typed: a field that drops keys fails)."""
     field = page.get_by_role("textbox", name=label).first
-    for _ in range(10):  # the field may be replaced by a fresh one after a save
-        field.wait_for(timeout=20_000)
-        field.fill(text)
-        page.wait_for_timeout(SETTLE)
-        if field.input_value() == text:
-            break
+    reveal(page, field)
+    field.click()
+    page.keyboard.press("ControlOrMeta+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.type(text, delay=100)
+    page.wait_for_timeout(SETTLE)
+    field = page.get_by_role("textbox", name=label).first
+    shown = field.input_value()
+    assert shown == text, f"typed {text!r} into {label!r}, the field shows {shown!r}"
     if submit:
-        field.press("Enter")
+        page.keyboard.press("Enter")
         page.wait_for_timeout(SETTLE)
 
 
