@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from .guard import screen
 from .state import AppState
 from .state_digital import next_strategy, seat_kind
 from .theme import ACCENT
@@ -15,7 +16,7 @@ from .widgets import (
     flat,
     header,
     icon_action,
-    message,
+    near_buttons,
     primary,
     secondary,
     section,
@@ -88,57 +89,58 @@ def _player_row(
     )
 
 
-@ft.component
+@screen
 def SetupScreen(
     state: AppState,
     on_back: Callable[[], None],
     on_started: Callable[[], None],
     on_deal: Callable[[], None],
 ) -> ft.Control:
-    typed, set_typed = ft.use_state("")
-    # The latest text, read by Add/Enter: a render's closure may be older
-    # than the last keystroke.
-    latest = ft.use_ref("")
-    target = use_text_input()
+    name = use_text_input(live=True)
+    target = use_text_input(str(state.setup.target))
+    target_error, set_target_error = ft.use_state("")
+    name_error, set_name_error = ft.use_state("")
     setup = state.setup
 
-    def changed(text: str) -> None:
-        latest.current = text
-        set_typed(text)
+    def add(chosen: str | None = None) -> None:
+        refused = state.setup_add_player(name.text if chosen is None else chosen)
+        set_name_error(refused or "")
+        if refused is None:
+            name.set("")
 
-    def add(name: str | None = None) -> None:
-        if state.setup_add_player(latest.current if name is None else name) is None:
-            latest.current = ""
-            set_typed("")
+    def typing(e: ft.Event[ft.TextField]) -> None:
+        name.change(e)
+        if name_error:
+            set_name_error("")
 
-    def commit_target() -> None:
-        if target.text and target.text != str(setup.target):
-            state.setup_set_target(target.text)
+    def commit_target() -> bool:
+        """Take the typed target; False (and a message beside it) if refused."""
+        if target.text.strip() == str(setup.target):
+            set_target_error("")
+            return True
+        refused = state.setup_set_target(target.text)
+        set_target_error(refused or "")
+        return refused is None
 
-    def start() -> None:
-        commit_target()
-        if state.start_game() is None:
-            on_started()
+    def start(then: Callable[[], None]) -> None:
+        if commit_target() and state.start_game() is None:
+            then()
 
-    def start_digital() -> None:
-        commit_target()
-        if state.start_game() is None:
-            on_deal()
-
-    suggestions = state.name_suggestions(typed)
+    suggestions = state.name_suggestions(name.text)
     notice = state.notice
     controls: list[ft.Control] = [
         section("Players"),
         ft.Row(
             [
                 ft.TextField(
-                    # A fresh field after each added player clears it; the
-                    # value itself is not fed back (that raced with typing).
-                    key=f"name-{len(setup.names)}",
+                    key="player-name",
+                    value=name.text,
                     label="Player name",
                     expand=True,
                     max_length=30,
-                    on_change=lambda e: changed(e.control.value or ""),
+                    error=name_error or None,
+                    error_max_lines=3,
+                    on_change=typing,
                     on_submit=lambda _: add(),
                 ),
                 primary("Add", lambda: add(), ft.Icons.PERSON_ADD),
@@ -156,8 +158,6 @@ def SetupScreen(
                 wrap=True,
             )
         )
-    if notice is not None:
-        controls.append(message(notice.text, error=notice.error))
     count = len(setup.names)
     controls += [
         _player_row(state, i, n, count, i == setup.first_dealer)
@@ -200,10 +200,12 @@ def SetupScreen(
             "216 cards; needed with more than 18 players.",
         ),
         ft.TextField(
-            key=f"target-{setup.target}",
+            key="target",
             label="Target score",
-            value=str(setup.target),
-            width=180,
+            value=target.text,
+            error=target_error or None,
+            error_max_lines=3,
+            width=240,
             keyboard_type=ft.KeyboardType.NUMBER,
             on_change=target.change,
             on_blur=lambda _: commit_target(),
@@ -220,11 +222,20 @@ def SetupScreen(
         [
             header("New game", on_back),
             ft.ListView(controls=controls, padding=16, spacing=8, expand=True),
+            *near_buttons(notice, shown_beside=(name_error, target_error)),
             bottom_bar(
                 [
-                    primary("Start game", start, ft.Icons.PLAY_ARROW, expand=True),
+                    primary(
+                        "Start game",
+                        lambda: start(on_started),
+                        ft.Icons.PLAY_ARROW,
+                        expand=True,
+                    ),
                     secondary(
-                        "Deal digitally", start_digital, ft.Icons.STYLE, expand=True
+                        "Deal digitally",
+                        lambda: start(on_deal),
+                        ft.Icons.STYLE,
+                        expand=True,
                     ),
                 ]
             ),

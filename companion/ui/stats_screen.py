@@ -11,6 +11,7 @@ import flet as ft
 from companion.share.stats import PlayerStats, one_decimal, percent
 
 from .charts import METRICS, stats_bar_chart
+from .guard import screen
 from .widgets import header, primary, secondary, section
 
 COLUMNS = ("Player", "Games", "Wins", "Win rate", "Mean round", "Bust rate")
@@ -47,7 +48,7 @@ def stats_table(stats: list[PlayerStats]) -> ft.Control:
     return ft.Row([table], scroll=ft.ScrollMode.AUTO)
 
 
-@ft.component
+@screen
 def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Control:
     chosen, set_chosen = ft.use_state(0)
     metric = METRICS[chosen]

@@ -119,6 +119,20 @@ def message(text: str, *, error: bool = False) -> ft.Control:
     )
 
 
+def near_buttons(notice: Any, shown_beside: tuple[str, ...] = ()) -> list[ft.Control]:
+    """The screen's message just above its bottom bar, where the person who
+    tapped is looking (a long form's top may be scrolled away). Nothing when
+    the message is already shown beside the field it is about."""
+    if notice is None or notice.text in shown_beside:
+        return []
+    return [
+        ft.Container(
+            padding=ft.Padding.only(left=12, right=12, top=4),
+            content=message(notice.text, error=notice.error),
+        )
+    ]
+
+
 def readable(text: ft.Text) -> ft.Control:
     """Selectable text, still read out as text: Flutter web exposes selectable
     text as an unnamed, disabled text box, so give it its words as a label."""
@@ -180,38 +194,52 @@ def switch_row(
 
 
 class TextInput:
-    """What a text field holds, for Enter/Save handlers.
+    """What a text field holds, kept on the server between renders.
 
-    A handler's closure belongs to the render it came from, which can be older
-    than the last keystroke; the ref always has the latest text. ``version``
-    changes on :meth:`reset`, to be used as the field's key so a fresh, empty
-    field replaces the old one (feeding the value back raced with typing).
+    Flet diffs a re-rendered field against the one on screen, whose value the
+    browser's keystrokes have updated: a field rendered without its value
+    (or with an older one) is patched back, wiping what the person typed
+    since. So every field is rendered with ``value=input.text``, the ref the
+    last keystroke wrote (a render's closure may be older than that). With
+    ``live`` the component re-renders on every keystroke (suggestions,
+    search); ``reset`` empties the field.
     """
 
     def __init__(
-        self, ref: Any, version: int, bump: Callable[[Callable[[int], int]], None]
+        self,
+        ref: Any,
+        version: int,
+        bump: Callable[[Callable[[int], int]], None],
+        live: Callable[[str], None] | None = None,
     ) -> None:
-        self._ref, self.version, self._bump = ref, version, bump
+        self._ref, self.version, self._bump, self._live = ref, version, bump, live
 
     @property
     def text(self) -> str:
         return self._ref.current or ""
 
     def change(self, e: Any) -> None:
-        self._ref.current = e.control.value or ""
+        self.set(e.control.value or "")
+
+    def set(self, text: str) -> None:
+        self._ref.current = text
+        if self._live is not None:
+            self._live(text)
 
     def reset(self) -> None:
-        self._ref.current = ""
+        self.set("")
         self._bump(lambda v: v + 1)
 
     def key(self, name: str) -> str:
         return f"{name}-{self.version}"
 
 
-def use_text_input() -> TextInput:
-    ref = ft.use_ref("")
+def use_text_input(initial: str = "", *, live: bool = False) -> TextInput:
+    """A field's text that survives re-renders (see :class:`TextInput`)."""
+    ref = ft.use_ref(initial)
     version, set_version = ft.use_state(0)
-    return TextInput(ref, version, set_version)
+    _, set_shown = ft.use_state(initial)  # always called: hooks match by position
+    return TextInput(ref, version, set_version, set_shown if live else None)
 
 
 def bottom_bar(buttons: list[ft.Control]) -> ft.Control:

@@ -51,14 +51,19 @@ def choose_player(page: Any, name: str) -> None:
     click(page, re.compile(rf"^{re.escape(name)} -?\d+$"))
 
 
-def type_into(page: Any, label: str, text: str, *, submit: bool = True) -> None:
-    """Tap the field, type ``text`` key by key at a person's pace, then wait
-    until the field shows it (never re-typed: a field that drops keys fails)."""
+def type_into(
+    page: Any, label: str, text: str, *, submit: bool = True, clear: bool = False
+) -> None:
+    """Tap the field, type ``text`` key by key at a person's pace, then check
+    the field shows it (never re-typed: a field that drops keys fails). With
+    ``clear`` the person first selects what the field holds and deletes it;
+    without, text left over in the field shows up in the check."""
     field = page.get_by_role("textbox", name=label).first
     reveal(page, field)
     field.click()
-    page.keyboard.press("ControlOrMeta+A")
-    page.keyboard.press("Backspace")
+    if clear:
+        page.keyboard.press("ControlOrMeta+A")
+        page.keyboard.press("Backspace")
     page.keyboard.type(text, delay=100)
     page.wait_for_timeout(SETTLE)
     field = page.get_by_role("textbox", name=label).first

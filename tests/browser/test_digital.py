@@ -92,7 +92,7 @@ def test_whole_game_against_computer_players(browser: Any, tmp_path: Path) -> No
         new_game(page, ["Ann"])
         click(page, "Add computer player")
         click(page, "Add computer player")
-        type_into(page, "Target score", "40")
+        type_into(page, "Target score", "40", clear=True)
         click(page, "Deal digitally")
         options = re.compile(
             r"^(Stay|Hit|Give .*|Just one more for .*|Flip Four on .*|Steal .*|"

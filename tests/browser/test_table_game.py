@@ -26,7 +26,7 @@ def start_game(page: Any) -> None:
         type_into(page, "Player name", name)
         see(page, f"Move {name} up")
     toggle(page, "Brutal mode")
-    type_into(page, "Target score", "60")
+    type_into(page, "Target score", "60", clear=True)
     screenshot(page, "setup-phone")
     click(page, "Start game")
     see(page, "Round 1 · Ann deals")
