@@ -128,6 +128,11 @@ def SetupScreen(
 
     suggestions = state.name_suggestions(name.text)
     notice = state.notice
+    # A refusal shows beside its field while it is the app's current notice
+    # (so a reload, which dismisses notices, clears it too).
+    refused = notice.text if notice is not None and notice.error else None
+    name_error = name_error if name_error == refused else ""
+    target_error = target_error if target_error == refused else ""
     controls: list[ft.Control] = [
         section("Players"),
         ft.Row(

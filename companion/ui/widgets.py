@@ -3,6 +3,7 @@ same everywhere: visible text is the accessible name, 48 px targets."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,26 @@ from .theme import ACCENT, DANGER, TAP
 
 # A button's handler: no argument, plain or async (Flet awaits coroutines).
 Handler = Callable[[], object]
+
+
+def no_event(handler: Handler) -> Callable[[Any], object]:
+    """Call ``handler`` with no argument, whatever Flet passes.
+
+    Flet passes the event to a handler that declares a parameter, so
+    ``lambda i=i: choose(i)`` would receive the event as ``i``: every button
+    goes through here. Async handlers stay async (Flet awaits them).
+    """
+    if inspect.iscoroutinefunction(handler):
+
+        async def run_async(_: Any = None) -> object:
+            return await handler()  # type: ignore[misc]
+
+        return run_async
+
+    def run(_: Any = None) -> object:
+        return handler()
+
+    return run
 
 
 def _button(
@@ -29,7 +50,7 @@ def _button(
         height=TAP,
         expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
         disabled=disabled,
-        on_click=on_click,
+        on_click=no_event(on_click),
         **style,
     )
 
