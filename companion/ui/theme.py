@@ -49,8 +49,17 @@ def apply_theme(page: ft.Page) -> None:
 
 
 def _theme() -> ft.Theme:
-    """The app's theme: every text style falls back to the CJK font."""
-    style = ft.TextStyle(font_family=FONT, font_family_fallback=[FALLBACK])
+    """The app's theme: every text style falls back to the CJK font.
+
+    A text theme without a colour made Flutter draw black text on the dark
+    theme's near-black: every style names the scheme's on-surface colour,
+    which controls with a colour of their own (buttons, chips) still override.
+    """
+    style = ft.TextStyle(
+        font_family=FONT,
+        font_family_fallback=[FALLBACK],
+        color=ft.Colors.ON_SURFACE,
+    )
     texts = ft.TextTheme(**{name: style for name in TEXT_STYLES})
     return ft.Theme(
         color_scheme_seed=SEED,

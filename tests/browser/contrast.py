@@ -1,0 +1,94 @@
+"""Text contrast measured on a screenshot, as a person sees it.
+
+For every text the semantics tree exposes (its bounding box), the most
+common colour in the box is the background and the pixel that differs most
+from it in luminance is the ink; their WCAG contrast ratio must reach 4.5:1
+(3:1 for large text, 24 px and taller boxes). Taking the strongest pixel is
+generous to anti-aliasing, so a failure here is a text people cannot read.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+LEAF_TEXTS = """() => {
+  const own = el => (el.getAttribute('aria-label') || '') ||
+    Array.from(el.childNodes)
+      .filter(n => n.nodeType === 3 || n.nodeName === 'SPAN')
+      .map(n => n.textContent).join('').trim();
+  const found = [];
+  for (const el of document.querySelectorAll('flt-semantics')) {
+    const role = el.getAttribute('role') || '';
+    if (role === 'img' || role === 'textbox' || !own(el).trim()) continue;
+    found.push(el);
+  }
+  const out = [];
+  for (const el of found) {
+    if (found.some(o => o !== el && el.contains(o))) continue;  // leaves only
+    const span = Array.from(el.children).find(c => c.nodeName === 'SPAN');
+    const r = (span || el).getBoundingClientRect();
+    if (r.width < 6 || r.height < 6) continue;
+    if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth)
+      continue;
+    out.push({text: own(el).trim(), x: r.left, y: r.top, w: r.width, h: r.height});
+  }
+  return out;
+}"""
+
+
+def _lum(rgb: tuple[int, int, int]) -> float:
+    def chan(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb
+    return 0.2126 * chan(r) + 0.7152 * chan(g) + 0.0722 * chan(b)
+
+
+def ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    la, lb = sorted((_lum(a), _lum(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@dataclass(frozen=True)
+class Reading:
+    text: str
+    ratio: float
+    needed: float
+    background: tuple[int, int, int]
+    ink: tuple[int, int, int]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.text[:40]!r}: {self.ratio:.2f}:1 < {self.needed}:1 "
+            f"(ink {self.ink} on {self.background})"
+        )
+
+
+def readings(page: Any) -> list[Reading]:
+    """Every visible text's contrast on the current screen."""
+    png = page.screenshot()
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    out: list[Reading] = []
+    for box in page.evaluate(LEAF_TEXTS):
+        x0, y0 = max(0, int(box["x"])), max(0, int(box["y"]))
+        x1 = min(image.width, int(box["x"] + box["w"]))
+        y1 = min(image.height, int(box["y"] + box["h"]))
+        if x1 - x0 < 4 or y1 - y0 < 4:
+            continue
+        pixels = list(image.crop((x0, y0, x1, y1)).getdata())
+        background = Counter(pixels).most_common(1)[0][0]
+        lb = _lum(background)
+        ink = max(pixels, key=lambda p: abs(_lum(p) - lb))
+        needed = 3.0 if box["h"] >= 24 else 4.5
+        out.append(Reading(box["text"], ratio(background, ink), needed, background, ink))
+    return out
+
+
+def unreadable(page: Any) -> list[Reading]:
+    return [r for r in readings(page) if r.ratio < r.needed]
