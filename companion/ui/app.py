@@ -21,6 +21,7 @@ from .game_view import GameScreen
 from .history_screen import HistoryScreen, PastGameScreen
 from .home import HomeScreen
 from .import_screen import ImportScreen
+from .routes import Route, Screen, parse
 from .rules_view import RulesScreen
 from .setup_view import SetupScreen
 from .share_screen import ShareScreen
@@ -42,38 +43,55 @@ def new_state(store: GameStore) -> AppState:
 def App(store: GameStore) -> ft.Control:
     state, _ = ft.use_state(lambda: new_state(store))
     _, set_tick = ft.use_state(0)
-    screen, set_screen = ft.use_state("home")
     page = ft.context.page
+    route_path, set_route_path = ft.use_state(lambda: page.route or "/")
     width, set_width = ft.use_state(lambda: float(page.width or MAX_WIDTH))
-    # The past game shown by "past" (and shared by "share" when set).
-    past, set_past = ft.use_state("")
+    dark, set_dark = ft.use_state(False)
+    route = parse(route_path)
 
     def subscribe() -> Callable[[], None]:
         return state.subscribe(lambda: set_tick(lambda t: t + 1))
 
     ft.use_effect(subscribe, [])
 
-    def watch_size() -> None:
+    def watch_page() -> None:
         page.on_resize = lambda e: set_width(float(e.width))
+        page.on_route_change = lambda e: set_route_path(e.route)
+        # A reload or reconnect shows the screen afresh: old messages go.
+        page.on_connect = lambda _: state.dismiss()
 
-    ft.use_effect(watch_size, [])
+    ft.use_effect(watch_page, [])
 
-    dark, set_dark = ft.use_state(False)
+    def follow_route() -> None:
+        """A game screen reached by URL (reload, restart, Back) opens its game."""
+        wanted = route.open_game and state.game_id != route.game_id
+        if wanted and state.open_game(route.game_id) is not None:
+            show("home")  # gone or unreadable: Home says why
+
+    ft.use_effect(follow_route, [route_path])
 
     def toggle_theme() -> None:
         page.theme_mode = ft.ThemeMode.LIGHT if dark else ft.ThemeMode.DARK
         set_dark(not dark)
 
-    def go(name: str) -> None:
+    def go(screen: Screen, game_id: str = "") -> None:
         state.dismiss()
-        set_screen(name)
+        show(screen, game_id)
+
+    def show(screen: Screen, game_id: str = "") -> None:
+        """Move to a screen, keeping the message an intent just left."""
+        path = Route(screen, game_id).path
+        set_route_path(path)
+        page.run_task(page.push_route, path)
+
+    game = state.game_id or ""
 
     def open_game(game_id: str) -> None:
         """Open a game where it was left: the sheet, or the digital table."""
         state.dismiss()  # before, not after: opening may leave alerts to show
         if state.open_game(game_id) is None:
             digital = state.digital.round or state.digital.last
-            set_screen("digital" if digital is not None else "game")
+            show("digital" if digital is not None else "game", game_id)
 
     def home() -> None:
         state.close_game()
@@ -89,76 +107,72 @@ def App(store: GameStore) -> ft.Control:
 
     def deal() -> None:
         if state.start_digital_round() is None:
-            set_screen("digital")
+            show("digital", state.game_id or "")
 
-    def show_past(game_id: str) -> None:
-        set_past(game_id)
-        go("past")
-
-    def share_open_game() -> None:
-        set_past("")
-        go("share")
-
-    if screen == "share":
+    screen, gid = route.screen, route.game_id
+    if route.open_game and state.game_id != gid:
+        # follow_route is opening it; if it could not, Home says why.
+        screen = "home"
+    if screen == "share" or screen == "past-share":
         body = ShareScreen(
             state,
-            past or None,
-            on_back=lambda: go("past" if past else "game"),
+            gid if screen == "past-share" else None,
+            on_back=lambda: go("past" if screen == "past-share" else "game", gid),
         )
     elif screen == "import":
         body = ImportScreen(
             state,
             on_back=lambda: go("home"),
             on_history=lambda: go("history"),
-            on_open=show_past,
+            on_open=lambda g: go("past", g),
         )
     elif screen == "history":
         body = HistoryScreen(
             state,
             on_back=lambda: go("home"),
-            on_open=show_past,
+            on_open=lambda g: go("past", g),
             on_stats=lambda: go("stats"),
             on_import=lambda: go("import"),
         )
-    elif screen == "past" and past:
+    elif screen == "past":
         body = PastGameScreen(
             state,
-            past,
+            gid,
             on_back=lambda: go("history"),
-            on_share=lambda _: go("share"),
+            on_share=lambda g: go("past-share", g),
             on_play=open_game,
         )
     elif screen == "stats":
         body = StatsScreen(state.stats(), on_back=lambda: go("history"))
     elif screen == "rules":
         body = RulesScreen(
-            on_back=lambda: go("home" if state.sheet is None else "game")
+            on_back=lambda: go("home" if state.sheet is None else "game", game)
         )
     elif screen == "setup":
         body = SetupScreen(
             state,
             on_back=lambda: go("home"),
-            on_started=lambda: go("game"),
+            on_started=lambda: go("game", state.game_id or ""),
             on_deal=deal,
         )
     elif screen == "entry" and state.sheet is not None:
         body = EntryScreen(
             state,
-            on_done=lambda: go("game"),
+            on_done=lambda: go("game", gid),
             # after a save, keep its message ("Round 1 fixed. Bob deals next.")
-            on_saved=lambda: set_screen("game"),
+            on_saved=lambda: show("game", gid),
         )
     elif screen == "digital" and state.sheet is not None:
-        body = DigitalScreen(state, on_sheet=lambda: go("game"))
+        body = DigitalScreen(state, on_sheet=lambda: go("game", gid))
     elif screen in ("game", "entry", "digital") and state.sheet is not None:
         body = GameScreen(
             state,
             on_home=home,
-            on_enter=lambda: go("entry"),
+            on_enter=lambda: go("entry", gid),
             on_new_same=new_same,
             on_deal=deal,
-            on_table=lambda: go("digital"),
-            on_share=share_open_game,
+            on_table=lambda: go("digital", gid),
+            on_share=lambda: go("share", gid),
         )
     else:
         body = HomeScreen(

@@ -86,7 +86,9 @@ def readings(page: Any) -> list[Reading]:
         lb = _lum(background)
         ink = max(pixels, key=lambda p: abs(_lum(p) - lb))
         needed = 3.0 if box["h"] >= 24 else 4.5
-        out.append(Reading(box["text"], ratio(background, ink), needed, background, ink))
+        out.append(
+            Reading(box["text"], ratio(background, ink), needed, background, ink)
+        )
     return out
 
 

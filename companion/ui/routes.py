@@ -1,0 +1,78 @@
+"""Where the app is, as a URL path: a reload, a reconnect after a server
+restart and the browser's Back all come back to the same screen.
+
+Flet-free, so the mapping is unit-tested: ``parse(path).path == path`` for
+every screen.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Screen = Literal[
+    "home",
+    "rules",
+    "setup",
+    "history",
+    "stats",
+    "import",
+    "past",
+    "past-share",
+    "game",
+    "entry",
+    "digital",
+    "share",
+]
+_FIXED: dict[str, Screen] = {
+    "/": "home",
+    "/rules": "rules",
+    "/new": "setup",
+    "/history": "history",
+    "/history/stats": "stats",
+    "/import": "import",
+}
+_GAME = re.compile(r"^/(game|past)/([A-Za-z0-9_-]{1,64})(?:/(entry|digital|share))?$")
+_GAME_SCREENS: dict[tuple[str, str], Screen] = {
+    ("game", ""): "game",
+    ("game", "entry"): "entry",
+    ("game", "digital"): "digital",
+    ("game", "share"): "share",
+    ("past", ""): "past",
+    ("past", "share"): "past-share",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    screen: Screen = "home"
+    game_id: str = ""
+
+    @property
+    def path(self) -> str:
+        for path, screen in _FIXED.items():
+            if screen == self.screen:
+                return path
+        for (kind, tail), screen in _GAME_SCREENS.items():
+            if screen == self.screen:
+                return f"/{kind}/{self.game_id}" + (f"/{tail}" if tail else "")
+        raise AssertionError(self.screen)  # every Screen is mapped above
+
+    @property
+    def open_game(self) -> bool:
+        """Screens of the game open for play (the others only read games)."""
+        return self.screen in ("game", "entry", "digital", "share")
+
+
+def parse(path: str) -> Route:
+    """The screen a URL path names; unknown paths are Home."""
+    path = (path or "/").split("?", 1)[0].rstrip("/") or "/"
+    if path in _FIXED:
+        return Route(_FIXED[path])
+    m = _GAME.match(path)
+    if m is None:
+        return Route()
+    kind, game_id, tail = m.group(1), m.group(2), m.group(3) or ""
+    screen = _GAME_SCREENS.get((kind, tail))
+    return Route() if screen is None else Route(screen, game_id)
