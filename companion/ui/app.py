@@ -57,8 +57,10 @@ def App(store: GameStore) -> ft.Control:
     def watch_page() -> None:
         page.on_resize = lambda e: set_width(float(e.width))
         page.on_route_change = lambda e: set_route_path(e.route)
-        # A reload or reconnect shows the screen afresh: old messages go.
-        page.on_connect = lambda _: state.dismiss()
+        # A reload shows the screen afresh: an old refusal must not greet the
+        # person again. (Flet also reconnects around a download, so news such
+        # as "Share code copied." stays.)
+        page.on_connect = lambda _: state.dismiss_refusal()
 
     ft.use_effect(watch_page, [])
 

@@ -50,6 +50,11 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
         self.alerts = []
         self.notify()
 
+    def dismiss_refusal(self) -> None:
+        """Clear the notice if it is a refusal (a reload starts afresh)."""
+        if self.notice is not None and self.notice.error:
+            self.dismiss()
+
     # --- home ---------------------------------------------------------------------
     @property
     def games(self) -> list[GameSummary]:

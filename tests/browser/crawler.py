@@ -1,0 +1,201 @@
+"""Press every control of a screen once, as a curious newcomer would, and
+check after each press what a person would notice: an error box, a control
+that does nothing, a Back that does not return.
+
+A screen is opened by its URL (screens live in the URL). Each press is one
+tap; nothing is repeated. After a press that moved to another screen, the
+browser's Back must return; a switch is pressed again to put it back; a
+question ("Delete…?") is answered with its cancel button.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image
+
+from .contrast import unreadable
+from .table import SETTLE, reveal
+
+ERROR_GREY = (196, 196, 196)  # Flutter's release-mode error box
+CANCELS = ("Keep", "Cancel", "No", "Not now")
+# Controls a crawl must not press: the theme is chosen once per crawl, and a
+# file picker opens the system dialog (no visible change in the page).
+NEVER = re.compile(r"^(Dark theme|Light theme|Choose a share file)$")
+# After pressing the key, press the value to put things back.
+UNDO = {"Undo last round": "Redo round", "Undo delete": None}
+
+CONTROLS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll(
+      'flt-semantics[role=button], flt-semantics[role=switch], '
+      + 'flt-semantics[role=checkbox], flt-semantics[role=tab]')) {
+    const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
+    if (!name || el.getAttribute('aria-disabled') === 'true') continue;
+    out.push([el.getAttribute('role'), name]);
+  }
+  return out;
+}"""
+FINGERPRINT = """() => Array.from(document.querySelectorAll('flt-semantics'))
+  .map(e => (e.getAttribute('aria-label') || '') + '|' +
+            (e.getAttribute('aria-checked') || '') + '|' +
+            Array.from(e.childNodes).filter(n => n.nodeType === 3 ||
+              n.nodeName === 'SPAN').map(n => n.textContent).join(''))
+  .join('\\n')"""
+
+
+def grey_share(png: bytes) -> float:
+    """Share of the screen covered by the error-box grey."""
+    image = Image.open(io.BytesIO(png)).convert("RGB").resize((195, 422))
+    pixels = list(image.getdata())
+    grey = sum(
+        1
+        for p in pixels
+        if all(abs(a - b) <= 3 for a, b in zip(p, ERROR_GREY, strict=True))
+    )
+    return grey / len(pixels)
+
+
+@dataclass
+class Findings:
+    """What a crawl found; empty lists mean a person met no trouble."""
+
+    pressed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    dead: list[str] = field(default_factory=list)
+    no_way_back: list[str] = field(default_factory=list)
+    hard_to_read: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return (
+            [f"error box: {e}" for e in self.errors]
+            + [f"does nothing: {d}" for d in self.dead]
+            + [f"Back does not return: {b}" for b in self.no_way_back]
+            + [f"contrast: {c}" for c in self.hard_to_read]
+        )
+
+
+def ready(page: Any) -> None:
+    page.wait_for_selector("#loading", state="detached", timeout=60_000)
+    page.wait_for_selector(
+        "flt-semantics-placeholder, flt-semantics[role]",
+        state="attached",
+        timeout=60_000,
+    )
+    placeholder = page.locator("flt-semantics-placeholder")
+    if placeholder.count():
+        placeholder.dispatch_event("click")
+    page.wait_for_selector("flt-semantics[role=button]", timeout=60_000)
+    page.wait_for_timeout(SETTLE)
+
+
+def settle(page: Any) -> None:
+    page.wait_for_timeout(SETTLE * 2)
+
+
+def fingerprint(page: Any) -> str:
+    return str(page.url) + "\n" + str(page.evaluate(FINGERPRINT))
+
+
+def _control(page: Any, role: str, name: str) -> Any:
+    return page.get_by_role(role, name=name, exact=True).first
+
+
+def _to_top(page: Any) -> None:
+    size = page.viewport_size
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    page.mouse.wheel(0, -8000)
+    page.wait_for_timeout(300)
+
+
+def controls_of(page: Any) -> list[tuple[str, str]]:
+    """Every enabled control of the screen, scrolling down to build them all."""
+    seen: list[tuple[str, str]] = []
+    size = page.viewport_size
+    for _ in range(12):
+        before = len(seen)
+        for role, name in page.evaluate(CONTROLS):
+            if (role, name) not in seen:
+                seen.append((role, name))
+        page.mouse.move(size["width"] / 2, size["height"] / 2)
+        page.mouse.wheel(0, 500)
+        page.wait_for_timeout(200)
+        if len(seen) == before and _ > 1:
+            break
+    _to_top(page)
+    return seen
+
+
+def check_screen(page: Any, where: str, found: Findings) -> None:
+    """Error box and contrast of what is on screen now."""
+    _to_top(page)
+    page.wait_for_timeout(400)
+    if grey_share(page.screenshot()) >= 0.02:
+        found.errors.append(where)
+    found.hard_to_read += [f"{where}: {r}" for r in unreadable(page)]
+
+
+def crawl(page: Any, base: str, path: str, found: Findings) -> None:
+    """Open ``path`` and press each of its controls once."""
+    url = base + path
+    page.goto(url)
+    ready(page)
+    check_screen(page, path, found)
+    for role, name in controls_of(page):
+        if NEVER.search(name):
+            continue
+        if not page.url.endswith(path):
+            page.goto(url)
+            ready(page)
+        target = _control(page, role, name)
+        if target.count() == 0:
+            _to_top(page)
+            page.wait_for_timeout(200)
+        try:
+            reveal(page, target)
+        except Exception:  # noqa: BLE001 - gone after an earlier press: skip
+            continue
+        before = fingerprint(page)
+        target.click()
+        settle(page)
+        where = f"{path} → {name!r}"
+        found.pressed.append(where)
+        if grey_share(page.screenshot()) >= 0.02:
+            found.errors.append(where)
+        after = fingerprint(page)
+        if after == before:
+            page.wait_for_timeout(1500)  # a slow answer is not a dead control
+            after = fingerprint(page)
+        if after == before:
+            found.dead.append(where)
+            continue
+        if not page.url.endswith(path):
+            check_screen(page, f"{where} (screen)", found)
+            page.go_back()
+            settle(page)
+            if not page.url.endswith(path):
+                found.no_way_back.append(f"{where}: at {page.url}")
+            continue
+        _put_back(page, role, name)
+
+
+def _put_back(page: Any, role: str, name: str) -> None:
+    """Undo what a press changed on the same screen, where a person can."""
+    if role in ("switch", "checkbox"):
+        _control(page, role, name).click()
+        settle(page)
+        return
+    again = UNDO.get(name)
+    if again and _control(page, "button", again).count():
+        _control(page, "button", again).click()
+        settle(page)
+        return
+    for cancel in CANCELS:
+        button = _control(page, "button", cancel)
+        if button.count():
+            button.click()
+            settle(page)
+            return

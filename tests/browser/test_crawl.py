@@ -1,0 +1,93 @@
+"""The crawler: every screen, both sizes, both themes; every control pressed
+once; no error box, no dead control, Back returns, every text readable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from share_games import standard_game
+
+from companion.rules import Entry, RoundRecord, Sheet
+from companion.store import GameStore
+from companion.ui.state import AppState
+
+from .crawler import Findings, crawl, ready
+from .harness import DESKTOP, PHONE, running_server
+from .table import click, see
+
+pytestmark = pytest.mark.browser
+
+
+def seed(data: Path) -> dict[str, str]:
+    """A finished game, a game in progress with a half-entered round, and a
+    digital round waiting for a decision."""
+    store = GameStore(data)
+    finished = store.create(standard_game(), {"title": "Friday night"})
+    sheet = Sheet.new(["Ann", "Bob", "Cy", "Dee"])
+    rec = RoundRecord(
+        "p1",
+        (
+            ("p1", Entry(("3", "11", "5", "7", "10", "8", "4", "/2", "-4"))),
+            ("p2", Entry(("12", "13", "13L"))),
+            ("p3", Entry(("9", "9"), busted=True)),
+            ("p4", Entry(typed=17)),
+        ),
+    )
+    playing = store.create(sheet.add_round(rec), {"title": "Game night"})
+    store.close()
+    state = AppState(GameStore(data))
+    state.test_deck = "10 11 1 11 10 F4 2 3 4 5 6 7 8 9 12"
+    for name in ("Eve", "Finn", "Gus"):
+        assert state.setup_add_player(name) is None
+    assert state.start_game() is None
+    digital = state.game_id or ""
+    assert state.start_digital_round() is None
+    assert state.open_game(playing) is None
+    assert state.add_card("p2", "6") is None  # round 2 half entered
+    state.store.close()
+    return {"finished": finished, "playing": playing, "digital": digital}
+
+
+def paths(ids: dict[str, str]) -> list[str]:
+    f, p, d = ids["finished"], ids["playing"], ids["digital"]
+    return [
+        "/",
+        "/rules",
+        "/new",
+        "/history",
+        "/history/stats",
+        "/import",
+        f"/past/{f}",
+        f"/past/{f}/share",
+        f"/game/{p}",
+        f"/game/{p}/entry",
+        f"/game/{p}/share",
+        f"/game/{f}",
+        f"/game/{d}/digital",
+    ]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_crawl_every_screen(
+    browser: Any, tmp_path: Path, size: str, theme: str
+) -> None:
+    data = tmp_path / "data"
+    ids = seed(data)
+    with running_server(data) as server:
+        page = browser.new_page(viewport=PHONE if size == "phone" else DESKTOP)
+        page.goto(server.url)
+        ready(page)
+        if theme == "dark":
+            click(page, "Dark theme")
+            see(page, "Light theme")
+        found = Findings()
+        for path in paths(ids):
+            crawl(page, server.url, path, found)
+        page.close()
+    assert len(found.pressed) > 60, found.pressed
+    problems = found.problems()
+    (tmp_path.parent / f"crawl-{size}-{theme}.txt").write_text("\n".join(problems))
+    assert problems == []
