@@ -29,10 +29,11 @@ def seed(
     """Store a game before the server starts (setup has its own tests)."""
     sheet = Sheet.new(names, Rules(target=target, decks=1 if len(names) < 13 else 2))
     if finished:
-        first = sheet.next_dealer().id
-        sheet = sheet.add_round(
-            RoundRecord(first, tuple((p.id, Entry(("12", "9"))) for p in sheet.players))
+        cards = [("12", "9")] + [("3",)] * (len(names) - 1)  # the first wins
+        entries = tuple(
+            (p.id, Entry(c)) for p, c in zip(sheet.players, cards, strict=True)
         )
+        sheet = sheet.add_round(RoundRecord(sheet.next_dealer().id, entries))
     store = GameStore(data)
     store.create(sheet)
     store.close()
