@@ -66,14 +66,19 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
     new_label = use_text_input()
     renaming, set_renaming = ft.use_state("")
     removing, set_removing = ft.use_state("")
+    # Where the answer to the last action shows: under that player's row (or
+    # where it was), "late" under the late player's buttons.
+    spot, set_spot = ft.use_state("")
     sheet = state.sheet
     assert sheet is not None
 
     def add(at_lowest: bool) -> None:
+        set_spot("late")
         if state.add_player(new_name.text, at_lowest=at_lowest) is None:
             new_name.reset()
 
     def rename() -> None:
+        set_spot(renaming)
         if state.rename_player(renaming, new_label.text) is None:
             set_renaming("")
             new_label.reset()
@@ -89,16 +94,23 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
 
     def remove(pid: str) -> None:
         set_removing("")
+        set_spot(pid)
         state.remove_player(pid)
 
     controls: list[ft.Control] = [section("Players")]
-    for p in sheet.seated:
+    for p in sheet.players:
+        answer = _notice(state) if spot == p.id else []
+        if not p.seated:
+            controls += answer
+            continue
         if renaming == p.id:
             controls.append(
                 ft.Column(
                     [
                         ft.TextField(
                             key=new_label.key(p.id),
+                            # what was typed survives the refusal's re-render
+                            value=new_label.text,
                             label=f"New name for {p.name}",
                             max_length=30,
                             autofocus=True,
@@ -158,6 +170,8 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
                     spacing=0,
                 )
             )
+        controls += answer
+    placed = any(p.id == spot for p in sheet.players)
     controls += [
         ft.TextField(
             key=new_name.key("late"),
@@ -172,7 +186,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
             ],
             wrap=True,
         ),
-        *_notice(state),
+        *([] if placed else _notice(state)),
         flat("Done with players", on_close, ft.Icons.CHECK),
     ]
     return ft.Container(

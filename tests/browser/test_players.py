@@ -15,7 +15,16 @@ from companion.rules import Entry, RoundRecord, Rules, Sheet
 from companion.store import GameStore
 
 from .harness import PHONE, open_app, running_server
-from .table import button, choose_player, click, reveal, see, tap_cards, type_into
+from .table import (
+    SETTLE,
+    button,
+    choose_player,
+    click,
+    reveal,
+    see,
+    tap_cards,
+    type_into,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -62,6 +71,9 @@ def test_rename_and_remove_a_player(browser: Any, tmp_path: Path) -> None:
         type_into(page, "New name for Rob", "ann", submit=False)
         click(page, "Save name")
         see(page, "ann is already at the table.")
+        field = page.get_by_role("textbox", name="New name for Rob").first
+        field.click()  # the field as drawn, not a stale input element
+        page.wait_for_timeout(SETTLE)
         field = page.get_by_role("textbox", name="New name for Rob").first
         assert field.input_value() == "ann"
         click(page, "Cancel")
