@@ -456,8 +456,10 @@ def test_new_game_same_players() -> None:
     assert state.game_id != first and state.sheet is not None
     assert state.sheet.next_dealer().name == "Bob"
     assert len(state.games) == 2
-    state.close_game()
-    assert state.sheet is None and state.unfinished is not None
+    state.close_game()  # nothing played in the rematch: not kept (undoable)
+    assert state.sheet is None and state.unfinished is None
+    assert state.restore_deleted() is None
+    assert state.unfinished is not None and len(state.games) == 2
 
 
 def test_a_stored_sheet_round_trips() -> None:

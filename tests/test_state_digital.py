@@ -167,11 +167,11 @@ def test_restart_in_the_middle_of_a_decision() -> None:
 
 def test_tie_break_round_deals_only_to_the_tied() -> None:
     state = game(["Ann", "Bob", "Cy"], "5 6 7 8", target=10)
-    # tap in a round that ties Ann and Bob at 12
+    # the table chose to tap this round in instead: one that ties Ann and Bob
+    assert state.discard_digital_round() is None
     for pid, cards in (("p1", "12"), ("p2", "5 7"), ("p3", "1")):
         for code in cards.split():
             assert state.add_card(pid, code) is None
-    state.digital.round = None  # the table chose to tap this round in instead
     assert state.save_round() is None
     assert state.sheet is not None and state.sheet.end().tiebreak == (0, 1)
     assert state.start_digital_round() is None

@@ -96,8 +96,8 @@ def App(store: GameStore) -> ft.Control:
             show("digital" if digital is not None else "game", game_id)
 
     def home() -> None:
-        state.close_game()
         go("home")
+        state.close_game()  # after go(), whose dismiss() would clear its message
 
     def new_game() -> None:
         state.new_game()

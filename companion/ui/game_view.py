@@ -47,60 +47,108 @@ def _standings(state: AppState) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
+def _bind(fn: Callable[..., object], *args: object) -> Callable[[], object]:
+    """A handler taking no argument: Flet passes the event to any handler that
+    takes one, even a ``lambda pid=p.id:`` default (Rename/Remove got it)."""
+    return lambda: fn(*args)
+
+
+def _notice(state: AppState) -> list[ft.Control]:
+    n = state.notice
+    return [] if n is None else [message(n.text, error=n.error)]
+
+
 @ft.component
 def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
-    """Rename, add a late player, remove a player (asks first)."""
+    """Rename (a field, Save), add a late player, remove a player (asks
+    first). The answer to each shows here, where the eye is."""
     new_name = use_text_input()
     new_label = use_text_input()
     renaming, set_renaming = ft.use_state("")
     removing, set_removing = ft.use_state("")
+    # Where the answer to the last action shows: under that player's row (or
+    # where it was), "late" under the late player's buttons.
+    spot, set_spot = ft.use_state("")
     sheet = state.sheet
     assert sheet is not None
 
     def add(at_lowest: bool) -> None:
+        set_spot("late")
         if state.add_player(new_name.text, at_lowest=at_lowest) is None:
             new_name.reset()
 
     def rename() -> None:
+        set_spot(renaming)
         if state.rename_player(renaming, new_label.text) is None:
             set_renaming("")
             new_label.reset()
 
+    def start_rename(pid: str) -> None:
+        new_label.reset()
+        set_removing("")
+        set_renaming(pid)
+
+    def start_remove(pid: str) -> None:
+        set_renaming("")
+        set_removing(pid)
+
+    def remove(pid: str) -> None:
+        set_removing("")
+        set_spot(pid)
+        state.remove_player(pid)
+
     controls: list[ft.Control] = [section("Players")]
-    for p in sheet.seated:
+    for p in sheet.players:
+        answer = _notice(state) if spot == p.id else []
+        if not p.seated:
+            controls += answer
+            continue
         if renaming == p.id:
             controls.append(
-                ft.Row(
+                ft.Column(
                     [
                         ft.TextField(
                             key=new_label.key(p.id),
+                            # what was typed survives the refusal's re-render
+                            value=new_label.text,
                             label=f"New name for {p.name}",
-                            expand=True,
                             max_length=30,
+                            autofocus=True,
                             on_change=new_label.change,
                             on_submit=lambda _: rename(),
                         ),
-                        primary("Rename", rename),
-                    ]
+                        ft.Row(
+                            [
+                                primary("Save name", rename, ft.Icons.CHECK),
+                                flat("Cancel", _bind(set_renaming, "")),
+                            ],
+                            wrap=True,
+                        ),
+                    ],
+                    spacing=4,
                 )
             )
         elif removing == p.id:
             controls.append(
-                ft.Row(
+                ft.Column(
                     [
-                        ft.Text(f"Remove {p.name} from the table?", expand=True),
-                        primary(
-                            "Remove",
-                            lambda pid=p.id: (
-                                set_removing(""),
-                                state.remove_player(pid),
-                            ),
+                        ft.Text(
+                            f"Remove {p.name} from the table? Their past rounds "
+                            "stay on the sheet; they play no more rounds."
                         ),
-                        flat("Keep", lambda: set_removing("")),
-                    ]
+                        ft.Row(
+                            [
+                                primary(f"Yes, remove {p.name}", _bind(remove, p.id)),
+                                flat(f"Keep {p.name}", _bind(set_removing, "")),
+                            ],
+                            wrap=True,
+                        ),
+                    ],
+                    spacing=4,
                 )
             )
         else:
+            bot = state.digital.bots.get(p.id)
             controls.append(
                 ft.Column(
                     [
@@ -108,22 +156,12 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
                         ft.Row(
                             [
                                 flat(
-                                    seat_kind(state.digital.bots.get(p.id)),
-                                    lambda pid=p.id: state.set_bot(
-                                        pid, next_strategy(state.digital.bots.get(pid))
-                                    ),
-                                    ft.Icons.SMART_TOY
-                                    if p.id in state.digital.bots
-                                    else ft.Icons.PERSON,
+                                    seat_kind(bot),
+                                    _bind(state.set_bot, p.id, next_strategy(bot)),
+                                    ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
                                 ),
-                                flat(
-                                    f"Rename {p.name}",
-                                    lambda pid=p.id: set_renaming(pid),
-                                ),
-                                flat(
-                                    f"Remove {p.name}",
-                                    lambda pid=p.id: set_removing(pid),
-                                ),
+                                flat(f"Rename {p.name}", _bind(start_rename, p.id)),
+                                flat(f"Remove {p.name}", _bind(start_remove, p.id)),
                             ],
                             wrap=True,
                             spacing=0,
@@ -132,6 +170,8 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
                     spacing=0,
                 )
             )
+        controls += answer
+    placed = any(p.id == spot for p in sheet.players)
     controls += [
         ft.TextField(
             key=new_name.key("late"),
@@ -146,6 +186,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
             ],
             wrap=True,
         ),
+        *([] if placed else _notice(state)),
         flat("Done with players", on_close, ft.Icons.CHECK),
     ]
     return ft.Container(
@@ -153,6 +194,16 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
         border_radius=8,
         border=ft.Border.all(1, ft.Colors.OUTLINE),
         content=ft.Column(controls, spacing=6),
+    )
+
+
+def _choose(question: str, buttons: list[ft.Control]) -> ft.Control:
+    """Ask the table which of two rounds to keep, right under the buttons."""
+    return ft.Container(
+        padding=12,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        content=ft.Column([ft.Text(question), ft.Row(buttons, wrap=True)]),
     )
 
 
@@ -167,8 +218,11 @@ def GameScreen(
     on_share: Callable[[], None] | None = None,
 ) -> ft.Control:
     players_open, set_players_open = ft.use_state(False)
+    # "enter" / "deal": the other kind of round for this number is under way
+    asking, set_asking = ft.use_state("")
     sheet = state.sheet
-    if sheet is None:
+    draft = state.draft
+    if sheet is None or draft is None:
         return ft.Text("No game is open.")
     over = sheet.over
     number = len(sheet.rounds) + 1
@@ -178,8 +232,32 @@ def GameScreen(
         if state.edit_round(i) is None:
             on_enter()
 
+    def enter() -> None:
+        if state.digital_in_progress and draft.editing is None:
+            set_asking("enter")
+        else:
+            on_enter()
+
+    def deal() -> None:
+        if state.half_entered and not state.digital_in_progress:
+            set_asking("deal")
+        else:
+            on_deal()
+
+    def discard_digital_and_enter() -> None:
+        set_asking("")
+        if state.discard_digital_round() is None:
+            on_enter()
+
+    def discard_draft_and_deal() -> None:
+        set_asking("")
+        if state.discard_draft() is None:
+            on_deal()
+
     controls: list[ft.Control] = []
-    if state.notice is not None:
+    # The notice shows once: in the Players panel when it is open, and not
+    # again when it is the banner (the winner, a tie-break) shown below.
+    if not players_open and state.notice is not None and state.notice.text != banner:
         controls.append(message(state.notice.text, error=state.notice.error))
     for alert in state.alerts:
         controls.append(message(alert, error=True))
@@ -207,21 +285,68 @@ def GameScreen(
     else:
         dealer = state.next_dealer().name
         tied = " (tie-break)" if sheet.end().tiebreak else ""
+        if draft.editing is not None:
+            enter_label = f"Continue fixing round {draft.editing + 1}"
+        elif state.half_entered:
+            enter_label = f"Round {number} half entered: continue"
+        else:
+            enter_label = f"Enter round {number}"
         controls += [
             ft.Text(
                 f"Round {number}{tied} · {dealer} deals",
                 size=22,
                 weight=ft.FontWeight.BOLD,
             ),
-            primary(f"Enter round {number}", on_enter, ft.Icons.EDIT_NOTE),
-            secondary(
-                f"Continue digital round {number}"
-                if state.digital.round is not None
-                else f"Deal round {number} digitally",
-                on_table if state.digital.round is not None else on_deal,
-                ft.Icons.STYLE,
-            ),
+            primary(enter_label, enter, ft.Icons.EDIT_NOTE),
         ]
+        if state.digital_stale:
+            left = state.digital_number
+            controls += [
+                message(
+                    f"A digital round {left} was left over: round {left} is "
+                    "already on the sheet, so it cannot be saved.",
+                    error=True,
+                ),
+                secondary(
+                    f"Discard digital round {left}",
+                    state.discard_digital_round,
+                    ft.Icons.DELETE_OUTLINE,
+                ),
+            ]
+        elif state.digital_in_progress:
+            controls.append(
+                secondary(f"Continue digital round {number}", on_table, ft.Icons.STYLE)
+            )
+        else:
+            controls.append(
+                secondary(f"Deal round {number} digitally", deal, ft.Icons.STYLE)
+            )
+        if asking == "enter" and state.digital_in_progress:
+            controls.append(
+                _choose(
+                    f"A digital round {number} is in progress: continue it, "
+                    "or discard it and tap in?",
+                    [
+                        primary("Continue the digital round", on_table),
+                        secondary("Discard it and tap in", discard_digital_and_enter),
+                        flat("Cancel", _bind(set_asking, "")),
+                    ],
+                )
+            )
+        elif asking == "deal" and state.half_entered:
+            controls.append(
+                _choose(
+                    f"Round {number} is half entered by tapping: continue it, "
+                    "or discard it and deal digitally?",
+                    [
+                        primary("Continue tapping in", on_enter),
+                        secondary(
+                            "Discard it and deal digitally", discard_draft_and_deal
+                        ),
+                        flat("Cancel", _bind(set_asking, "")),
+                    ],
+                )
+            )
     controls.append(score_table(sheet, edit))
     tools: list[ft.Control] = []
     if sheet.rounds:

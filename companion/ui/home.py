@@ -70,12 +70,27 @@ def HomeScreen(
         primary("New game", on_new, ft.Icons.ADD),
     ]
     if unfinished is not None:
+        # The round first, the names on their own line: 13 names cut the
+        # names (ellipsis), never the round.
         controls.append(
-            secondary(
-                f"Continue: {', '.join(unfinished.players)} "
-                f"(round {unfinished.rounds + 1})",
-                lambda: open_game(unfinished.id),
-                ft.Icons.PLAY_ARROW,
+            ft.Column(
+                [
+                    secondary(
+                        f"Continue round {unfinished.rounds + 1}",
+                        lambda: open_game(unfinished.id),
+                        ft.Icons.PLAY_ARROW,
+                    ),
+                    ft.Container(
+                        padding=ft.Padding.only(left=16),
+                        content=ft.Text(
+                            ", ".join(unfinished.players),
+                            size=13,
+                            max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                    ),
+                ],
+                spacing=2,
             )
         )
     controls.append(secondary("Rules", on_rules, ft.Icons.MENU_BOOK))

@@ -20,6 +20,7 @@ from .state_entry import RoundDraft
 from .state_play import PlayIntents
 from .state_setup import SetupDraft
 from .state_share import ShareIntents
+from .state_views import and_list
 
 SUGGESTIONS = 8
 
@@ -42,6 +43,7 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
         self._undone: RoundRecord | None = None
         self.digital = Digital()
         self.test_deck: str | None = None
+        self._fresh: str | None = None  # the game this session started
 
     # --- observing ---------------------------------------------------------
     def dismiss(self) -> None:
@@ -88,6 +90,7 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
                 self.digital = Digital.from_dict(record.digital)
             except (KeyError, ValueError, TypeError) as exc:
                 self.alerts.append(f"The digital round could not be restored ({exc}).")
+        self.digital.adopt(record.sheet)
         if record.draft is not None:
             try:
                 self.draft = RoundDraft.from_dict(record.draft)
@@ -100,10 +103,29 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
         return None
 
     def close_game(self) -> None:
-        """Back to the home screen (everything is already saved)."""
+        """Back to the home screen (everything is already saved). A game
+        started here and left before anything was played is not kept (the
+        message offers Undo delete): Home lists games, not false starts."""
         self.store.flush()
+        info = self._drop_unplayed()
         self.game_id = self.sheet = self.draft = None
-        self._done()
+        self._done(info)
+
+    def _drop_unplayed(self) -> str | None:
+        sheet, draft, game_id = self.sheet, self.draft, self.game_id
+        if game_id is None or sheet is None or game_id != self._fresh:
+            return None
+        if sheet.rounds or self._undone is not None or self.digital.round:
+            return None
+        if draft is not None and (draft.editing is not None or not draft.empty):
+            return None
+        try:
+            self._deleted = self.store.delete(game_id)
+        except GameNotFound:
+            return None
+        self._fresh = None
+        names = and_list([p.name for p in sheet.seated])
+        return f"No round was played, so the game of {names} was not kept."
 
     def delete_game(self, game_id: str) -> str | None:
         """Delete a game (the view asks first); :meth:`restore_deleted` undoes."""
@@ -219,6 +241,7 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
             sheet, draft=draft.to_dict(), digital=digital.to_dict()
         )
         self.game_id, self.sheet, self.draft = game_id, sheet, draft
+        self._fresh = game_id
         self.digital = digital
         self._undone = None
         self.setup = SetupDraft()

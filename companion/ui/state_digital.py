@@ -71,6 +71,7 @@ class Digital:
     round: Round | None = None  # the round in progress
     last: Round | None = None  # the round just recorded, for its summary
     last_ids: list[str] = field(default_factory=list)
+    number: int | None = None  # the sheet's round the round in progress is for
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -85,6 +86,7 @@ class Digital:
             "round": None if self.round is None else self.round.to_json(),
             "last": None if self.last is None else self.last.to_json(),
             "last_ids": self.last_ids,
+            "number": self.number,
         }
 
     @classmethod
@@ -103,7 +105,20 @@ class Digital:
             round=None if rnd is None else Round.from_json(str(rnd)),
             last=None if last is None else Round.from_json(str(last)),
             last_ids=[str(i) for i in data.get("last_ids", [])],
+            number=None if data.get("number") is None else int(data["number"]),
         )
+
+    def adopt(self, sheet: Sheet) -> None:
+        """Give a round saved before rounds had numbers its number: the next
+        round's if it has the next dealer and seats, else the last round's
+        (it was left over while that round was tapped in)."""
+        rnd = self.round
+        if rnd is None or self.number is not None:
+            return
+        seats = [p.id for p in sheet.seated]
+        dealer = self.ids[rnd.dealer] if 0 <= rnd.dealer < len(self.ids) else ""
+        current = self.ids == seats and dealer == sheet.next_dealer().id
+        self.number = len(sheet.rounds) + (1 if current else 0)
 
 
 class DigitalIntents(Observable):
@@ -127,6 +142,29 @@ class DigitalIntents(Observable):
     def seat_ids(self) -> list[str]:
         d = self.digital
         return d.ids if d.round is not None else d.last_ids
+
+    @property
+    def digital_number(self) -> int | None:
+        """The number of the digital round in progress (None: no round)."""
+        d = self.digital
+        if d.round is None:
+            return None
+        if d.number is not None:
+            return d.number
+        return None if self.sheet is None else len(self.sheet.rounds) + 1
+
+    @property
+    def digital_in_progress(self) -> bool:
+        """A digital round for the sheet's next round is being dealt."""
+        return self.sheet is not None and self.digital_number == (
+            len(self.sheet.rounds) + 1
+        )
+
+    @property
+    def digital_stale(self) -> bool:
+        """A digital round is left over for a round the sheet already has
+        (or no longer has, after an undo): it can only be discarded."""
+        return self.digital.round is not None and not self.digital_in_progress
 
     def seat_name(self, seat: int) -> str:
         assert self.sheet is not None
@@ -178,8 +216,18 @@ class DigitalIntents(Observable):
             return self._refuse("No game is open.")
         if sheet.over:
             return self._refuse("The game is over.")
+        if self.digital_stale:
+            return self._refuse(
+                f"A digital round {self.digital_number} is left over: discard it first."
+            )
         if self.digital.round is not None:
             return None  # already dealing: carry on
+        if self._tapped_in_progress():
+            n = len(sheet.rounds) + 1
+            return self._refuse(
+                f"Round {n} is half entered by tapping: continue it, "
+                "or discard it to deal digitally."
+            )
         ids = [p.id for p in sheet.seated]
         playing = {p.id for p in sheet.next_players()}
         active = [i for i, pid in enumerate(ids) if pid in playing]
@@ -209,13 +257,43 @@ class DigitalIntents(Observable):
             tiebreak=bool(sheet.end().tiebreak),
             last=None,
             last_ids=[],
+            number=len(sheet.rounds) + 1,
         )
+
+    def discard_digital_round(self) -> str | None:
+        """Drop the digital round in progress (the table asked first): the
+        deck and discard pile are as they were before it was dealt."""
+        n = self.digital_number
+        if n is None:
+            return self._refuse("No digital round is in progress.")
+        failed = self._keep(round=None, ids=[], number=None, tiebreak=False)
+        if failed:
+            return failed
+        self._done(f"Digital round {n} discarded.")
+        return None
+
+    def _tapped_in_progress(self) -> bool:
+        """Cards (or busts, typed scores) tapped in for the next round, in the
+        draft or put aside while a past round is corrected."""
+        draft = self.draft
+        if draft is None:
+            return False
+        if draft.editing is None:
+            return not draft.empty
+        if draft.stash is None:
+            return False
+        try:
+            return not RoundDraft.from_dict(dict(draft.stash)).empty
+        except (KeyError, ValueError, TypeError, AttributeError):
+            return False
 
     def play_choice(self, choice: str) -> str | None:
         """A person's choice (from the buttons of the pending decision)."""
         rnd = self.digital.round
         if rnd is None or rnd.pending is None:
             return self._refuse("No decision is waiting.")
+        if self.digital_stale:
+            return self._refuse(self._stale_message())
         if self.is_bot(rnd.pending.player):
             return self._refuse("It is a computer player's turn.")
         return self._apply(choice)
@@ -224,6 +302,8 @@ class DigitalIntents(Observable):
         """Let the computer player who must decide make one choice."""
         rnd = self.digital.round
         if rnd is None or rnd.pending is None or not self.is_bot(rnd.pending.player):
+            return False
+        if self.digital_stale:
             return False
         seat = rnd.pending.player
         bot = make_bot(self.digital.bots[self.seat_ids[seat]])
@@ -243,9 +323,7 @@ class DigitalIntents(Observable):
             rnd.play(choice)
         except IllegalChoice as exc:
             return self._refuse(str(exc))
-        if rnd.over:
-            return self._finish(rnd)
-        failed = self._keep(round=rnd)
+        failed = self._finish(rnd) if rnd.over else self._keep(round=rnd)
         if failed:  # not saved: undo the choice so screen and disk agree
             self.digital.round = Round.from_json(before)
         return failed
@@ -254,6 +332,8 @@ class DigitalIntents(Observable):
         """Record the round in the sheet and pass the deck on, in one write."""
         sheet, game_id, d = self.sheet, self.game_id, self.digital
         assert sheet is not None and game_id is not None
+        if self.digital_stale:  # never two rounds for one number
+            return self._refuse(self._stale_message())
         try:
             new = sheet.add_round(round_record(rnd, d.ids, tiebreak=d.tiebreak))
         except SheetError as exc:
@@ -278,6 +358,13 @@ class DigitalIntents(Observable):
         self.sheet, self.draft, self.digital = new, draft, after
         self._done(banner(new) or f"{new.next_dealer().name} deals next.")
         return None
+
+    def _stale_message(self) -> str:
+        n = self.digital_number
+        return (
+            f"Round {n} is already on the score sheet: this digital round "
+            "cannot be saved. Discard it on the score sheet."
+        )
 
     def _keep(self, **changes: Any) -> str | None:
         """Save the digital settings/round with ``changes``, then show them."""

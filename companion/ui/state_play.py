@@ -29,6 +29,8 @@ class PlayIntents(Observable):
     sheet: Sheet | None
     draft: RoundDraft | None
     _undone: RoundRecord | None
+    digital_in_progress: bool  # from DigitalIntents
+    digital_number: int | None
 
     def _open(self) -> tuple[str, Sheet, RoundDraft]:
         if self.game_id is None or self.sheet is None or self.draft is None:
@@ -48,10 +50,23 @@ class PlayIntents(Observable):
         self.sheet, self.draft = sheet or old, draft
         return None
 
+    def _digital_first(self, draft: RoundDraft) -> str | None:
+        """Why a new round cannot be tapped in: a digital round for the same
+        number is being dealt (the table chooses which to keep, never us)."""
+        if draft.editing is not None or not self.digital_in_progress:
+            return None
+        return (
+            f"A digital round {self.digital_number} is in progress: continue it, "
+            "or discard it to tap this round in."
+        )
+
     def _tap(self, change: Callable[[RoundDraft, Sheet], None]) -> str | None:
         """Change a copy of the draft; keep it only if the change was allowed."""
         try:
             _, sheet, draft = self._open()
+            busy = self._digital_first(draft)
+            if busy:
+                return self._refuse(busy)
             new = RoundDraft.from_dict(draft.to_dict())
             change(new, sheet)
         except SheetError as exc:
@@ -93,6 +108,23 @@ class PlayIntents(Observable):
     def choose_attack(self, target: str) -> str | None:
         """Brutal Flip 7: give −15 to ``target`` instead of taking +15."""
         return self._tap(lambda d, s: d.choose_attack(target, s.rules))
+
+    @property
+    def half_entered(self) -> bool:
+        """Something is tapped in for the next round (not an edit of a past one)."""
+        draft = self.draft
+        return draft is not None and draft.editing is None and not draft.empty
+
+    def discard_draft(self) -> str | None:
+        """Throw away what was tapped in for the next round (the table asked)."""
+        _, sheet, draft = self._open()
+        if draft.editing is not None or draft.empty:
+            return None
+        failed = self._persist(None, RoundDraft.fresh(sheet))
+        if failed:
+            return self._refuse(failed)
+        self._done(f"What was tapped in for round {len(sheet.rounds) + 1} is gone.")
+        return None
 
     def clear_draft(self) -> str | None:
         """Start the round entry over (a new round, or the edited round's cards)."""
@@ -142,6 +174,9 @@ class PlayIntents(Observable):
         """Save the round (new or edited); refused with the problems' messages."""
         try:
             _, sheet, draft = self._open()
+            busy = self._digital_first(draft)
+            if busy:
+                return self._refuse(busy)
             found = draft.problems(sheet.rules, sheet.names())
             if found:
                 return self._refuse("\n".join(p.message for p in found))
@@ -201,6 +236,8 @@ class PlayIntents(Observable):
     def undo_round(self) -> str | None:
         """Take back the last round (its cards can be put back: redo_round)."""
         _, sheet, draft = self._open()
+        if self.digital_number is not None:
+            return self._refuse(self._digital_busy())
         # Undo ends an edit in progress: back to the round put aside for it.
         back = (
             self._next_draft(sheet, draft.stash) if draft.editing is not None else None
@@ -221,6 +258,8 @@ class PlayIntents(Observable):
         undone = self._undone
         if undone is None:
             return self._refuse("Nothing to redo.")
+        if self.digital_number is not None:
+            return self._refuse(self._digital_busy())
         failed = self._correct(lambda s, d: s.add_round(undone))
         if failed:
             return failed
@@ -252,10 +291,21 @@ class PlayIntents(Observable):
         self._done()
         return None
 
+    def _digital_busy(self) -> str:
+        return (
+            f"A digital round {self.digital_number} is in progress: "
+            "finish or discard it first."
+        )
+
     def rename_player(self, pid: str, name: str) -> str | None:
+        """A new name; refused (blank, too long, already at the table) with why."""
+        try:
+            before = self._open()[1].player(pid).name
+        except SheetError as exc:
+            return self._refuse(str(exc))
         failed = self._correct(lambda s, d: s.rename(pid, name))
         if not failed:
-            self._done()
+            self._done(f"{before} is now {self._open()[1].player(pid).name}.")
         return failed
 
     def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
@@ -275,7 +325,11 @@ class PlayIntents(Observable):
 
     def remove_player(self, pid: str) -> str | None:
         """Take a player off the table (the view asks first); past rounds stay."""
+        try:
+            name = self._open()[1].player(pid).name
+        except SheetError as exc:
+            return self._refuse(str(exc))
         failed = self._correct(lambda s, d: s.remove_player(pid))
         if not failed:
-            self._done()
+            self._done(f"{name} left the table; past rounds stay on the sheet.")
         return failed

@@ -57,7 +57,7 @@ def test_stacked_digital_round_with_restart(browser: Any, tmp_path: Path) -> Non
 
     with running_server(data, env) as server:  # restarted mid-decision
         page = open_app(browser, server.url, PHONE)
-        click(page, re.compile(r"^Continue: Ann, Bob, Cy"))
+        click(page, re.compile(r"^Continue round 1"))
         see(page, "Ann plays Swap: exchange which cards?")
         click(page, "Swap Bob's 10…")  # a long list is asked in two steps
         click(page, "Swap Bob's 10 with Cy's 11")

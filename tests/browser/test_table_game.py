@@ -77,9 +77,9 @@ def test_whole_game_by_tapping(browser: Any, tmp_path: Path) -> None:
 
     with running_server(data) as server:
         page = open_app(browser, server.url, PHONE)
-        click(page, re.compile(r"^Continue: Ann, Bob, Cy"))
+        click(page, re.compile(r"^Continue round 2"))
         see(page, "Round 2 · Bob deals")
-        click(page, "Enter round 2")
+        click(page, "Round 2 half entered: continue")
         see(page, "38")  # Ann's 13 13L 12 survived the restart
         choose_player(page, "Bob")
         tap_cards(page, "2 -10")
