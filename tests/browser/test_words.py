@@ -40,11 +40,11 @@ def open_share(page: Any) -> None:
 
 
 def on_screen(page: Any, text: str | re.Pattern[str]) -> bool:
-    """``text`` is shown inside the viewport (not scrolled away)."""
+    """``text`` is shown inside the viewport (its middle is not scrolled away)."""
     height = page.viewport_size["height"]
     for el in page.get_by_text(text).all():
         box = el.bounding_box()
-        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height:
+        if box is not None and 0 <= box["y"] + box["height"] / 2 <= height:
             return True
     return False
 
