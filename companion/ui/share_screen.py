@@ -68,7 +68,7 @@ def _summary_block(
 ) -> ft.Control:
     async def save_png() -> None:
         said("summary")
-        await save_bytes(state, view.png_name, view.summary_png, "png")
+        await save_bytes(state, view.png_name, view.saved_png, "png")
 
     text = ft.Column(
         [

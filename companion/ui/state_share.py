@@ -26,6 +26,7 @@ from companion.share import (
     qr_png,
     qr_summary,
 )
+from companion.share.caption import caption_lines, captioned
 from companion.share.sharecode import CODE_QR_ECC
 from companion.share.stats import PlayerStats, name_key, player_stats
 from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
@@ -43,7 +44,8 @@ class ShareView:
     game_id: str
     heading: str
     summary: QrSummary
-    summary_png: bytes
+    summary_png: bytes  # the QR alone, shown beside its text
+    saved_png: bytes  # the same QR with a caption under it, to save or print
     png_name: str
     code: str
     code_png: bytes | None  # None when the code is too large for one QR
@@ -92,6 +94,7 @@ def build_share_view(record: GameRecord) -> ShareView:
         heading=meta.heading(),
         summary=summary,
         summary_png=png,
+        saved_png=captioned(png, caption_lines(record.sheet, meta)),
         png_name=name.rsplit(".", 1)[0] + ".png",
         code=code,
         code_png=code_png,
