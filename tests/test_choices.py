@@ -22,11 +22,11 @@ def name(i: int) -> str:
         ("target 2", "JOM", "Just one more for Cy", ()),
         ("target 1", "-4", "Give −4 to Bob", ()),
         ("target 1", "/2", "Give ÷2 to Bob", ()),
-        ("steal 1 13L", "STEAL", "Steal Lucky 13 from Bob", ("13L",)),
+        ("steal 1 13L", "STEAL", "Steal Bob's Lucky 13", ("13L",)),
         ("swap 0 5 2 9", "SWAP", "Swap your 5 with Cy's 9", ("5", "9")),
         ("swap 1 10 2 11", "SWAP", "Swap Bob's 10 with Cy's 11", ("10", "11")),
         ("discard 0 -10", "DISCARD", "Discard your −10", ("-10",)),
-        ("discard 2 0", "DISCARD", "Discard Cy's The Zero", ("0",)),
+        ("discard 2 0", "DISCARD", "Discard Cy's Zero", ("0",)),
         ("bonus", None, "+15 for Ann", ()),
         ("attack 1", None, "−15 to Bob", ()),
     ],
@@ -42,5 +42,5 @@ def test_describe(
 
 def test_prompts_name_the_player_and_card() -> None:
     assert prompt("turn", "Ann", None) == "Ann: hit or stay?"
-    assert prompt("modifier", "Bob", "-4") == "Bob got −4: who gets it?"
-    assert prompt("target", "Cy", "F4") == "Cy drew Flip Four!: who takes it?"
+    assert prompt("modifier", "Bob", "-4") == "Bob got a −4: who gets it?"
+    assert prompt("target", "Cy", "F4") == "Cy drew a Flip Four: who takes it?"

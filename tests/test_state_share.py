@@ -147,3 +147,23 @@ def test_stats_over_every_game_and_cached_until_a_game_changes() -> None:
 def test_load_game_reports_missing_games() -> None:
     state = AppState(GameStore.memory())
     assert state.load_game("nope") == "That game is no longer stored."
+
+
+def test_an_imported_game_keeps_the_day_it_was_played() -> None:
+    """History showed the day of import; it shows the game's own day."""
+    from datetime import date
+
+    from companion.share import ShareMeta
+    from companion.ui.state_share import played_day
+
+    code = encode(standard_game(), ShareMeta("Spring cup", date(2024, 3, 15)))
+    clock = "2026-11-30T10:00:00.000000+00:00"  # the day of import
+    state = AppState(GameStore.memory(clock=lambda: clock))
+    assert state.import_code(code) is None
+    [game] = state.history()
+    assert game.created == clock
+    assert state.game_day(game) == "15 Mar 2024"
+    assert played_day(state.store.load(game.id)) == "15 Mar 2024"
+    state.store.create(brutal_game())  # a game of this device: the day it began
+    native = next(g for g in state.history() if g.id != game.id)
+    assert state.game_day(native) == "30 Nov 2026"

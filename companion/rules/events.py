@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .cards import Card
+from .wording import card_noun, card_phrase
 
 
 def _who(i: int, names: Sequence[str] | None) -> str:
@@ -22,12 +22,8 @@ def _who(i: int, names: Sequence[str] | None) -> str:
 
 
 def _a(code: str) -> str:
-    """``"a 7"``, ``"an 8"``, ``"the Lucky 13"``, ``"a Flip Four!"``."""
-    c = Card.parse(code)
-    if c.code in ("0", "7U", "13L"):
-        return "the " + c.name
-    name = c.name
-    return ("an " if name[0] in "8AEIOU" or name in ("11",) else "a ") + name
+    """``"a 7"``, ``"an 8"``, ``"the Lucky 13"``, ``"The Zero"``, ``"a Flip Four"``."""
+    return card_phrase(code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +115,7 @@ class Played(Event):
         who, whom = _who(self.player, names), _who(self.target, names)
         if self.target == self.player:
             whom = "themselves"
-        return f"{who} plays {Card.parse(self.card).name} on {whom}."
+        return f"{who} plays {card_noun(self.card)} on {whom}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +160,8 @@ class Swapped(Event):
     def text(self, names: Sequence[str] | None = None) -> str:
         return (
             f"{_who(self.player, names)} swaps {_who(self.first, names)}'s "
-            f"{Card.parse(self.first_card).name} with "
-            f"{_who(self.second, names)}'s {Card.parse(self.second_card).name}."
+            f"{card_noun(self.first_card)} with "
+            f"{_who(self.second, names)}'s {card_noun(self.second_card)}."
         )
 
 
@@ -182,7 +178,7 @@ class Discarded(Event):
             if self.target == self.player
             else _who(self.target, names) + "'s"
         )
-        name = Card.parse(self.card).name
+        name = card_noun(self.card)
         return f"{_who(self.player, names)} discards {whose} {name}."
 
 
@@ -196,7 +192,7 @@ class Wasted(Event):
 
     def text(self, names: Sequence[str] | None = None) -> str:
         return (
-            f"{_who(self.player, names)}'s {Card.parse(self.card).name} "
+            f"{_who(self.player, names)}'s {card_noun(self.card)} "
             "has no use and is discarded."
         )
 
@@ -210,7 +206,7 @@ class Wiped(Event):
     cards: tuple[str, ...]
 
     def text(self, names: Sequence[str] | None = None) -> str:
-        lost = ", ".join(Card.parse(c).name for c in self.cards) or "nothing"
+        lost = ", ".join(card_noun(c) for c in self.cards) or "nothing"
         return f"The Unlucky 7 wipes {_who(self.player, names)}'s cards: {lost}."
 
 

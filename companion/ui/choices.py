@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.rules import Card
+from companion.rules.wording import card_noun, card_phrase
 
 PROMPTS = {
     "turn": "{me}: hit or stay?",
@@ -43,7 +44,7 @@ def _card(code: str) -> str:
 
 def prompt(kind: str, me: str, card: str | None) -> str:
     return PROMPTS.get(kind, "{me} decides").format(
-        me=me, card=_card(card) if card else "a card"
+        me=me, card=card_phrase(card) if card else "a card"
     )
 
 
@@ -69,17 +70,21 @@ def describe(
             return Option(choice, TARGET_VERBS[card].format(who=who(rest[0])))
         return Option(choice, f"Give {_card(card or '')} to {who(rest[0])}")
     if word == "steal":
-        return Option(choice, f"Steal {_card(rest[1])} from {who(rest[0])}", (rest[1],))
+        return Option(
+            choice, f"Steal {whose(rest[0])} {card_noun(rest[1])}", (rest[1],)
+        )
     if word == "swap":
         p, c, q, d = rest
         return Option(
             choice,
-            f"Swap {whose(p)} {_card(c)} with {whose(q)} {_card(d)}",
+            f"Swap {whose(p)} {card_noun(c)} with {whose(q)} {card_noun(d)}",
             (c, d),
-            f"{whose(p)} {_card(c)}",
+            f"{whose(p)} {card_noun(c)}",
         )
     if word == "discard":
-        return Option(choice, f"Discard {whose(rest[0])} {_card(rest[1])}", (rest[1],))
+        return Option(
+            choice, f"Discard {whose(rest[0])} {card_noun(rest[1])}", (rest[1],)
+        )
     if word == "bonus":
         return Option(choice, f"+15 for {name(me)}")
     if word == "attack":

@@ -30,6 +30,7 @@ from .widgets import flat, header, message, switch_row
 # (Browser tests shorten it with COMPANION_BOT_PAUSE.)
 BOT_PAUSE = float(os.environ.get("COMPANION_BOT_PAUSE", "0.9"))
 LOG_LINES = 8
+LOG_TITLE = "What happened, newest first"  # the log lists the latest event on top
 MAX_OPTIONS = 8  # more choices than this are asked in two steps (swaps)
 
 
@@ -179,7 +180,7 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     controls += [seat_row(state, rnd, seat, to_move) for seat in range(rnd.players)]
     names = [state.seat_name(i) for i in range(rnd.players)]
     log = [e.text(names) for e in rnd.events][-LOG_LINES:]
-    controls.append(ft.Text("What happened", size=16, weight=ft.FontWeight.BOLD))
+    controls.append(ft.Text(LOG_TITLE, size=16, weight=ft.FontWeight.BOLD))
     controls += [ft.Text(line, size=13) for line in reversed(log)]
     controls.append(
         switch_row(

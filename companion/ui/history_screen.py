@@ -14,19 +14,16 @@ from .charts import totals_chart
 from .game_tile import game_status, game_tile
 from .sheet_view import score_table
 from .state import AppState
+from .state_share import played_day
 from .state_views import banner, standings
 from .theme import ACCENT
 from .widgets import flat, header, message, primary, secondary, section
 
 
-def _day(iso: str) -> str:
-    return iso[:10]
-
-
-def _tile(game: GameSummary, on_open: Callable[[str], None]) -> ft.Control:
+def _tile(game: GameSummary, day: str, on_open: Callable[[str], None]) -> ft.Control:
     return game_tile(
         game.title,
-        game_status(game, _day(game.created)),
+        game_status(game, day),
         [flat("Open", lambda: on_open(game.id))],
     )
 
@@ -64,7 +61,7 @@ def HistoryScreen(
     else:
         shown = f"{len(games)} of {everything}" if query.strip() else str(everything)
         controls.append(section(f"Games ({shown})"))
-    controls += [_tile(g, on_open) for g in games]
+    controls += [_tile(g, state.game_day(g), on_open) for g in games]
     return ft.Column(
         [
             header("History", on_back),
@@ -102,7 +99,7 @@ def PastGameScreen(
                 color=ACCENT,
             ),
             ft.Text(
-                f"Started {_day(record.created)} · target {sheet.rules.target}"
+                f"Played {played_day(record)} · target {sheet.rules.target}"
                 + (" · Brutal" if sheet.rules.brutal else ""),
                 size=13,
             ),

@@ -15,6 +15,15 @@ from .widgets import header
 RULES_FILE = Path(__file__).resolve().parents[1] / "assets" / "rules.md"
 
 
+# Tables fit a 390 px phone: the default cell padding (16 px) and body size
+# left about 100 px of text per column, so one card took up to eight lines.
+COMPACT_TABLES = ft.MarkdownStyleSheet(
+    table_cells_padding=ft.Padding.symmetric(horizontal=6, vertical=4),
+    table_body_text_style=ft.TextStyle(size=13),
+    table_head_text_style=ft.TextStyle(size=13, weight=ft.FontWeight.BOLD),
+)
+
+
 @cache
 def rules_text() -> str:
     try:
@@ -39,6 +48,7 @@ def RulesScreen(on_back: Callable[[], None]) -> ft.Control:
                             rules_text(),
                             selectable=True,
                             extension_set=ft.MarkdownExtensionSet.GITHUB_WEB,
+                            md_style_sheet=COMPACT_TABLES,
                         )
                     ],
                 ),

@@ -55,9 +55,20 @@ async def save_bytes(state: AppState, name: str, data: bytes, ext: str) -> None:
         state.tell(f"Saved {path}.")
 
 
-def _summary_block(view: ShareView, state: AppState) -> ft.Control:
+def _said_here(state: AppState, here: str, where: str) -> list[ft.Control]:
+    """The message of the button just pressed, shown beside it: the screen
+    is long, and a message at its top would be scrolled out of sight."""
+    if state.notice is None or here != where:
+        return []
+    return [message(state.notice.text, error=state.notice.error)]
+
+
+def _summary_block(
+    view: ShareView, state: AppState, where: str, said: Callable[[str], None]
+) -> ft.Control:
     async def save_png() -> None:
-        await save_bytes(state, view.png_name, view.summary_png, "png")
+        said("summary")
+        await save_bytes(state, view.png_name, view.saved_png, "png")
 
     text = ft.Column(
         [
@@ -69,6 +80,7 @@ def _summary_block(view: ShareView, state: AppState) -> ft.Control:
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
             primary("Save QR as PNG", save_png, ft.Icons.DOWNLOAD),
+            *_said_here(state, "summary", where),
         ],
         spacing=10,
     )
@@ -86,12 +98,27 @@ def _summary_block(view: ShareView, state: AppState) -> ft.Control:
     )
 
 
-def _code_block(view: ShareView, state: AppState) -> ft.Control:
+def _code_block(
+    view: ShareView, state: AppState, where: str, said: Callable[[str], None]
+) -> ft.Control:
     async def download() -> None:
+        said("code")
         await save_bytes(state, view.file_name, view.file_bytes, "f7c")
+
+    def copied() -> None:
+        said("code")
+        text = "Share code copied. Paste it into the other app's Import screen."
+        state.tell(text)
+        # at the bottom edge of the screen, where the finger is, for a moment
+        ft.context.page.show_dialog(ft.SnackBar(ft.Text(text), duration=4000))
 
     controls: list[ft.Control] = [
         section("Share code (for another copy of the app)"),
+        ft.Text(
+            "On the other device, open the app's Import a game screen and "
+            "paste this code or choose the share file.",
+            size=14,
+        ),
         ft.Container(
             padding=10,
             border_radius=8,
@@ -113,16 +140,21 @@ def _code_block(view: ShareView, state: AppState) -> ft.Control:
                     icon=ft.Icons.COPY,
                     height=48,
                     action=ft.CopyToClipboard(view.code),
-                    on_click=lambda: state.tell("Share code copied."),
+                    on_click=copied,
                 ),
                 secondary("Download share file", download, ft.Icons.FILE_DOWNLOAD),
             ],
             wrap=True,
         ),
+        *_said_here(state, "code", where),
     ]
     if view.code_png is not None:
         controls += [
-            ft.Text("Or scan the share code with the other device's app:", size=14),
+            ft.Text(
+                "The same code as a QR code: a phone camera shows the code as "
+                "text, to copy and paste into Import.",
+                size=14,
+            ),
             ft.Container(
                 alignment=ft.Alignment.TOP_CENTER,
                 content=qr_image(view.code_png, "QR code of the share code"),
@@ -143,17 +175,18 @@ def ShareScreen(
     state: AppState, game_id: str | None, on_back: Callable[[], None]
 ) -> ft.Control:
     view = state.share_view(game_id)
+    where, said = ft.use_state("")  # which block's button spoke last
     controls: list[ft.Control] = []
-    if state.notice is not None:
+    if state.notice is not None and not where:
         controls.append(message(state.notice.text, error=state.notice.error))
     if isinstance(view, str):
         controls += [message(view, error=True), secondary("Back", on_back)]
     else:
         controls += [
             ft.Text(view.heading, size=22, weight=ft.FontWeight.BOLD),
-            _summary_block(view, state),
+            _summary_block(view, state, where, said),
             ft.Divider(),
-            _code_block(view, state),
+            _code_block(view, state, where, said),
         ]
     return ft.Column(
         [

@@ -26,6 +26,7 @@ from companion.share import (
     qr_png,
     qr_summary,
 )
+from companion.share.caption import caption_lines, captioned
 from companion.share.sharecode import CODE_QR_ECC
 from companion.share.stats import PlayerStats, name_key, player_stats
 from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
@@ -43,7 +44,8 @@ class ShareView:
     game_id: str
     heading: str
     summary: QrSummary
-    summary_png: bytes
+    summary_png: bytes  # the QR alone, shown beside its text
+    saved_png: bytes  # the same QR with a caption under it, to save or print
     png_name: str
     code: str
     code_png: bytes | None  # None when the code is too large for one QR
@@ -61,6 +63,12 @@ def share_meta(record: GameRecord) -> ShareMeta:
     except ValueError:
         created = None
     return ShareMeta(title, created)
+
+
+def played_day(record: GameRecord) -> str:
+    """The day the game was played, "15 Mar 2024": for an imported game the
+    day its share code carries, not the day it was imported."""
+    return share_meta(record).day_text() or record.created[:10]
 
 
 def _parse_day(text: str) -> date:
@@ -92,6 +100,7 @@ def build_share_view(record: GameRecord) -> ShareView:
         heading=meta.heading(),
         summary=summary,
         summary_png=png,
+        saved_png=captioned(png, caption_lines(record.sheet, meta)),
         png_name=name.rsplit(".", 1)[0] + ".png",
         code=code,
         code_png=code_png,
@@ -116,6 +125,7 @@ class ShareIntents(Observable):
     imported_id: str | None = None
     _share_cache: tuple[tuple[object, ...], ShareView] | None = None
     _stats_cache: tuple[tuple[object, ...], list[PlayerStats]] | None = None
+    _days: dict[tuple[str, str], str] | None = None
 
     def tell(self, text: str, *, error: bool = False) -> None:
         """Show a message from the view (a copy or a download it did itself)."""
@@ -201,6 +211,18 @@ class ShareIntents(Observable):
     def history(self, query: str = "") -> list[GameSummary]:
         """Every stored game whose players match ``query``, latest first."""
         return [g for g in self.store.list_games() if matches(g, query)]
+
+    def game_day(self, game: GameSummary) -> str:
+        """:func:`played_day` of a listed game; read once per game (the index
+        knows only the day a game was stored here)."""
+        if self._days is None:
+            self._days = {}
+        key = (game.id, game.created)
+        if key not in self._days:
+            record = self.load_game(game.id)
+            day = game.created[:10]
+            self._days[key] = day if isinstance(record, str) else played_day(record)
+        return self._days[key]
 
     def stats(self) -> list[PlayerStats]:
         """Each player's record over every stored game (unreadable games are

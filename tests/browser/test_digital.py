@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.rules import Rules, Sheet
 from companion.store import GameStore
 
 from .harness import DESKTOP, PHONE, open_app, running_server, screenshot
@@ -46,7 +47,7 @@ def test_stacked_digital_round_with_restart(browser: Any, tmp_path: Path) -> Non
         click(page, "Hit")
         see(page, "Ann: hit or stay?")
         click(page, "Hit")
-        see(page, "Ann drew Flip Four!: who takes it?")
+        see(page, "Ann drew a Flip Four: who takes it?")
         screenshot(page, "digital-decision-phone")
         click(page, "Flip Four on Ann (you)")
         see(page, "Ann plays Swap: exchange which cards?")
@@ -83,6 +84,46 @@ def test_stacked_digital_round_with_restart(browser: Any, tmp_path: Path) -> Non
     assert rec.digital
     entry = rec.entry("p2")
     assert entry is not None and entry.busted and entry.attacked
+
+
+# Ann deals: Bob The Zero, Cy 5, Ann 6; Bob must hit and draws Just One More,
+# which he plays on Cy: Cy draws the 9 and must stay.
+ZERO_JOM = "0 5 6 JOM 9 8 10 11 12 1 2 3"
+
+
+def _exact(text: str) -> re.Pattern[str]:
+    return re.compile(rf"^{re.escape(text)}$")
+
+
+def test_event_log_names_the_zero_and_just_one_more_in_plain_english(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Issue 9, bug 9: "dealt the The Zero", "draws a Just One More!." and
+    "drew Just One More!: who takes it?"; the log says it is newest first."""
+    env = {"COMPANION_TEST_DECK": ZERO_JOM}
+    data = tmp_path / "data"
+    store = GameStore(data)  # a stored game: this test is not about typing names
+    store.create(Sheet.new(["Ann", "Bob", "Cy"], Rules()))
+    store.close()
+    with running_server(data, env) as server:
+        page = open_app(browser, server.url, PHONE)
+        click(page, re.compile(r"^Continue: Ann, Bob, Cy"))
+        click(page, "Deal round 1 digitally")
+        see(page, _exact("Bob is dealt The Zero."))
+        click(page, "Hit")
+        see(page, _exact("Bob drew a Just One More: who takes it?"))
+        see(page, _exact("Bob draws a Just One More."))
+        click(page, "Just one more for Cy")
+        see(page, _exact("Bob plays Just One More on Cy."))
+        see(page, _exact("Cy must stay (Just One More)."))
+        see(page, "What happened, newest first")
+        newest = page.get_by_text(_exact("Cy must stay (Just One More)."))
+        oldest = page.get_by_text(_exact("Bob is dealt The Zero."))
+        reveal(page, oldest)
+        new_box, old_box = newest.bounding_box(), oldest.bounding_box()
+        assert new_box is not None and old_box is not None
+        assert new_box["y"] < old_box["y"], "the newest line comes first"
+        page.close()
 
 
 def test_whole_game_against_computer_players(browser: Any, tmp_path: Path) -> None:

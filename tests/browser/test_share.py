@@ -21,6 +21,7 @@ from companion.share.errors import Reason
 from companion.store import GameStore
 
 from .harness import DESKTOP, PHONE, open_app, running_server, screenshot
+from .table import reveal
 
 pytestmark = pytest.mark.browser
 WAIT = 30_000
@@ -92,7 +93,9 @@ def test_share_then_import_in_another_app(browser: Any, tmp_path: Path) -> None:
         assert text.startswith("Friday night") and "Winner: Bo" in text
         page.get_by_text(re.compile("^Downloaded flip7-")).first.wait_for(timeout=WAIT)
 
-        button(page, "Copy share code").click()
+        copy = button(page, "Copy share code")
+        reveal(page, copy)  # scrolled to, as a person would: it is further down
+        copy.click()
         page.get_by_text("Share code copied.").wait_for(timeout=WAIT)
         code = page.evaluate("navigator.clipboard.readText()")
         assert code.startswith("F7C1:")
