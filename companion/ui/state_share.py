@@ -16,6 +16,7 @@ from datetime import date, datetime
 from companion.rules import Sheet
 from companion.share import (
     QrSummary,
+    Reason,
     ShareCodeError,
     ShareMeta,
     decode,
@@ -25,6 +26,7 @@ from companion.share import (
     fits_qr,
     qr_png,
     qr_summary,
+    too_large,
 )
 from companion.share.sharecode import CODE_QR_ECC
 from companion.share.stats import PlayerStats, name_key, player_stats
@@ -154,6 +156,14 @@ class ShareIntents(Observable):
         return view
 
     # --- import -----------------------------------------------------------------
+    def paste_too_large(self, data: str | bytes) -> bool:
+        """Refuse an oversize paste as it arrives (before any decoding), with
+        the size message; the view then empties the field."""
+        if not too_large(data):
+            return False
+        self._refuse(ShareCodeError(Reason.TOO_LARGE).message)
+        return True
+
     def import_code(self, data: str | bytes) -> str | None:
         """Add the game in a share code (text) or share file (bytes) to the
         history. Refused codes leave the store untouched."""
