@@ -30,7 +30,7 @@ from companion.share import (
 )
 from companion.share.sharecode import CODE_QR_ECC
 from companion.share.stats import PlayerStats, name_key, player_stats
-from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
+from companion.store import DocumentError, GameNotFound, GameRecord, GameStore
 from companion.store.records import GameSummary, JSONDict
 
 from .state_base import Observable
@@ -133,7 +133,7 @@ class ShareIntents(Observable):
             return self.store.load(game_id)
         except GameNotFound:
             return "That game is no longer stored."
-        except CorruptFileError as exc:
+        except DocumentError as exc:
             return str(exc)
 
     def share_view(self, game_id: str | None = None) -> ShareView | str:
