@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from browser.harness import Server
 from damage import (
     BAD,
     CASES,
@@ -27,8 +28,6 @@ from damage import (
 from companion.rules import Sheet
 from companion.store import GameStore, StoreReadOnly
 from companion.ui.state import AppState
-
-from browser.harness import Server
 
 assert len(CASES) == 29
 
