@@ -114,14 +114,15 @@ def test_server_starts_on_any_damaged_folder(tmp_path: Path, case: str) -> None:
         with read_only(ro) as ok:
             if not ok:
                 pytest.skip("no read-only mount here")
-            _serve(data)
+            _serve(data, tmp_path)
         return
     data, _ = damaged(tmp_path, case)
-    _serve(data)
+    _serve(data, tmp_path)
 
 
-def _serve(data: Path) -> None:
+def _serve(data: Path, tmp_path: Path) -> None:
     server = Server(data)
+    server.log = tmp_path / "server.log"  # beside, not inside, the folder
     server.start()
     try:
         with urllib.request.urlopen(server.url, timeout=30) as page:
