@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from .settings import PROJECT_ROOT, SettingsError, load_settings
+from .supervise import supervise
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,20 +51,26 @@ def main(argv: list[str] | None = None) -> int:
         # Flet opens a browser tab unless it believes it runs on a server.
         os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
 
-    import flet as ft
+    def serve() -> int:
+        import flet as ft
 
-    from .ui.app import make_main
+        from .ui.app import make_main
 
-    print(f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True)
-    ft.run(
-        make_main(data_dir),
-        view=ft.AppView.WEB_BROWSER,
-        host=host,
-        port=port,
-        assets_dir=str(PROJECT_ROOT / "assets"),
-        no_cdn=True,
-    )
-    return 0
+        print(
+            f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True
+        )
+        ft.run(
+            make_main(data_dir),
+            view=ft.AppView.WEB_BROWSER,
+            host=host,
+            port=port,
+            assets_dir=str(PROJECT_ROOT / "assets"),
+            no_cdn=True,
+        )
+        return 0
+
+    # SIGTERM and Ctrl-C end the server within a second, even when Flet hangs.
+    return supervise(serve)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from .cards import card
 from .config import Rules
 from .game import EndCheck, check_end
 from .scoring import BRUTAL_ATTACK, LineScore, score_line
@@ -75,14 +74,10 @@ class Entry:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Entry:
-        typed = data.get("typed")
-        return cls(
-            cards=tuple(card(str(c)).code for c in data.get("cards", ())),
-            busted=bool(data.get("busted", False)),
-            typed=None if typed is None else int(typed),
-            attacked=bool(data.get("attacked", False)),
-            sent_attack=bool(data.get("sent_attack", False)),
-        )
+        """Strict: :class:`SheetError` for anything ``to_dict`` never writes."""
+        from .sheet_read import read_entry
+
+        return read_entry(data)
 
 
 @lru_cache(maxsize=8192)
@@ -129,13 +124,10 @@ class RoundRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
-        entries = data["entries"]
-        return cls(
-            dealer=str(data["dealer"]),
-            entries=tuple((str(k), Entry.from_dict(v)) for k, v in entries.items()),
-            digital=bool(data.get("digital", False)),
-            tiebreak=bool(data.get("tiebreak", False)),
-        )
+        """Strict: :class:`SheetError` for anything ``to_dict`` never writes."""
+        from .sheet_read import read_round
+
+        return read_round(data)
 
 
 def check_name(name: str, taken: Sequence[str]) -> str:
@@ -313,15 +305,27 @@ class Sheet:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
-        players = tuple(
-            Player(
-                str(p["id"]),
-                str(p["name"]),
-                int(p.get("start", 0)),
-                bool(p.get("seated", True)),
+        """A saved sheet, checked whole (:mod:`.sheet_read`): every sheet
+        that reads also opens; anything else is a :class:`SheetError`."""
+        from .sheet_read import read_sheet
+
+        return read_sheet(data)
+
+    def check(self) -> None:
+        """Refuse a sheet no screen could show: the checks every loaded or
+        imported sheet passes (the app's own changes keep them true)."""
+        ids = [p.id for p in self.players]
+        if not all(ids) or len(set(ids)) != len(ids):
+            raise SheetError("Every player needs an id of their own.")
+        if any(not p.name.strip() or len(p.name) > MAX_NAME for p in self.players):
+            raise SheetError(f"Player names are 1 to {MAX_NAME} characters.")
+        if not 2 <= len(self.seated) <= self.rules.max_players:
+            raise SheetError(
+                f"The table must seat 2 to {self.rules.max_players} players."
             )
-            for p in data["players"]
-        )
-        rules = Rules(**dict(data.get("rules", {})))
-        rounds = tuple(RoundRecord.from_dict(r) for r in data.get("rounds", ()))
-        return cls(players, rules, str(data["first_dealer"]), rounds)
+        if self.first_dealer not in ids:
+            raise SheetError("The first dealer is not one of the players.")
+        for rec in self.rounds:
+            self._check_round(rec)
+            if len(set(rec.players)) != len(rec.players):
+                raise SheetError("A player appears twice in one round.")

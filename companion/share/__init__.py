@@ -16,6 +16,7 @@ from .sharecode import (
     encode_file,
     file_name,
     fits_qr,
+    too_large,
 )
 from .summary import Detail, QrSummary, qr_summary, summary_text
 
@@ -40,4 +41,5 @@ __all__ = [
     "qr_summary",
     "qr_version",
     "summary_text",
+    "too_large",
 ]

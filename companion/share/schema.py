@@ -25,7 +25,15 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from companion.rules import CardParseError, Entry, Player, RoundRecord, Rules, Sheet
+from companion.rules import (
+    CardParseError,
+    Entry,
+    Player,
+    RoundRecord,
+    Rules,
+    Sheet,
+    SheetError,
+)
 from companion.rules import card as parse_card
 from companion.rules.sheet import MAX_NAME
 
@@ -224,4 +232,9 @@ def sheet_from_json(data: Any) -> tuple[Sheet, ShareMeta]:
     rounds = tuple(
         _round(r, ids) for r in _list(data["rounds"], "rounds", 0, MAX_ROUNDS)
     )
-    return Sheet(players, rules, first_id, rounds), meta
+    sheet = Sheet(players, rules, first_id, rounds)
+    try:
+        sheet.check()  # the store's own check: whatever imports also opens
+    except SheetError as exc:
+        raise _bad(str(exc).rstrip(".")) from None
+    return sheet, meta

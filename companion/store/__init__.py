@@ -4,10 +4,16 @@
 written file per game; ``GameStore.memory()`` is the same API without a disk.
 """
 
-from .games import KEEP, GameNotFound, GameStore, utc_now
+from .games import KEEP, GameNotFound, GameStore, StoreReadOnly, utc_now
 from .paths import APP_NAME, ENV_FLET_DATA, default_data_dir
 from .records import GameRecord, GameSummary, JSONDict
-from .storage import AtomicJSONStorage, CorruptFileError, MemoryJSONStorage
+from .storage import (
+    AtomicJSONStorage,
+    CorruptFileError,
+    DocumentError,
+    MemoryJSONStorage,
+    read_blob,
+)
 
 __all__ = [
     "APP_NAME",
@@ -15,12 +21,15 @@ __all__ = [
     "KEEP",
     "AtomicJSONStorage",
     "CorruptFileError",
+    "DocumentError",
     "GameNotFound",
     "GameRecord",
     "GameStore",
     "GameSummary",
     "JSONDict",
     "MemoryJSONStorage",
+    "StoreReadOnly",
     "default_data_dir",
+    "read_blob",
     "utc_now",
 ]

@@ -16,27 +16,48 @@ Nothing here imports Flet; the app state calls this API.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
+import tempfile
 from collections import Counter
 from collections.abc import Callable, MutableMapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 
 from tinydb import TinyDB
-from tinydb.table import Document, Table
+from tinydb.table import Table
 
 from companion.rules import Sheet
 
 from .records import GameRecord, GameSummary, JSONDict, summarize
-from .storage import AtomicJSONStorage, CorruptFileError, MemoryJSONStorage, move_aside
+from .storage import (
+    AtomicJSONStorage,
+    CorruptFileError,
+    DocumentError,
+    MemoryJSONStorage,
+    move_aside,
+)
 
 GAME_DOC = 1  # each game file holds one document in table "game"
 
 
 class GameNotFound(KeyError):
     """No game with that id in this store."""
+
+
+class StoreReadOnly(OSError):
+    """A write refused because the data folder cannot be written; its
+    ``strerror`` is the message every write path shows."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(errno.EROFS, message)
+
+
+class _Unusable(Exception):
+    """The data folder cannot be used at all (a file, a folder as index...)."""
 
 
 class _Keep(Enum):
@@ -74,9 +95,19 @@ class GameStore:
         self._summaries: dict[str, GameSummary] = {}
         self._doc_ids: dict[str, int] = {}
         self._dirty: set[str] = set()
+        # Why the folder cannot be written (None: it can); every write raises
+        # StoreReadOnly with it and Home shows it for as long as it holds.
+        self.folder_problem: str | None = None
         if self.path is not None:
-            (self.path / "games").mkdir(parents=True, exist_ok=True)
-            self._remove_temp_files()
+            try:
+                self._prepare_folder(self.path)
+            except _Unusable as exc:
+                self.folder_problem = (
+                    f"The games folder {self.path} cannot be used ({exc}). "
+                    "The app works, but no game can be started, imported or "
+                    "changed until that is fixed."
+                )
+                self.path = None  # read and write nothing there
         self._index = self._open("index.json")
         self._load_index()
 
@@ -123,6 +154,7 @@ class GameStore:
         """Write the sheet (and any blob given) durably before returning."""
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
+        self._check_writable()
         table = self._table(game_id)
         current = table.get(doc_id=GAME_DOC)
         if not isinstance(current, dict):
@@ -160,6 +192,7 @@ class GameStore:
         """Remove a game; returns it (None if unreadable) for :meth:`restore`."""
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
+        self._check_writable()
         try:
             record: GameRecord | None = self._read(game_id)
         except CorruptFileError as exc:
@@ -196,7 +229,7 @@ class GameStore:
 
     def flush(self) -> None:
         """Write pending index changes (round counts, "updated" stamps)."""
-        if self._dirty:
+        if self._dirty and self.writable:
             self._write_index(set(self._dirty))
 
     def close(self) -> None:
@@ -206,7 +239,55 @@ class GameStore:
         self._games.clear()
         self._index.close()
 
+    @property
+    def writable(self) -> bool:
+        return self.folder_problem is None
+
     # --- internals ------------------------------------------------------------
+    def _prepare_folder(self, path: Path) -> None:
+        """Make the folder if needed; raise _Unusable when it cannot hold
+        games at all, set ``folder_problem`` when it can only be read."""
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise _Unusable("it is a file, not a folder") from None
+        except OSError as exc:
+            raise _Unusable(f"it could not be created: {exc.strerror}") from None
+        if not path.is_dir():
+            raise _Unusable("it is a file, not a folder")
+        index = path / "index.json"
+        if index.exists() and not index.is_file():
+            raise _Unusable("index.json in it is not a file")
+        games = path / "games"
+        if games.exists() and not games.is_dir():
+            raise _Unusable("games in it is a file, not a folder")
+        try:
+            os.listdir(path)
+            if games.exists():
+                os.listdir(games)
+        except OSError as exc:
+            raise _Unusable(f"it cannot be read: {exc.strerror}") from None
+        try:
+            games.mkdir(exist_ok=True)
+            for folder in (path, games):
+                fd, probe = tempfile.mkstemp(
+                    prefix=".probe-", suffix=".tmp", dir=folder
+                )
+                os.close(fd)
+                os.unlink(probe)
+        except OSError as exc:
+            self.folder_problem = (
+                f"The games folder {path} cannot be written ({exc.strerror}). "
+                "Games can be opened but not started, imported, changed or "
+                "deleted until that is fixed."
+            )
+            return
+        self._remove_temp_files()
+
+    def _check_writable(self) -> None:
+        if self.folder_problem is not None:
+            raise StoreReadOnly(self.folder_problem)
+
     def _open(self, name: str) -> TinyDB:
         if self.path is None:
             return TinyDB(self._files, name, storage=MemoryJSONStorage)
@@ -225,7 +306,10 @@ class GameStore:
         if self.path is None:
             names = [k[len("games/") :] for k in self._files if k.startswith("games/")]
         else:
-            names = os.listdir(self.path / "games")
+            try:
+                names = os.listdir(self.path / "games")
+            except FileNotFoundError:  # a read-only folder never had one
+                names = []
         return {n[: -len(".json")] for n in names if n.endswith(".json")}
 
     def _remove_temp_files(self) -> None:
@@ -236,36 +320,56 @@ class GameStore:
                     os.unlink(entry.path)  # an interrupted atomic write
 
     def _read(self, game_id: str) -> GameRecord:
+        """The one loader of a game file: its record, or CorruptFileError
+        after the file was moved aside (never overwritten, never deleted)."""
         try:
             doc = self._table(game_id).get(doc_id=GAME_DOC)
         except CorruptFileError:
             self._games.pop(game_id, None)
             self._drop_summary(game_id)
             raise
-        if not isinstance(doc, dict):
-            raise GameNotFound(game_id)
         try:
-            return GameRecord.from_doc(doc)
-        except (KeyError, ValueError, TypeError) as exc:
-            error = self._move_aside(game_id, f"not a saved game: {exc!r}")
-            raise error from exc
+            if doc is None:
+                if not self._exists(game_id):
+                    raise GameNotFound(game_id)
+                raise DocumentError("it holds no game")
+            record = GameRecord.from_doc(dict(doc))
+            if record.id != game_id:
+                if self._exists(record.id):
+                    raise DocumentError(f"it is a copy of the game in {record.id}.json")
+                # A renamed file: the file name is the game's id from now on.
+                record = replace(record, id=game_id)
+        except DocumentError as exc:
+            raise self._move_aside(game_id, f"not a saved game: {exc}") from exc
+        return record
+
+    def _exists(self, game_id: str) -> bool:
+        if self.path is None:
+            return self._file(game_id) in self._files
+        return (self.path / self._file(game_id)).exists()
 
     def _move_aside(self, game_id: str, reason: str) -> CorruptFileError:
         name = self._file(game_id)
-        self._games.pop(game_id, None)
+        self._forget_file(game_id)
         self._drop_summary(game_id)
         if self.path is None:
             moved = Path(f"{name}.corrupt")
             self._files[str(moved)] = self._files.pop(name)
             return CorruptFileError(Path(name), moved, reason)
         path = self.path / name
-        return CorruptFileError(path, move_aside(path), reason)
+        kept = move_aside(path) if self.writable else None
+        return CorruptFileError(path, kept, reason)
 
     def _write_record(self, record: GameRecord) -> None:
-        self._table(record.id).upsert(Document(record.to_doc(), doc_id=GAME_DOC))
+        """A new game file in one atomic write (never an empty one first)."""
+        self._check_writable()
+        self._table(record.id)  # open the file's TinyDB (and its storage)
+        doc = record.to_doc()
+        self._games[record.id].storage.write({"game": {str(GAME_DOC): doc}})
         self._set_summary(record.summary(), force=True)
 
     def _save_blob(self, game_id: str, key: str, blob: JSONDict | None) -> None:
+        self._check_writable()
         if not self._table(game_id).update({key: blob}, doc_ids=[GAME_DOC]):
             raise GameNotFound(game_id)
 
@@ -293,10 +397,13 @@ class GameStore:
         self._summaries.pop(game_id, None)
         self._dirty.discard(game_id)
         doc_id = self._doc_ids.pop(game_id, None)
-        if doc_id is not None:
+        if doc_id is not None and self.writable:
             self._index.table("games").remove(doc_ids=[doc_id])
 
     def _write_index(self, game_ids: set[str]) -> None:
+        if not self.writable:
+            self._dirty |= game_ids  # kept in memory only
+            return
         table = self._index.table("games")
         new = [gid for gid in sorted(game_ids) if gid not in self._doc_ids]
         for gid in sorted(game_ids - set(new)):
@@ -316,7 +423,10 @@ class GameStore:
         for doc in docs:
             try:
                 summary = GameSummary.from_dict(dict(doc))
-            except (KeyError, ValueError, TypeError):
+            except DocumentError:
+                broken.append(doc.doc_id)
+                continue
+            if summary.id in self._summaries:  # a line written twice
                 broken.append(doc.doc_id)
                 continue
             self._summaries[summary.id] = summary
@@ -326,7 +436,7 @@ class GameStore:
         broken += [self._doc_ids.pop(gid) for gid in gone]
         for gid in gone:
             del self._summaries[gid]
-        if broken:
+        if broken and self.writable:
             table.remove(doc_ids=broken)
         unsure = {gid for gid, s in self._summaries.items() if not s.finished}
         stale: set[str] = set()
@@ -335,6 +445,7 @@ class GameStore:
                 summary = self._read(gid).summary()
             except CorruptFileError as exc:
                 self.warnings.append(str(exc))
+                self._summaries.pop(gid, None)
                 continue
             except GameNotFound:
                 continue

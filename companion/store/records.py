@@ -9,9 +9,50 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules import Sheet
+from companion.rules import Sheet, SheetError
+
+from .storage import DocumentError
 
 JSONDict = dict[str, Any]
+_LINE = {"title", "players", "finished", "winners", "rounds"}
+_DOC = {"meta", "draft", "digital"}
+MAX_TEXT = 1000  # a title, a date or an id in the index
+
+
+def _object(
+    value: Any, what: str, required: set[str], optional: set[str]
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise DocumentError(f"{what} is not an object")
+    missing, unknown = required - set(value), set(value) - required - optional
+    if missing or unknown:
+        keys = ", ".join(sorted(map(str, missing | unknown)))
+        raise DocumentError(f"{what} has missing or unknown keys ({keys})")
+    return value
+
+
+def _text(value: Any, what: str, *, empty: bool = True) -> str:
+    if type(value) is not str or len(value) > MAX_TEXT or not (empty or value):
+        raise DocumentError(f"{what} is not text")
+    return value
+
+
+def _texts(value: Any, what: str) -> tuple[str, ...]:
+    if type(value) is not list:
+        raise DocumentError(f"{what} is not a list")
+    return tuple(_text(v, what) for v in value)
+
+
+def _flag(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise DocumentError(f"{what} is not true or false")
+    return value
+
+
+def _count(value: Any, what: str) -> int:
+    if type(value) is not int or value < 0:
+        raise DocumentError(f"{what} is not a count")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,16 +81,18 @@ class GameSummary:
         }
 
     @classmethod
-    def from_dict(cls, data: JSONDict) -> GameSummary:
+    def from_dict(cls, data: Any) -> GameSummary:
+        """One index line, checked; :class:`DocumentError` if it is not one."""
+        doc = _object(data, "an index line", {"id", "created", "updated"}, _LINE)
         return cls(
-            id=str(data["id"]),
-            title=str(data.get("title", "")),
-            players=tuple(str(n) for n in data.get("players", ())),
-            created=str(data["created"]),
-            updated=str(data["updated"]),
-            finished=bool(data.get("finished", False)),
-            winners=tuple(str(n) for n in data.get("winners", ())),
-            rounds=int(data.get("rounds", 0)),
+            id=_text(doc["id"], "a game id", empty=False),
+            title=_text(doc.get("title", ""), "a title"),
+            players=_texts(doc.get("players", []), "players"),
+            created=_text(doc["created"], "a date"),
+            updated=_text(doc["updated"], "a date"),
+            finished=_flag(doc.get("finished", False), "finished"),
+            winners=_texts(doc.get("winners", []), "winners"),
+            rounds=_count(doc.get("rounds", 0), "rounds"),
         )
 
     def listing_key(self) -> tuple[str, ...]:
@@ -73,6 +116,7 @@ class GameRecord:
     meta: JSONDict = field(default_factory=dict)
     draft: JSONDict | None = None
     digital: JSONDict | None = None
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def to_doc(self) -> JSONDict:
         return {
@@ -86,15 +130,39 @@ class GameRecord:
         }
 
     @classmethod
-    def from_doc(cls, doc: JSONDict) -> GameRecord:
+    def from_doc(cls, data: Any) -> GameRecord:
+        """A game file's document, checked whole (the sheet by
+        :meth:`Sheet.from_dict`); :class:`DocumentError` if it is not one.
+        A draft or digital round that is not even an object is left out and
+        said in ``notes``: the sheet, the truth, still opens."""
+        doc = _object(data, "the game", {"id", "sheet", "created", "updated"}, _DOC)
+        meta = doc.get("meta") or {}
+        if type(meta) is not dict:
+            raise DocumentError("the game's details are not an object")
+        try:
+            sheet = Sheet.from_dict(doc["sheet"])
+        except SheetError as exc:
+            raise DocumentError(str(exc)) from None
+        notes: list[str] = []
+        blobs: dict[str, JSONDict | None] = {}
+        for key, what in (
+            ("draft", "round being entered"),
+            ("digital", "digital round"),
+        ):
+            blob = doc.get(key)
+            if blob is not None and type(blob) is not dict:
+                notes.append(f"The {what} could not be restored (not an object).")
+                blob = None
+            blobs[key] = blob
         return cls(
-            id=str(doc["id"]),
-            sheet=Sheet.from_dict(doc["sheet"]),
-            created=str(doc["created"]),
-            updated=str(doc["updated"]),
-            meta=dict(doc.get("meta") or {}),
-            draft=doc.get("draft"),
-            digital=doc.get("digital"),
+            id=_text(doc["id"], "the game id", empty=False),
+            sheet=sheet,
+            created=_text(doc["created"], "a date"),
+            updated=_text(doc["updated"], "a date"),
+            meta=meta,
+            draft=blobs["draft"],
+            digital=blobs["digital"],
+            notes=tuple(notes),
         )
 
     def summary(self) -> GameSummary:

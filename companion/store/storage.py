@@ -20,20 +20,51 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, TypeVar
 
 from tinydb.storages import Storage
 
 Tables = dict[str, dict[str, Any]]
+T = TypeVar("T")
 
 
-class CorruptFileError(Exception):
-    """A stored file could not be read; it was moved aside, not overwritten."""
+MAX_FILE = 16 << 20  # bytes; a 2,000-round game is well under 2 MB
+
+
+class DocumentError(ValueError):
+    """A saved document (game, index, draft, digital round) is not one the
+    app writes: the one error every loader raises and every caller catches."""
+
+
+def read_blob(reader: Callable[[Any], T], blob: Any) -> T:
+    """The loader of a blob the store keeps for the app (a draft, a digital
+    round): ``reader``'s result, or :class:`DocumentError` for anything it
+    trips on, so callers catch that one error."""
+    try:
+        return reader(blob)
+    except DocumentError:
+        raise
+    except (
+        KeyError,
+        IndexError,
+        ValueError,
+        TypeError,
+        AttributeError,
+        RecursionError,
+    ) as exc:
+        raise DocumentError(f"{type(exc).__name__}: {exc}") from None
+
+
+class CorruptFileError(DocumentError):
+    """A stored file could not be read; it was moved aside, not overwritten
+    (``moved_to`` is None when it could not be moved: a folder, a read-only
+    disk), and never deleted."""
 
     def __init__(self, path: Path, moved_to: Path | None, reason: str) -> None:
         where = f"it was moved to {moved_to.name}" if moved_to else "it was left"
@@ -46,15 +77,19 @@ class CorruptFileError(Exception):
         self.reason = reason
 
 
-def move_aside(path: Path) -> Path:
-    """Rename an unreadable file to ``<name>.corrupt-<timestamp>`` (unique)."""
+def move_aside(path: Path) -> Path | None:
+    """Rename an unreadable file to ``<name>.corrupt-<timestamp>`` (unique);
+    None when it cannot be renamed (a read-only folder): it stays as it is."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     n = 1
-    while target.exists():
+    while target.exists() or target.is_symlink():
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         n += 1
-    os.replace(path, target)
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
     return target
 
 
@@ -89,10 +124,16 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def parse_tables(text: str) -> Tables:
-    """TinyDB's file shape: an object of tables; anything else is corrupt."""
-    data = json.loads(text)
+    """TinyDB's file shape: an object of tables, each an object of numbered
+    documents that are objects; anything else (deep nesting too) is corrupt."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
     if not isinstance(data, dict) or not all(
-        isinstance(v, dict) for v in data.values()
+        isinstance(table, dict)
+        and all(k.isdigit() and isinstance(doc, dict) for k, doc in table.items())
+        for table in data.values()
     ):
         raise ValueError("not a TinyDB document")
     return data
@@ -118,9 +159,23 @@ class AtomicJSONStorage(Storage):
 
     def _load(self) -> Tables | None:
         try:
-            raw = self.path.read_bytes()
+            info = self.path.stat()
         except FileNotFoundError:
-            return None
+            if not self.path.is_symlink():
+                return None
+            return self._aside("it is a link to a file that does not exist")
+        except OSError as exc:
+            raise CorruptFileError(self.path, None, exc.strerror or str(exc)) from None
+        if not stat.S_ISREG(info.st_mode):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a file"
+            raise CorruptFileError(self.path, None, f"it is {what}")
+        if info.st_size > MAX_FILE:
+            mb = info.st_size / (1 << 20)
+            return self._aside(f"too large: {mb:.0f} MB, a game is at most 16 MB")
+        try:
+            raw = self.path.read_bytes()
+        except OSError as exc:
+            raise CorruptFileError(self.path, None, exc.strerror or str(exc)) from None
         if not raw.strip():
             # An empty file is what a crash *before* the first write can leave
             # with non-atomic tools; ours never do, so treat it as corrupt too.
@@ -130,6 +185,9 @@ class AtomicJSONStorage(Storage):
                 return parse_tables(raw.decode("utf-8"))
             except (UnicodeDecodeError, ValueError) as exc:
                 reason = f"not valid JSON: {exc}"
+        return self._aside(reason)
+
+    def _aside(self, reason: str) -> NoReturn:
         moved = move_aside(self.path)
         # The next read starts empty; the bad file stays where we moved it.
         self._cache, self._loaded = None, True

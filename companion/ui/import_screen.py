@@ -14,6 +14,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.share import FILE_EXTENSION
+from companion.share.sharecode import MAX_INPUT
 
 from .state import AppState
 from .widgets import header, message, primary, secondary
@@ -28,6 +29,17 @@ def ImportScreen(
 ) -> ft.Control:
     text, set_text = ft.use_state("")
     done, set_done = ft.use_state("")
+    # A new field (new key) after an oversize paste: the huge text is never
+    # sent back to the browser, and the field is empty for the next paste.
+    field, set_field = ft.use_state(0)
+
+    def changed(value: str) -> None:
+        if state.paste_too_large(value):
+            set_text("")
+            set_done("")
+            set_field(field + 1)
+        else:
+            set_text(value)
 
     def paste() -> None:
         if state.import_code(text) is None:
@@ -52,13 +64,18 @@ def ImportScreen(
             size=15,
         ),
         ft.TextField(
+            key=f"code-{field}",
             label="Share code",
+            # Cut a huge paste in the browser, one past the cap: the field
+            # stays quick and the app still sees the paste is too large.
+            max_length=MAX_INPUT + 1,
+            counter="",
             hint_text="F7C1:…",
             value=text,
             multiline=True,
             min_lines=3,
             max_lines=6,
-            on_change=lambda e: set_text(e.control.value or ""),
+            on_change=lambda e: changed(e.control.value or ""),
         ),
         ft.Row(
             [

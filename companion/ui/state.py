@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.rules import RoundRecord, Sheet, SheetError
-from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
+from companion.store import (
+    DocumentError,
+    GameNotFound,
+    GameRecord,
+    GameStore,
+    read_blob,
+)
 from companion.store.records import GameSummary
 
 from .state_digital import Digital, DigitalIntents
@@ -23,6 +29,11 @@ from .state_share import ShareIntents
 from .state_views import and_list
 
 SUGGESTIONS = 8
+
+
+def _could_not(exc: OSError) -> str:
+    """A refused write, in the store's own words when it has them."""
+    return f"Could not save ({exc.strerror or exc}); nothing was changed."
 
 
 class AppState(PlayIntents, DigitalIntents, ShareIntents):
@@ -79,22 +90,23 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
             record = self.store.load(game_id)
         except GameNotFound:
             return self._refuse("That game is no longer stored.")
-        except CorruptFileError as exc:
+        except DocumentError as exc:
             return self._refuse(str(exc))
         self.game_id, self.sheet = record.id, record.sheet
         self._undone = None
         self.draft = None
         self.digital = Digital()
+        self.alerts += record.notes
         if record.digital is not None:
             try:
-                self.digital = Digital.from_dict(record.digital)
-            except (KeyError, ValueError, TypeError) as exc:
+                self.digital = read_blob(Digital.from_dict, record.digital)
+            except DocumentError as exc:
                 self.alerts.append(f"The digital round could not be restored ({exc}).")
         self.digital.adopt(record.sheet)
         if record.draft is not None:
             try:
-                self.draft = RoundDraft.from_dict(record.draft)
-            except (KeyError, ValueError, TypeError, AttributeError):
+                self.draft = read_blob(RoundDraft.from_dict, record.draft)
+            except DocumentError:
                 self.alerts.append("The round being entered could not be restored.")
         if self.draft is None:
             self.draft = RoundDraft.fresh(record.sheet)
@@ -133,6 +145,8 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
             self._deleted = self.store.delete(game_id)
         except GameNotFound:
             return self._refuse("That game is no longer stored.")
+        except OSError as exc:
+            return self._refuse(_could_not(exc))
         if game_id == self.game_id:
             self.game_id = self.sheet = self.draft = None
         self._done("Game deleted." if self._deleted else None)
@@ -145,7 +159,10 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
     def restore_deleted(self) -> str | None:
         if self._deleted is None:
             return self._refuse("Nothing to restore.")
-        self.store.restore(self._deleted)
+        try:
+            self.store.restore(self._deleted)
+        except OSError as exc:
+            return self._refuse(_could_not(exc))
         self._deleted = None
         self._done("Game restored.")
         return None
@@ -237,9 +254,12 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
             },
             advisor=self.setup.learning,
         )
-        game_id = self.store.create(
-            sheet, draft=draft.to_dict(), digital=digital.to_dict()
-        )
+        try:
+            game_id = self.store.create(
+                sheet, draft=draft.to_dict(), digital=digital.to_dict()
+            )
+        except OSError as exc:
+            return self._refuse(_could_not(exc))
         self.game_id, self.sheet, self.draft = game_id, sheet, draft
         self._fresh = game_id
         self.digital = digital

@@ -16,6 +16,7 @@ from datetime import date, datetime
 from companion.rules import Sheet
 from companion.share import (
     QrSummary,
+    Reason,
     ShareCodeError,
     ShareMeta,
     decode,
@@ -25,11 +26,12 @@ from companion.share import (
     fits_qr,
     qr_png,
     qr_summary,
+    too_large,
 )
 from companion.share.caption import caption_lines, captioned
 from companion.share.sharecode import CODE_QR_ECC
 from companion.share.stats import PlayerStats, name_key, player_stats
-from companion.store import CorruptFileError, GameNotFound, GameRecord, GameStore
+from companion.store import DocumentError, GameNotFound, GameRecord, GameStore
 from companion.store.records import GameSummary, JSONDict
 
 from .state_base import Observable
@@ -141,7 +143,7 @@ class ShareIntents(Observable):
             return self.store.load(game_id)
         except GameNotFound:
             return "That game is no longer stored."
-        except CorruptFileError as exc:
+        except DocumentError as exc:
             return str(exc)
 
     def share_view(self, game_id: str | None = None) -> ShareView | str:
@@ -164,6 +166,14 @@ class ShareIntents(Observable):
         return view
 
     # --- import -----------------------------------------------------------------
+    def paste_too_large(self, data: str | bytes) -> bool:
+        """Refuse an oversize paste as it arrives (before any decoding), with
+        the size message; the view then empties the field."""
+        if not too_large(data):
+            return False
+        self._refuse(ShareCodeError(Reason.TOO_LARGE).message)
+        return True
+
     def import_code(self, data: str | bytes) -> str | None:
         """Add the game in a share code (text) or share file (bytes) to the
         history. Refused codes leave the store untouched."""

@@ -51,3 +51,20 @@ def test_unreadable_digital_round_is_reported_on_opening(
         see(page, "The digital round could not be restored")
         see(page, "Round 1 · Ann deals")  # the sheet itself is intact
         page.close()
+
+
+def test_a_data_folder_that_is_a_file_still_starts_and_says_so(
+    browser: Any, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    data.write_text("not a folder")
+
+    with running_server(data) as server:
+        page = open_app(browser, server.url, PHONE)
+        see(
+            page, re.compile(rf"The games folder {re.escape(str(data))} cannot be used")
+        )
+        see(page, "No games yet")
+        page.close()
+
+    assert data.read_text() == "not a folder"
