@@ -17,14 +17,14 @@ NUMBER_COLOURS: dict[int, str] = {
     1: "#8D6E63",
     2: "#F9A825",
     3: "#EF6C00",
-    4: "#D84315",
+    4: "#C2410C",
     5: "#AD1457",
     6: "#6A1B9A",
     7: "#4527A0",
     8: "#1565C0",
     9: "#00838F",
     10: "#2E7D32",
-    11: "#558B2F",
+    11: "#4A7A26",
     12: "#9E9D24",
     13: "#5D4037",
 }
@@ -47,6 +47,24 @@ ACTION_ICONS = {
     "DISCARD": ft.Icons.DELETE_OUTLINE,
 }
 BACK_BG = "#37474F"
+DARK_INK = "#1B1B1B"
+
+
+def _luminance(hex_colour: str) -> float:
+    def chan(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * chan(r) + 0.7152 * chan(g) + 0.0722 * chan(b)
+
+
+def ink_on(bg: str) -> str:
+    """White or near-black, whichever reads better on ``bg`` (WCAG contrast):
+    white on the yellow 2 measured 1.97:1."""
+    light = (1.05) / (_luminance(bg) + 0.05)
+    dark = (_luminance(bg) + 0.05) / (_luminance(DARK_INK) + 0.05)
+    return "#FFFFFF" if light >= 4.5 or light >= dark else DARK_INK
 
 
 def label(code: str) -> str:
@@ -81,23 +99,26 @@ def card_face(
         name = "face-down card"
     elif c.is_number:
         bg = NUMBER_COLOURS[c.value]
-        fg, border = "#FFFFFF", "#00000033"
+        fg, border = ink_on(bg), "#00000033"
         numeral = ft.Text(str(c.value), size=big, weight=ft.FontWeight.BOLD, color=fg)
         inner = [numeral]
         if c.code in SPECIAL_ICONS:
             border = "#FFD54F"
-            inner = [
-                numeral,
-                ft.Row(
-                    [
-                        ft.Icon(SPECIAL_ICONS[c.code], color="#FFD54F", size=small),
-                        ft.Text(SPECIAL_SHORT[c.code], size=small - 2, color=fg),
-                    ],
+            word = ft.Text(
+                SPECIAL_SHORT[c.code], size=small - 2, color=fg, no_wrap=True
+            )
+            # On small keys the word alone fits; the icon joins it on big cards.
+            mark: ft.Control = (
+                word
+                if scale < 0.9
+                else ft.Row(
+                    [ft.Icon(SPECIAL_ICONS[c.code], color="#FFD54F", size=small), word],
                     spacing=1,
                     tight=True,
                     alignment=ft.MainAxisAlignment.CENTER,
-                ),
-            ]
+                )
+            )
+            inner = [numeral, mark]
         name = c.name
     elif c.is_modifier:
         bg, border = MODIFIER_BG, MODIFIER_FG

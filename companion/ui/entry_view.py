@@ -17,6 +17,7 @@ from .widgets import (
     flat,
     header,
     message,
+    near_buttons,
     primary,
     secondary,
     switch_row,
@@ -28,13 +29,14 @@ def _player_chip(
     name: str, score: int, selected: bool, trouble: bool, on_click: Callable[[], None]
 ) -> ft.Control:
     colour = DANGER if trouble else ACCENT
-    return ft.Button(
+    button = ft.Button(
         f"{name} {score}",
         height=44,
         bgcolor=colour if selected else None,
         color=ft.Colors.WHITE if selected else (DANGER if trouble else None),
         on_click=lambda: on_click(),
     )
+    return ft.Semantics(selected=selected, container=True, content=button)
 
 
 @ft.component
@@ -57,8 +59,10 @@ def EntryScreen(
     number = (draft.editing if draft.editing is not None else len(sheet.rounds)) + 1
 
     def use_typed() -> None:
-        if typed_input.text:
+        if typed_input.text.strip():
             state.set_typed(pid, typed_input.text)
+        else:
+            state.tell(f"Type {name}'s score first, then Use typed score.", error=True)
 
     def save() -> None:
         if state.save_round() is None:
@@ -175,8 +179,6 @@ def EntryScreen(
         panel.append(ft.Row(options, wrap=True))
     table_problems = by_player.get(None, [])
     footer: list[ft.Control] = [message(p.message, error=True) for p in table_problems]
-    if state.notice is not None and state.notice.error:
-        footer.append(message(state.notice.text, error=True))
     save_text = (
         f"Save round {number}"
         if draft.editing is None
@@ -223,6 +225,13 @@ def EntryScreen(
                 border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
                 content=ft.Column(
                     [
+                        # A refusal shows here, beside Save and the keys that
+                        # were just tapped, not at the top of a scrolled list.
+                        *near_buttons(
+                            state.notice
+                            if state.notice is not None and state.notice.error
+                            else None
+                        ),
                         keypad(
                             state.copies_left(), CardTo(state.add_card, pid), scale=0.7
                         ),
@@ -239,10 +248,11 @@ def EntryScreen(
 
 
 def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Control:
-    return ft.Button(
+    button = ft.Button(
         text,
         icon=ft.Icons.CHECK if selected else None,
         bgcolor=ACCENT if selected else None,
         color=ft.Colors.WHITE if selected else None,
         on_click=lambda: on_click(),
     )
+    return ft.Semantics(selected=selected, container=True, content=button)

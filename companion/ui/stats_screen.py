@@ -12,7 +12,7 @@ from companion.share.stats import PlayerStats, one_decimal, percent
 
 from .charts import METRICS, stats_bar_chart
 from .guard import screen
-from .widgets import header, primary, secondary, section
+from .widgets import choice, header, section
 
 COLUMNS = ("Player", "Games", "Wins", "Win rate", "Mean round", "Bust rate")
 COLUMNS += ("Flip 7s", "Best round")
@@ -66,9 +66,7 @@ def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Con
             section(f"{metric.label} per player"),
             ft.Row(
                 [
-                    (primary if i == chosen else secondary)(
-                        m.label, lambda i=i: set_chosen(i)
-                    )
+                    choice(m.label, i == chosen, lambda i=i: set_chosen(i))
                     for i, m in enumerate(METRICS)
                 ],
                 wrap=True,

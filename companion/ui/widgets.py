@@ -87,6 +87,14 @@ def secondary(
     return _button(ft.OutlinedButton, text, on_click, icon, expand, disabled)
 
 
+def choice(text: str, selected: bool, on_select: Handler) -> ft.Control:
+    """One of a set of options: the chosen one filled, with a tick, and
+    announced as selected (tapping it again keeps it chosen)."""
+    kind = primary if selected else secondary
+    button = kind(text, on_select, ft.Icons.CHECK if selected else None)
+    return ft.Semantics(selected=selected, container=True, content=button)
+
+
 def flat(text: str, on_click: Handler, icon: str | None = None) -> ft.Control:
     return _button(ft.TextButton, text, on_click, icon, False, False)
 

@@ -25,6 +25,10 @@ LEAF_TEXTS = """() => {
   for (const el of document.querySelectorAll('flt-semantics')) {
     const role = el.getAttribute('role') || '';
     if (role === 'img' || role === 'textbox' || !own(el).trim()) continue;
+    // Inactive controls (WCAG 1.4.3 exempts them): a button that cannot be
+    // tapped, a card key with no copy left (drawn dimmed on purpose).
+    if (role === 'button' && !el.hasAttribute('flt-tappable')) continue;
+    if (/, 0 left$/.test(own(el))) continue;
     found.push(el);
   }
   const out = [];

@@ -35,6 +35,10 @@ CONTROLS = """() => {
       + 'flt-semantics[role=checkbox], flt-semantics[role=tab]')) {
     const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
     if (!name || el.getAttribute('aria-disabled') === 'true') continue;
+    // Not tappable (an inactive control), or the option already chosen.
+    if (!el.hasAttribute('flt-tappable') && el.getAttribute('role') === 'button')
+      continue;
+    if (el.closest('[aria-current=true]')) continue;
     out.push([el.getAttribute('role'), name]);
   }
   return out;
