@@ -132,15 +132,31 @@ def test_start_needs_two_players() -> None:
     assert state.game_id is None
 
 
+def played(names: list[str], files: dict[str, str]) -> None:
+    """A game of ``names`` with one round saved."""
+    state = new_state(names, files)
+    tap(state, "p1", "5")
+    assert state.save_round() is None
+
+
 def test_name_suggestions_come_from_earlier_games() -> None:
     files: dict[str, str] = {}
-    new_state(["Ann", "Bob"], files)
-    new_state(["Ann", "Cleo"], files)
+    played(["Ann", "Bob"], files)
+    played(["Ann", "Cleo"], files)
     state = AppState(GameStore.memory(files))
     assert state.name_suggestions() == ["Ann", "Cleo", "Bob"]
     state.setup_add_player("ann")
     assert state.name_suggestions() == ["Cleo", "Bob"]
     assert state.name_suggestions(" c") == ["Cleo"]
+
+
+def test_no_suggestion_from_unplayed_games_or_computer_players() -> None:
+    files: dict[str, str] = {}
+    played(["Ann", "Computer 1"], files)
+    unplayed = new_state(["XXXXXXXXXXXX", "Bob"], files)
+    unplayed.store.flush()
+    state = AppState(GameStore.memory(files))
+    assert state.name_suggestions() == ["Ann"]
 
 
 # --- tapping in a round -----------------------------------------------------------

@@ -215,11 +215,14 @@ class GameStore:
         """The latest game not yet over, to offer "continue"."""
         return next((s for s in self.list_games() if not s.finished), None)
 
-    def known_names(self) -> list[str]:
-        """Names from earlier games, most frequent first, then most recent."""
+    def known_names(self, *, min_rounds: int = 0) -> list[str]:
+        """Names from earlier games, most frequent first, then most recent;
+        only games with at least ``min_rounds`` rounds count."""
         count: Counter[str] = Counter()
         shown: dict[str, str] = {}
         for summary in self.list_games():  # latest first: first spelling wins
+            if summary.rounds < min_rounds:
+                continue
             for name in summary.players:
                 key = name.casefold()
                 count[key] += 1

@@ -9,6 +9,7 @@ the message to show when refused; the same message is left in ``notice``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from companion.rules import RoundRecord, Sheet, SheetError
@@ -29,6 +30,7 @@ from .state_share import ShareIntents
 from .state_views import and_list
 
 SUGGESTIONS = 8
+COMPUTER_NAME = re.compile(r"Computer \d+")
 
 
 def _could_not(exc: OSError) -> str:
@@ -230,13 +232,18 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
         return self._setup(lambda: setattr(self.setup, name, value))
 
     def name_suggestions(self, prefix: str = "") -> list[str]:
-        """Names from earlier games not yet at the table, best first."""
+        """Names of people from earlier games not yet at the table, best
+        first. Only games with a round played count (a name typed into a game
+        nobody played is often a slip), and computer players are no one's
+        name ("Add Computer 1" is what the computer-player button is for)."""
         start = " ".join(prefix.split()).casefold()
         taken = {n.casefold() for n in self.setup.names}
         names = [
             n
-            for n in self.store.known_names()
-            if n.casefold().startswith(start) and n.casefold() not in taken
+            for n in self.store.known_names(min_rounds=1)
+            if n.casefold().startswith(start)
+            and n.casefold() not in taken
+            and not COMPUTER_NAME.fullmatch(n)
         ]
         return names[:SUGGESTIONS]
 

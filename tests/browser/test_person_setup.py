@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules import Sheet
+from companion.rules import Entry, RoundRecord, Sheet
 from companion.store import GameStore
 
 from .harness import PHONE, open_app, running_server
@@ -21,8 +21,10 @@ pytestmark = pytest.mark.browser
 
 def seed_names(data: Path) -> None:
     """An earlier game, so the setup suggests names while a person types."""
+    sheet = Sheet.new(["Mario", "Tomasz", "Marta"])
+    lines = tuple((p.id, Entry(("5",))) for p in sheet.players)
     store = GameStore(data)
-    store.create(Sheet.new(["Mario", "Tomasz", "Marta"]))
+    store.create(sheet.add_round(RoundRecord("p1", lines)))
     store.close()
 
 
