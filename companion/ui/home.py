@@ -15,19 +15,16 @@ from .theme import TITLE_SIZE
 from .widgets import flat, icon_action, message, primary, secondary, section
 
 
-def _when(iso: str) -> str:
-    return iso[:16].replace("T", " ")
-
-
 def _game_tile(
     summary: GameSummary,
+    day: str,
     open_game: Callable[[str], None],
     ask_delete: Callable[[str], None],
 ) -> ft.Control:
     names = ", ".join(summary.players)
     return game_tile(
         names,
-        game_status(summary, _when(summary.updated)),
+        game_status(summary, day),  # the game's own day, imported or not
         [
             flat("Open", lambda: open_game(summary.id)),
             icon_action(
@@ -52,7 +49,9 @@ def HomeScreen(
 ) -> ft.Control:
     confirm, set_confirm = ft.use_state("")
     unfinished = state.unfinished
-    tiles = [_game_tile(g, open_game, set_confirm) for g in state.games]
+    tiles = [
+        _game_tile(g, state.game_day(g), open_game, set_confirm) for g in state.games
+    ]
     controls: list[ft.Control] = [
         ft.Row(
             [

@@ -110,6 +110,10 @@ def test_an_imported_game_shows_the_day_it_was_played(
             assert page.get_by_text(re.compile(re.escape(shown))).count() == 0
         click(page, "Open")
         see(page, re.compile(r"^Played 15 Mar 2024 · target 200"))
+        click(page, "Back")
+        click(page, "Back")  # Home lists it with its own day too
+        see(page, "Past games")
+        see(page, re.compile(r"· 15 Mar 2024$"))
         page.close()
 
 
