@@ -30,6 +30,7 @@ from .stats_screen import StatsScreen
 from .theme import apply_theme
 
 MAX_WIDTH = 760.0
+THEME_KEY = "flip7.theme"  # per device (the browser's storage)
 
 
 def new_state(store: GameStore) -> AppState:
@@ -72,9 +73,26 @@ def App(store: GameStore) -> ft.Control:
 
     ft.use_effect(follow_route, [route_path])
 
+    def use_dark(on: bool) -> None:
+        page.theme_mode = ft.ThemeMode.DARK if on else ft.ThemeMode.LIGHT
+        set_dark(on)
+
+    def remembered_theme() -> None:
+        """This device's theme, as chosen last time."""
+
+        async def read() -> None:
+            if await ft.SharedPreferences().get(THEME_KEY) == "dark":
+                use_dark(True)
+
+        page.run_task(read)
+
+    ft.use_effect(remembered_theme, [])
+
     def toggle_theme() -> None:
-        page.theme_mode = ft.ThemeMode.LIGHT if dark else ft.ThemeMode.DARK
-        set_dark(not dark)
+        use_dark(not dark)
+        page.run_task(
+            ft.SharedPreferences().set, THEME_KEY, "light" if dark else "dark"
+        )
 
     def go(screen: Screen, game_id: str = "") -> None:
         state.dismiss()
