@@ -123,7 +123,11 @@ def running_server(
 
 def open_app(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
     """A new page on the app, loaded, with Flutter's semantics tree on."""
-    page = browser.new_page(viewport=viewport)
+    return load(browser.new_page(viewport=viewport), url)
+
+
+def load(page: Any, url: str) -> Any:
+    """Open ``url`` in ``page`` and turn on Flutter's semantics tree."""
     page.goto(url)
     page.wait_for_selector("#loading", state="detached", timeout=60_000)
     placeholder = page.locator("flt-semantics-placeholder")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .contrast import readings, unreadable
-from .harness import PHONE, open_app, running_server
+from .harness import PHONE, load, running_server
 from .table import click, see
 from .test_crawl import seed
 
@@ -20,7 +20,8 @@ def test_dark_theme_is_readable(browser: Any, tmp_path: Path) -> None:
     data = tmp_path / "data"
     ids = seed(data)
     with running_server(data) as server:
-        page = open_app(browser, server.url, PHONE)
+        device = browser.new_context(viewport=PHONE)  # one phone's browser
+        page = load(device.new_page(), server.url)
         click(page, "Dark theme")
         see(page, "Light theme")
         page.wait_for_timeout(800)
@@ -39,9 +40,6 @@ def test_dark_theme_is_readable(browser: Any, tmp_path: Path) -> None:
             problems += [f"{path}: {r}" for r in unreadable(page)]
         assert problems == []
         # The device remembers: a new tab of this browser opens dark.
-        again = page.context.new_page()
-        again.goto(server.url)
-        again.wait_for_selector("#loading", state="detached", timeout=60_000)
-        again.locator("flt-semantics-placeholder").dispatch_event("click")
+        again = load(device.new_page(), server.url)
         see(again, "Light theme")
-        page.close()
+        device.close()
