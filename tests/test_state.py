@@ -104,7 +104,7 @@ def test_order_dealer_rules_and_start() -> None:
     assert state.setup_rename_player(1, "cleo") == "cleo is already at the table."
     for bad in ["abc", "0", "100001", ""]:
         assert state.setup_set_target(bad) == (
-            "The target must be a whole number from 1 to 100000."
+            "The target must be a whole number from 1 to 100,000."
         )
     assert state.setup_set_target(" 150 ") is None
     state.setup_set_option("brutal", True)
