@@ -119,7 +119,9 @@ class SetupDraft:
         except ValueError:
             target = 0
         if not low <= target <= high:
-            raise SheetError(f"The target must be a whole number from {low} to {high:,}.")
+            raise SheetError(
+                f"The target must be a whole number from {low} to {high:,}."
+            )
         self.target = target
 
     def set_two_decks(self, on: bool) -> None:
