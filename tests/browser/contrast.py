@@ -36,6 +36,14 @@ LEAF_TEXTS = """() => {
     if (found.some(o => o !== el && el.contains(o))) continue;  // leaves only
     const span = Array.from(el.children).find(c => c.nodeName === 'SPAN');
     const r = (span || el).getBoundingClientRect();
+    // Partly scrolled out of its list (under a bottom bar, say): not measured.
+    let clipped = false;
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      if (r.top < c.top - 1 || r.bottom > c.bottom + 1) { clipped = true; break; }
+    }
+    if (clipped) continue;
     if (r.width < 6 || r.height < 6) continue;
     if (r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth)
       continue;
