@@ -22,6 +22,7 @@ from .cardlook import card_face
 from .choices import describe_all, prompt
 from .digital_parts import flip_four_strip, round_summary, seat_row
 from .flip_four import last_flip_four
+from .guard import screen
 from .state import AppState
 from .theme import ACCENT, TAP
 from .widgets import flat, header, message, switch_row
@@ -114,7 +115,7 @@ def _advice(state: AppState) -> list[ft.Control]:
     return [message("Advisor: " + advice.text())]
 
 
-@ft.component
+@screen
 def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     rnd = state.digital_round
     step = -1 if rnd is None else len(rnd.choices)

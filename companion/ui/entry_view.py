@@ -10,6 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from .cardlook import card_face, label
+from .guard import screen
 from .keypad import CardTo, keypad
 from .state import AppState
 from .theme import ACCENT, BIG_NUMBER, DANGER
@@ -39,7 +40,7 @@ def _player_chip(
     return ft.Semantics(selected=selected, container=True, content=button)
 
 
-@ft.component
+@screen
 def EntryScreen(
     state: AppState, on_done: Callable[[], None], on_saved: Callable[[], None]
 ) -> ft.Control:

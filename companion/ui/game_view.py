@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from .guard import screen
 from .sheet_view import score_table
 from .state import AppState
 from .state_digital import next_strategy, seat_kind
@@ -58,7 +59,7 @@ def _notice(state: AppState) -> list[ft.Control]:
     return [] if n is None else [message(n.text, error=n.error)]
 
 
-@ft.component
+@screen
 def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
     """Rename (a field, Save), add a late player, remove a player (asks
     first). The answer to each shows here, where the eye is."""
@@ -207,7 +208,7 @@ def _choose(question: str, buttons: list[ft.Control]) -> ft.Control:
     )
 
 
-@ft.component
+@screen
 def GameScreen(
     state: AppState,
     on_home: Callable[[], None],

@@ -12,6 +12,7 @@ from companion.store.records import GameSummary
 
 from .charts import totals_chart
 from .game_tile import game_status, game_tile
+from .guard import screen
 from .sheet_view import score_table
 from .state import AppState
 from .state_share import played_day
@@ -28,7 +29,7 @@ def _tile(game: GameSummary, day: str, on_open: Callable[[str], None]) -> ft.Con
     )
 
 
-@ft.component
+@screen
 def HistoryScreen(
     state: AppState,
     on_back: Callable[[], None],
@@ -72,7 +73,7 @@ def HistoryScreen(
     )
 
 
-@ft.component
+@screen
 def PastGameScreen(
     state: AppState,
     game_id: str,

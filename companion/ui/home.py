@@ -10,6 +10,7 @@ import flet as ft
 from companion.store.records import GameSummary
 
 from .game_tile import game_status, game_tile
+from .guard import screen
 from .state import AppState
 from .theme import TITLE_SIZE
 from .widgets import flat, icon_action, message, primary, secondary, section
@@ -36,7 +37,7 @@ def _game_tile(
     )
 
 
-@ft.component
+@screen
 def HomeScreen(
     state: AppState,
     on_new: Callable[[], None],

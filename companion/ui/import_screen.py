@@ -16,11 +16,12 @@ import flet as ft
 from companion.share import FILE_EXTENSION
 from companion.share.sharecode import MAX_INPUT
 
+from .guard import screen
 from .state import AppState
 from .widgets import header, message, primary, secondary
 
 
-@ft.component
+@screen
 def ImportScreen(
     state: AppState,
     on_back: Callable[[], None],

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import flet as ft
 
+from .guard import screen
 from .widgets import header
 
 # assets/rules.md links to docs/rules.md, so a built app (which ships assets/
@@ -32,7 +33,7 @@ def rules_text() -> str:
         return "# Rules\n\nThe rules file is missing from this installation."
 
 
-@ft.component
+@screen
 def RulesScreen(on_back: Callable[[], None]) -> ft.Control:
     return ft.Column(
         expand=True,

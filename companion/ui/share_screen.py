@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from .guard import screen
 from .state import AppState
 from .state_share import ShareView
 from .widgets import header, message, primary, readable, secondary, section
@@ -170,7 +171,7 @@ def _code_block(
     return ft.Column(controls, spacing=10)
 
 
-@ft.component
+@screen
 def ShareScreen(
     state: AppState, game_id: str | None, on_back: Callable[[], None]
 ) -> ft.Control:
