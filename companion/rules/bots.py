@@ -43,14 +43,14 @@ class RandomBot:
         return rng.choice(rnd.legal())
 
 
-def _not_hit_or_stay(rnd: Round, player: int) -> str | None:
+def _not_hit_or_stay(rnd: Round, player: int, rng: random.Random) -> str | None:
     """The choice when it is not a free hit-or-stay: a target, card or ±15
     decision (shared tactics), or the only option (The Zero's must-hit)."""
     pend = rnd.pending
     if pend is None:
         raise ValueError("the round is over")
     if pend.kind != "turn":
-        return decide_other(rnd, player)
+        return decide_other(rnd, player, rng)
     if len(pend.options) == 1:
         return pend.options[0]
     return None
@@ -64,7 +64,7 @@ class StopBot:
     name: str = "stop"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        forced = _not_hit_or_stay(rnd, player)
+        forced = _not_hit_or_stay(rnd, player, rng)
         if forced is not None:
             return forced
         # A line is never worth more than its number sum at a turn (÷2, −N
@@ -87,7 +87,7 @@ class OddsBot:
     name: str = "odds"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        forced = _not_hit_or_stay(rnd, player)
+        forced = _not_hit_or_stay(rnd, player, rng)
         if forced is not None:
             return forced
         pool = unseen(rnd)
@@ -106,6 +106,19 @@ BOTS: dict[str, Callable[[str | None], Bot]] = {
     "stop": _stop,
     "odds": lambda arg: OddsBot(),
 }
+
+
+BOT_HELP: dict[str, str] = {
+    "random": "any legal choice at random",
+    "stop": "stop:N stays once the line is worth N or more (default 25)",
+    "odds": "hits while one more card is expected to add points and the "
+    "bust chance is under 50 %",
+}
+
+
+def bot_help() -> str:
+    """One line per bot name, for ``--help`` texts."""
+    return "\n".join(f"  {name:<8}{BOT_HELP[name]}" for name in BOTS)
 
 
 def make_bot(spec: str) -> Bot:
