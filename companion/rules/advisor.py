@@ -123,6 +123,7 @@ def _twin(rnd: Round, rng: random.Random) -> Round:
     contents (the fork shuffles the real order; sorting first hides it)."""
     twin = rnd.fork(rng)
     table = twin._t  # the round's own package may reach its table
+    table.seed = f"advice/{rng.getrandbits(32)}"  # not the round's hidden seed
     table.discard.sort(key=_code)  # a mid-round reshuffle starts from it
     table.deck.sort(key=_code)
     rng.shuffle(table.deck)
