@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from .odds import bust_chance
-from .outlook import hit_value, stay_value, unseen
+from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
 from .table import NUMBER_VALUE
 from .tactics import decide_other, value
@@ -97,6 +97,42 @@ class OddsBot:
         return "hit" if better else "stay"
 
 
+WIN_STOP = 26
+BEHIND_STEP = 8  # one more point of threshold per this many points behind
+
+
+@dataclass(frozen=True, slots=True)
+class WinBot:
+    """Plays for the game, not the round: a hit/stay the totals settle
+    (:func:`.outlook.game_call`: hit when a finished opponent already beats
+    what staying would bank), else a threshold that rises when behind the
+    leader and falls when ahead, and that reaches for the leader's standing
+    once someone has the target."""
+
+    at: int = WIN_STOP
+    name: str = "win"
+
+    def threshold(self, rnd: Round, player: int) -> int:
+        totals = rnd.totals or (0,) * rnd.players
+        rivals = [q for q in rnd.seats if q != player]
+        gap = max(totals[q] for q in rivals) - totals[player]
+        at = self.at + max(-6, min(10, gap // BEHIND_STEP))
+        target = rnd.rules.target
+        near = max(totals[q] + rnd.number_sum(q) for q in rivals)
+        if near >= target:  # the game likely ends this round: catch the leader
+            at = max(at, near - totals[player] + 1)
+        return at
+
+    def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
+        forced = _not_hit_or_stay(rnd, player, rng)
+        if forced is not None:
+            return forced
+        call = game_call(rnd, player)
+        if call is not None:
+            return call[0]
+        return "stay" if value(rnd, player) >= self.threshold(rnd, player) else "hit"
+
+
 def _stop(arg: str | None) -> Bot:
     return StopBot(int(arg)) if arg else StopBot()
 
@@ -105,6 +141,7 @@ BOTS: dict[str, Callable[[str | None], Bot]] = {
     "random": lambda arg: RandomBot(),
     "stop": _stop,
     "odds": lambda arg: OddsBot(),
+    "win": lambda arg: WinBot(int(arg)) if arg else WinBot(),
 }
 
 
@@ -113,6 +150,8 @@ BOT_HELP: dict[str, str] = {
     "stop": "stop:N stays once the line is worth N or more (default 25)",
     "odds": "hits while one more card is expected to add points and the "
     "bust chance is under 50 %",
+    "win": "win:N plays for the game: hits when a finished opponent already "
+    "beats what it would bank, stays at N (26) raised when behind",
 }
 
 
