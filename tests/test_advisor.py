@@ -12,7 +12,7 @@ import pytest
 from round_helpers import stacked
 
 from companion.rules import Advice, Match, advise
-from companion.rules.bots import StopBot
+from companion.rules.bots import StopBot, WinBot
 from companion.rules.outlook import unseen
 from companion.rules.round import Round
 
@@ -104,8 +104,14 @@ def shown(text: str) -> tuple[float, float]:
 
 
 def test_the_shown_figures_agree_with_the_suggestion() -> None:
+    settled = 0
     for _, advice in position_advice():
         text = advice.text()
+        if advice.reason:  # the totals settle it: no competing figures
+            settled += 1
+            assert f"Suggestion: {advice.suggestion}." in text
+            assert "play-outs" not in text
+            continue
         hit, stay = shown(text)
         assert (hit > stay) == (advice.suggestion == "hit"), text
         assert hit != stay or advice.close, text
@@ -113,6 +119,7 @@ def test_the_shown_figures_agree_with_the_suggestion() -> None:
             advice.close and "Too close to call" in text
         ), text
         assert "one more card" not in text  # no one-card figure beside it
+    assert settled < len(position_advice())
 
 
 def test_close_options_are_called_within_noise() -> None:
@@ -134,8 +141,37 @@ def test_the_same_position_gets_the_same_advice() -> None:
 
 
 def test_sampling_goes_on_until_the_gap_is_clear() -> None:
-    counts = [a.samples for _, a in position_advice()]
+    counts = [a.samples for _, a in position_advice() if not a.reason]
     assert min(counts) == 80 and max(counts) > 80
     for _, advice in position_advice():
         if advice.samples < 240:  # stopped early: the gap was clear
             assert abs(advice.sim_hit - advice.sim_stay) > advice.margin
+
+
+def test_staying_that_loses_the_game_is_not_suggested() -> None:
+    # Bob stays on 12 with 190 (202); Ann, on 150, holds 10 11 9 (bank 180).
+    rnd = Round.start(
+        players=2,
+        deck=["12", "10", "11", "9", "5", "6", "7", "8"],
+        seed=1,
+        totals=(150, 190),
+    )
+    for choice in ("stay", "hit", "hit"):
+        rnd.play(choice)
+    assert rnd.line(0) == ["10", "11", "9"]
+    advice = advise(rnd)
+    assert advice.suggestion == "hit"
+    assert "Staying loses: an opponent has 202, you would bank 180" in advice.text()
+    assert "Suggestion: hit." in advice.text()
+    assert StopBot(25).choose(rnd, 0, random.Random(0)) == "stay"
+    assert WinBot().choose(rnd, 0, random.Random(0)) == "hit"
+
+
+def test_staying_that_wins_now_is_suggested() -> None:
+    rnd = Round.start(
+        players=2, deck=["12", "10", "5", "6", "7", "8"], seed=1, totals=(190, 100)
+    )
+    rnd.play("stay")  # Bob banks 112; Ann holds 10: 200, past the target
+    advice = advise(rnd)
+    assert advice.suggestion == "stay" and "past the target" in advice.text()
+    assert WinBot().choose(rnd, 0, random.Random(0)) == "stay"

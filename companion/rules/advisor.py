@@ -12,6 +12,12 @@ The text shows exactly the figures the suggestion compares, so it never
 shows two figures that point the other way; the exact next-card odds (bust,
 Flip 7) are shown beside them as facts, not as a competing recommendation.
 
+When the game's totals settle the choice (a finished opponent already
+beats what staying would bank: only a hit can still win; staying would
+bank the target ahead of everyone), the suggestion says so instead, from
+:func:`.outlook.game_call`, without play-outs of round points that would
+point the other way.
+
 Stable: the generator is seeded from the position as the player sees it
 (lines, totals, the unseen cards as a multiset), never from the hidden deck
 order or the way the position was reached, so the same position always gets
@@ -29,7 +35,7 @@ from operator import attrgetter
 
 from .bots import Bot, StopBot
 from .odds import bust_chance, flip7_chance
-from .outlook import hit_value, stay_value, unseen
+from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
 
 DEFAULT_SAMPLES = 80  # the first batch; more are drawn until the gap is clear
@@ -61,6 +67,7 @@ class Advice:
     suggestion: str
     margin: float = 0.0
     close: bool = False
+    reason: str = ""  # the game's totals settle it (no play-outs needed)
 
     def figures(self) -> tuple[str, str]:
         """The hit and stay figures as shown, with enough decimals that
@@ -78,6 +85,9 @@ class Advice:
         odds = (
             f"Next card: bust {float(self.bust):.0%}, Flip 7 {float(self.flip7):.0%}."
         )
+        if self.reason:
+            reason = self.reason[0].upper() + self.reason[1:]
+            return f"{reason}. Suggestion: {self.suggestion}. {odds}"
         basis = (
             f"Points by the end of the round, over {self.samples} play-outs: "
             f"hit {h}, stay {s}."
@@ -166,6 +176,21 @@ def advise(
     must = pend.options == ("hit",)
     stay_now = Fraction(stay_value(rnd, p))
     hit_once = hit_value(rnd, p, pool)
+    call = None if must else game_call(rnd, p)
+    if call is not None:
+        return Advice(
+            player=p,
+            bust=bust_chance(line, pool, rnd.rules),
+            flip7=flip7_chance(line, pool, rnd.rules),
+            stay=stay_now,
+            hit=hit_once,
+            sim_stay=float(stay_now),
+            sim_hit=float(hit_once),
+            samples=0,
+            must_hit=False,
+            suggestion=call[0],
+            reason=call[1],
+        )
     play_bot = bot or StopBot()
     rng = random.Random(_seed(rnd, p, seed))
     hits: list[float] = []

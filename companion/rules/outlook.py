@@ -82,7 +82,10 @@ def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
     done = [now[q] for q in rivals if rnd.status(q) in ("stayed", "busted")]
     best_done = max(done, default=None)
     if best_done is not None and best_done >= target and best_done > mine:
-        return "hit", f"staying loses: an opponent has {best_done}, you would bank {mine}"
+        return (
+            "hit",
+            f"staying loses: an opponent has {best_done}, you would bank {mine}",
+        )
     if mine >= target and all(now[q] < mine for q in rivals):
         return "stay", f"staying banks {mine}, past the target and ahead of everyone"
     return None
