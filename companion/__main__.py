@@ -2,7 +2,8 @@
 
 ``companion`` starts the Flet web server (address from flet.toml, overridable
 with --host/--port/--data-dir) and prints the address. ``companion simulate``
-runs computer-player games in the terminal.
+runs computer-player games in the terminal; ``companion tournament``
+compares bots fairly (every seating, paired decks).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Flip 7 Companion: scoring, digital deal and sharing.",
-        epilog="Subcommand: 'companion simulate --help' for computer-player games.",
+        epilog="Subcommands: 'companion simulate --help' and 'companion tournament "
+        "--help' for computer-player games.",
     )
     parser.add_argument("--host", help="address to listen on (default from flet.toml)")
     parser.add_argument("--port", type=int, help="port (default from flet.toml: 8550)")
@@ -38,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         from .simulate import main as simulate_main
 
         return simulate_main(args_list[1:])
+    if args_list[:1] == ["tournament"]:
+        from .tournament import main as tournament_main
+
+        return tournament_main(args_list[1:])
     args = _parser().parse_args(args_list)
     try:
         settings = load_settings(args.config)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.rules import Rules
-from companion.rules.bots import Bot, make_bot
+from companion.rules.bots import Bot, bot_help, make_bot
 from companion.rules.match import Match
 from companion.rules.round import Round
 
@@ -118,14 +118,33 @@ def report(res: Results) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="companion simulate", description=__doc__.splitlines()[0]
+        prog="companion simulate",
+        description="Play whole digital games between computer players (seats "
+        "fixed: for fair comparisons use 'companion tournament').",
+        epilog="Bots:\n" + bot_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bots", default="stop,odds,random")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--brutal", action="store_true")
-    parser.add_argument("--target", type=int, default=200)
+    parser.add_argument(
+        "--games", type=int, default=100, help="games to play (default: 100)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=4, help="players per game (default: 4)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="stop,odds,random",
+        help="comma-separated bots, repeated round the seats in order "
+        "(default: stop,odds,random)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the games (default: 0)"
+    )
+    parser.add_argument(
+        "--brutal", action="store_true", help="play With a Vengeance's Brutal rules"
+    )
+    parser.add_argument(
+        "--target", type=int, default=200, help="game target (default: 200)"
+    )
     args = parser.parse_args(argv)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     try:

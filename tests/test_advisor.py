@@ -3,13 +3,18 @@ suggestion."""
 
 from __future__ import annotations
 
+import functools
+import random
+import re
 from fractions import Fraction
 
 import pytest
 from round_helpers import stacked
 
-from companion.rules import advise
+from companion.rules import Advice, Match, advise
+from companion.rules.bots import StopBot, WinBot
 from companion.rules.outlook import unseen
+from companion.rules.round import Round
 
 
 def test_exact_odds_from_the_unseen_cards() -> None:
@@ -23,7 +28,7 @@ def test_exact_odds_from_the_unseen_cards() -> None:
     # 9, 9 bust (0); 4 -> 13; Just One More counted as no change (9).
     assert advice.hit == Fraction(0 + 0 + 13 + 9, 4)
     assert advice.suggestion in ("hit", "stay")
-    assert "Bust 50%" in advice.text()
+    assert "bust 50%" in advice.text()
 
 
 def test_unseen_is_the_deck_contents_not_its_order() -> None:
@@ -66,3 +71,107 @@ def test_advice_only_at_a_turn() -> None:
     rnd = stacked("5 8 5 STEAL", "hit")
     with pytest.raises(ValueError):
         advise(rnd)
+
+
+def turn_positions(n: int, seed: int) -> list[Round]:
+    """Hit-or-stay positions from real games (stop bots, 2-5 players, game
+    totals known), early and late in rounds and games."""
+    rng = random.Random(seed)
+    out: list[Round] = []
+    while len(out) < n:
+        match = Match(rng.randint(2, 5), seed=rng.getrandbits(32))
+        bots = [StopBot(rng.randint(15, 35)) for _ in range(match.players)]
+        while not match.over and len(out) < n:
+            rnd = match.start_round()
+            while (pend := rnd.pending) is not None:
+                two = pend.kind == "turn" and len(pend.options) == 2
+                if two and rng.random() < 0.3:
+                    out.append(Round.replay(rnd.setup(), rnd.choices))
+                rnd.play(bots[pend.player].choose(rnd, pend.player, rng))
+            match.finish_round(rnd)
+    return out
+
+
+@functools.cache
+def position_advice() -> list[tuple[Round, Advice]]:
+    return [(rnd, advise(rnd)) for rnd in turn_positions(40, seed=5)]
+
+
+def shown(text: str) -> tuple[float, float]:
+    got = re.search(r"hit (-?[\d.]+), stay (-?[\d.]+)\.", text)
+    assert got, text
+    return float(got.group(1)), float(got.group(2))
+
+
+def test_the_shown_figures_agree_with_the_suggestion() -> None:
+    settled = 0
+    for _, advice in position_advice():
+        text = advice.text()
+        if advice.reason:  # the totals settle it: no competing figures
+            settled += 1
+            assert f"Suggestion: {advice.suggestion}." in text
+            assert "play-outs" not in text
+            continue
+        hit, stay = shown(text)
+        assert (hit > stay) == (advice.suggestion == "hit"), text
+        assert hit != stay or advice.close, text
+        assert f"Suggestion: {advice.suggestion}." in text or (
+            advice.close and "Too close to call" in text
+        ), text
+        assert "one more card" not in text  # no one-card figure beside it
+    assert settled < len(position_advice())
+
+
+def test_close_options_are_called_within_noise() -> None:
+    found = [a for _, a in position_advice() if a.close]
+    assert found, "no close call among the positions"
+    for advice in found:
+        assert "Too close to call" in advice.text()
+        assert abs(advice.sim_hit - advice.sim_stay) <= advice.margin + 1e-9
+
+
+def test_the_same_position_gets_the_same_advice() -> None:
+    # The same cards dealt; the hidden rest of the deck in another order.
+    a = stacked("5 1 2 3 4 6 7 8 9 10 11 12 JOM F4")
+    b = stacked("5 1 2 F4 JOM 12 11 10 9 8 7 6 4 3")
+    assert advise(a) == advise(b)
+    for rnd in turn_positions(8, seed=2):
+        again = Round.replay(rnd.setup(), rnd.choices)
+        assert advise(rnd) == advise(again)
+
+
+def test_sampling_goes_on_until_the_gap_is_clear() -> None:
+    counts = [a.samples for _, a in position_advice() if not a.reason]
+    assert min(counts) == 80 and max(counts) > 80
+    for _, advice in position_advice():
+        if advice.samples < 240:  # stopped early: the gap was clear
+            assert abs(advice.sim_hit - advice.sim_stay) > advice.margin
+
+
+def test_staying_that_loses_the_game_is_not_suggested() -> None:
+    # Bob stays on 12 with 190 (202); Ann, on 150, holds 10 11 9 (bank 180).
+    rnd = Round.start(
+        players=2,
+        deck=["12", "10", "11", "9", "5", "6", "7", "8"],
+        seed=1,
+        totals=(150, 190),
+    )
+    for choice in ("stay", "hit", "hit"):
+        rnd.play(choice)
+    assert rnd.line(0) == ["10", "11", "9"]
+    advice = advise(rnd)
+    assert advice.suggestion == "hit"
+    assert "Staying loses: an opponent has 202, you would bank 180" in advice.text()
+    assert "Suggestion: hit." in advice.text()
+    assert StopBot(25).choose(rnd, 0, random.Random(0)) == "stay"
+    assert WinBot().choose(rnd, 0, random.Random(0)) == "hit"
+
+
+def test_staying_that_wins_now_is_suggested() -> None:
+    rnd = Round.start(
+        players=2, deck=["12", "10", "5", "6", "7", "8"], seed=1, totals=(190, 100)
+    )
+    rnd.play("stay")  # Bob banks 112; Ann holds 10: 200, past the target
+    advice = advise(rnd)
+    assert advice.suggestion == "stay" and "past the target" in advice.text()
+    assert WinBot().choose(rnd, 0, random.Random(0)) == "stay"

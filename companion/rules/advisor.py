@@ -1,34 +1,59 @@
 """Advice for the player about to hit or stay, from what they can know.
 
-Exact figures come from the unseen cards (:mod:`.outlook`): the chance that
-the next card busts, the chance it makes Flip 7, the round score of staying
-now and the expected score after one more card. The hit/stay suggestion
-comes from quick Monte-Carlo play-outs of the rest of the round: the unseen
-cards are shuffled (the real deck order stays hidden), the player hits or
-stays, and everybody then plays on as a stop-at-value bot. Each sample uses
-the same shuffle for both options, so the comparison is fair; the rng is
-seeded, so the advice is repeatable.
+The suggestion rests on play-outs of the rest of the round: the unseen cards
+are shuffled (the real deck order stays hidden), the player hits or stays,
+and everybody then plays on as a stop-at-value bot. Each sample plays both
+options on the same shuffle, so the comparison is paired and fair. Sampling
+goes on in batches until the gap between the options is clear (three
+standard errors) or a cap is reached; the options are then "within noise"
+when the gap is under two standard errors.
+
+The text shows exactly the figures the suggestion compares, so it never
+shows two figures that point the other way; the exact next-card odds (bust,
+Flip 7) are shown beside them as facts, not as a competing recommendation.
+
+When the game's totals settle the choice (a finished opponent already
+beats what staying would bank: only a hit can still win; staying would
+bank the target ahead of everyone), the suggestion says so instead, from
+:func:`.outlook.game_call`, without play-outs of round points that would
+point the other way.
+
+Stable: the generator is seeded from the position as the player sees it
+(lines, totals, the unseen cards as a multiset), never from the hidden deck
+order or the way the position was reached, so the same position always gets
+the same advice.
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 
 from .bots import Bot, StopBot
 from .odds import bust_chance, flip7_chance
-from .outlook import hit_value, stay_value, unseen
+from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
 
-DEFAULT_SAMPLES = 80
+DEFAULT_SAMPLES = 80  # the first batch; more are drawn until the gap is clear
+MAX_SAMPLES = 240
+BATCH = 40
+CLEAR_Z = 3.0  # stop sampling once the gap is this many standard errors
+NOISE_Z = 1.96  # options closer than this many standard errors: within noise
+_code = attrgetter("code")
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
     """``stay``/``hit``: exact expected round score of staying now and of
-    hitting exactly once; ``sim_stay``/``sim_hit``: mean final round score
-    over the play-outs; ``suggestion``: "hit" or "stay"."""
+    hitting exactly once (kept for callers; not what the suggestion rests
+    on); ``sim_stay``/``sim_hit``: mean final round score over the
+    play-outs, what the suggestion compares; ``margin``: half-width of the
+    95 % interval of their difference; ``close``: the options are within
+    noise; ``suggestion``: "hit" or "stay", the better of the two figures."""
 
     player: int
     bust: Fraction
@@ -40,15 +65,79 @@ class Advice:
     samples: int
     must_hit: bool
     suggestion: str
+    margin: float = 0.0
+    close: bool = False
+    reason: str = ""  # the game's totals settle it (no play-outs needed)
+
+    def figures(self) -> tuple[str, str]:
+        """The hit and stay figures as shown, with enough decimals that
+        they never look equal (or reversed) when one is ahead."""
+        for places in (1, 2, 3):
+            h, s = f"{self.sim_hit:.{places}f}", f"{self.sim_stay:.{places}f}"
+            if (float(h) > float(s)) == (self.sim_hit > self.sim_stay) and h != s:
+                return h, s
+        return h, s
 
     def text(self) -> str:
         if self.must_hit:
             return "You hold The Zero: you must hit."
-        return (
-            f"Bust {float(self.bust):.0%}, Flip 7 {float(self.flip7):.0%}. "
-            f"Stay: {float(self.stay):.1f} points; one more card: "
-            f"{float(self.hit):.1f} on average. Suggestion: {self.suggestion}."
+        h, s = self.figures()
+        odds = (
+            f"Next card: bust {float(self.bust):.0%}, Flip 7 {float(self.flip7):.0%}."
         )
+        if self.reason:
+            reason = self.reason[0].upper() + self.reason[1:]
+            return f"{reason}. Suggestion: {self.suggestion}. {odds}"
+        basis = (
+            f"Points by the end of the round, over {self.samples} play-outs: "
+            f"hit {h}, stay {s}."
+        )
+        if self.close:
+            verdict = (
+                f"Too close to call (within ±{self.margin:.1f}): either is fine; "
+                f"{self.suggestion} is a shade better."
+            )
+        else:
+            verdict = f"Suggestion: {self.suggestion}."
+        return f"{basis} {verdict} {odds}"
+
+
+def position_key(rnd: Round, player: int) -> str:
+    """What the deciding player can see, as text: equal for equal positions
+    however they were reached and whatever the hidden deck order."""
+    seats = ";".join(
+        f"{rnd.status(q)}:{','.join(rnd.codes(q))}:{','.join(rnd.face_down(q))}"
+        for q in range(rnd.players)
+    )
+    z = rnd.zones()
+    return "|".join(
+        [
+            repr(rnd.rules),
+            str(player),
+            str(rnd.totals),
+            seats,
+            ",".join(sorted(z["deck"])),
+            ",".join(sorted(z["discard"])),
+            ",".join(z["set_aside"] + z["resolving"]),
+        ]
+    )
+
+
+def _seed(rnd: Round, player: int, salt: int) -> int:
+    text = f"{position_key(rnd, player)}#{salt}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def _twin(rnd: Round, rng: random.Random) -> Round:
+    """A fork whose deck order depends only on ``rng`` and the deck's
+    contents (the fork shuffles the real order; sorting first hides it)."""
+    twin = rnd.fork(rng)
+    table = twin._t  # the round's own package may reach its table
+    table.seed = f"advice/{rng.getrandbits(32)}"  # not the round's hidden seed
+    table.discard.sort(key=_code)  # a mid-round reshuffle starts from it
+    table.deck.sort(key=_code)
+    rng.shuffle(table.deck)
+    return twin
 
 
 def _play_out(rnd: Round, bot: Bot, rng: random.Random) -> None:
@@ -56,13 +145,28 @@ def _play_out(rnd: Round, bot: Bot, rng: random.Random) -> None:
         rnd.play(bot.choose(rnd, pend.player, rng))
 
 
+def _sample(rnd: Round, p: int, bot: Bot, rng: random.Random) -> tuple[float, float]:
+    """One paired play-out: p's final round score after hitting, after staying."""
+    deck_seed = rng.getrandbits(64)
+    out = []
+    for choice in ("hit", "stay"):
+        twin = _twin(rnd, random.Random(deck_seed))
+        twin.play(choice)
+        _play_out(twin, bot, random.Random(deck_seed))
+        out.append(float(twin.scores()[p]))
+    return out[0], out[1]
+
+
 def advise(
     rnd: Round,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     bot: Bot | None = None,
+    max_samples: int = MAX_SAMPLES,
 ) -> Advice:
-    """Advice for ``rnd.pending.player`` at their turn."""
+    """Advice for ``rnd.pending.player`` at their turn. ``samples``: the
+    first batch of play-outs; more follow (up to ``max_samples``) until the
+    gap is clear. ``seed`` is mixed with the position (0 for the app)."""
     pend = rnd.pending
     if pend is None or pend.kind != "turn":
         raise ValueError("advice is for a player's turn (hit or stay)")
@@ -72,19 +176,38 @@ def advise(
     must = pend.options == ("hit",)
     stay_now = Fraction(stay_value(rnd, p))
     hit_once = hit_value(rnd, p, pool)
+    call = None if must else game_call(rnd, p)
+    if call is not None:
+        return Advice(
+            player=p,
+            bust=bust_chance(line, pool, rnd.rules),
+            flip7=flip7_chance(line, pool, rnd.rules),
+            stay=stay_now,
+            hit=hit_once,
+            sim_stay=float(stay_now),
+            sim_hit=float(hit_once),
+            samples=0,
+            must_hit=False,
+            suggestion=call[0],
+            reason=call[1],
+        )
     play_bot = bot or StopBot()
-    rng = random.Random(seed)
-    totals = {"hit": 0, "stay": 0}
-    n = 0 if must else samples
-    for _ in range(n):
-        deck_seed = rng.getrandbits(64)
-        for choice in ("hit", "stay"):
-            twin = rnd.fork(random.Random(deck_seed))
-            twin.play(choice)
-            _play_out(twin, play_bot, random.Random(deck_seed))
-            totals[choice] += twin.scores()[p]
-    sim_hit = totals["hit"] / n if n else float(hit_once)
-    sim_stay = totals["stay"] / n if n else float(stay_now)
+    rng = random.Random(_seed(rnd, p, seed))
+    hits: list[float] = []
+    diffs: list[float] = []
+    goal = 0 if must else max(samples, 1)
+    while len(diffs) < goal:
+        h, s = _sample(rnd, p, play_bot, rng)
+        hits.append(h)
+        diffs.append(h - s)
+        if len(diffs) == goal and goal < max_samples:
+            mean, se = _mean_se(diffs)
+            if se > 0 and abs(mean) <= CLEAR_Z * se:
+                goal = min(goal + BATCH, max_samples)
+    n = len(diffs)
+    mean, se = _mean_se(diffs) if n else (0.0, 0.0)
+    sim_hit = sum(hits) / n if n else float(hit_once)
+    sim_stay = sim_hit - mean if n else float(stay_now)
     return Advice(
         player=p,
         bust=bust_chance(line, pool, rnd.rules),
@@ -96,4 +219,15 @@ def advise(
         samples=n,
         must_hit=must,
         suggestion="hit" if must or sim_hit > sim_stay else "stay",
+        margin=NOISE_Z * se,
+        close=not must and abs(mean) <= NOISE_Z * se,
     )
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from .odds import bust_chance
-from .outlook import hit_value, stay_value, unseen
+from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
 from .table import NUMBER_VALUE
 from .tactics import decide_other, value
@@ -43,14 +43,14 @@ class RandomBot:
         return rng.choice(rnd.legal())
 
 
-def _not_hit_or_stay(rnd: Round, player: int) -> str | None:
+def _not_hit_or_stay(rnd: Round, player: int, rng: random.Random) -> str | None:
     """The choice when it is not a free hit-or-stay: a target, card or ±15
     decision (shared tactics), or the only option (The Zero's must-hit)."""
     pend = rnd.pending
     if pend is None:
         raise ValueError("the round is over")
     if pend.kind != "turn":
-        return decide_other(rnd, player)
+        return decide_other(rnd, player, rng)
     if len(pend.options) == 1:
         return pend.options[0]
     return None
@@ -64,7 +64,7 @@ class StopBot:
     name: str = "stop"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        forced = _not_hit_or_stay(rnd, player)
+        forced = _not_hit_or_stay(rnd, player, rng)
         if forced is not None:
             return forced
         # A line is never worth more than its number sum at a turn (÷2, −N
@@ -87,7 +87,7 @@ class OddsBot:
     name: str = "odds"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        forced = _not_hit_or_stay(rnd, player)
+        forced = _not_hit_or_stay(rnd, player, rng)
         if forced is not None:
             return forced
         pool = unseen(rnd)
@@ -95,6 +95,42 @@ class OddsBot:
             return "stay"
         better = hit_value(rnd, player, pool) > stay_value(rnd, player)
         return "hit" if better else "stay"
+
+
+WIN_STOP = 26
+BEHIND_STEP = 8  # one more point of threshold per this many points behind
+
+
+@dataclass(frozen=True, slots=True)
+class WinBot:
+    """Plays for the game, not the round: a hit/stay the totals settle
+    (:func:`.outlook.game_call`: hit when a finished opponent already beats
+    what staying would bank), else a threshold that rises when behind the
+    leader and falls when ahead, and that reaches for the leader's standing
+    once someone has the target."""
+
+    at: int = WIN_STOP
+    name: str = "win"
+
+    def threshold(self, rnd: Round, player: int) -> int:
+        totals = rnd.totals or (0,) * rnd.players
+        rivals = [q for q in rnd.seats if q != player]
+        gap = max(totals[q] for q in rivals) - totals[player]
+        at = self.at + max(-6, min(10, gap // BEHIND_STEP))
+        target = rnd.rules.target
+        near = max(totals[q] + rnd.number_sum(q) for q in rivals)
+        if near >= target:  # the game likely ends this round: catch the leader
+            at = max(at, near - totals[player] + 1)
+        return at
+
+    def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
+        forced = _not_hit_or_stay(rnd, player, rng)
+        if forced is not None:
+            return forced
+        call = game_call(rnd, player)
+        if call is not None:
+            return call[0]
+        return "stay" if value(rnd, player) >= self.threshold(rnd, player) else "hit"
 
 
 def _stop(arg: str | None) -> Bot:
@@ -105,7 +141,23 @@ BOTS: dict[str, Callable[[str | None], Bot]] = {
     "random": lambda arg: RandomBot(),
     "stop": _stop,
     "odds": lambda arg: OddsBot(),
+    "win": lambda arg: WinBot(int(arg)) if arg else WinBot(),
 }
+
+
+BOT_HELP: dict[str, str] = {
+    "random": "any legal choice at random",
+    "stop": "stop:N stays once the line is worth N or more (default 25)",
+    "odds": "hits while one more card is expected to add points and the "
+    "bust chance is under 50 %",
+    "win": "win:N plays for the game: hits when a finished opponent already "
+    "beats what it would bank, stays at N (26) raised when behind",
+}
+
+
+def bot_help() -> str:
+    """One line per bot name, for ``--help`` texts."""
+    return "\n".join(f"  {name:<8}{BOT_HELP[name]}" for name in BOTS)
 
 
 def make_bot(spec: str) -> Bot:

@@ -57,3 +57,35 @@ def hit_value(rnd: Round, p: int, pool: list[Card] | None = None) -> Fraction:
         else:
             total += n * score_line([*cards, c], rules=rnd.rules).total
     return Fraction(total, len(pool))
+
+
+def standings(rnd: Round) -> list[int]:
+    """Each seat's game total if the round ended now (0 before any totals)."""
+    base = rnd.totals or (0,) * rnd.players
+    return [base[q] + stay_value(rnd, q) for q in range(rnd.players)]
+
+
+def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
+    """A hit/stay that the game's totals settle, with the reason, or None.
+
+    Staying cannot win when a finished opponent (stayed or busted: their
+    round is over) already has the target and more than ``p`` would bank:
+    the game ends after this round and they beat ``p``. Hitting is then the
+    only chance. Staying wins for now when ``p`` would bank the target and
+    more than anyone has now: a hit only risks it.
+    """
+    if rnd.totals is None:
+        return None
+    now = standings(rnd)
+    mine, target = now[p], rnd.rules.target
+    rivals = [q for q in rnd.seats if q != p]
+    done = [now[q] for q in rivals if rnd.status(q) in ("stayed", "busted")]
+    best_done = max(done, default=None)
+    if best_done is not None and best_done >= target and best_done > mine:
+        return (
+            "hit",
+            f"staying loses: an opponent has {best_done}, you would bank {mine}",
+        )
+    if mine >= target and all(now[q] < mine for q in rivals):
+        return "stay", f"staying banks {mine}, past the target and ahead of everyone"
+    return None

@@ -10,6 +10,7 @@ simulator runs thousands of rounds a second with them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from .cards import ALL_CODES, Card
@@ -167,13 +168,30 @@ def _parse(opt: str) -> tuple[str, int, str, int, str]:
     return got
 
 
-def target_player(rnd: Round, me: int, options: Sequence[str], card: str) -> str:
+def _best(scored: list[tuple[float, str]], rng: random.Random | None) -> str:
+    """The option with the highest score; equal scores are broken by ``rng``
+    (not by seat: the lowest seat must not draw every tied attack), or by
+    order when no ``rng`` is given."""
+    top = max(score for score, _ in scored)
+    tied = [opt for score, opt in scored if score == top]
+    if len(tied) == 1 or rng is None:
+        return tied[0]
+    return rng.choice(tied)
+
+
+def target_player(
+    rnd: Round,
+    me: int,
+    options: Sequence[str],
+    card: str,
+    rng: random.Random | None = None,
+) -> str:
     """``target P`` for Just One More, Flip Four or a modifier."""
     if len(options) == 1:
         return options[0]
     view = View(rnd, me)
     draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
-    best, best_score = options[0], float("-inf")
+    scored: list[tuple[float, str]] = []
     for opt in options:
         q = int(opt[7:])
         if draws:
@@ -186,13 +204,13 @@ def target_player(rnd: Round, me: int, options: Sequence[str], card: str) -> str
             harm = float(CARDS[card].minus)  # Brutal: −N counts from a base of 0
         else:
             harm = -view.worth(q, card)
-        score = view.weights[q] * harm
-        if score > best_score:
-            best, best_score = opt, score
-    return best
+        scored.append((view.weights[q] * harm, opt))
+    return _best(scored, rng)
 
 
-def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
+def pick_card_action(
+    rnd: Round, me: int, options: Sequence[str], rng: random.Random | None = None
+) -> str:
     """Best Steal, Swap or Discard by the estimated value change, weighted."""
     if len(options) == 1:
         return options[0]
@@ -202,7 +220,7 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
     parsed = _PARSED.get
     # Swaps test every seat's values: look them all up once.
     held = {q: view.held(q) for q in view.sums} if options[0][:4] == "swap" else {}
-    best, best_score = options[0], float("-inf")
+    scored: list[tuple[float, str]] = []
     for opt in options:
         kind, a, ca, b, cb = parsed(opt) or _parse(opt)
         if kind == "steal":
@@ -219,12 +237,13 @@ def pick_card_action(rnd: Round, me: int, options: Sequence[str]) -> str:
             ):
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
-        if score > best_score:
-            best, best_score = opt, score
-    return best
+        scored.append((score, opt))
+    return _best(scored, rng) if scored else options[0]
 
 
-def brutal_choice(rnd: Round, me: int, options: Sequence[str]) -> str:
+def brutal_choice(
+    rnd: Round, me: int, options: Sequence[str], rng: random.Random | None = None
+) -> str:
     """Attack the strongest opponent when they stand at or above me even with
     my +15 (the −15 then narrows the gap to the leader as much as +15 would,
     and keeps them from the target); take the bonus otherwise."""
@@ -232,16 +251,16 @@ def brutal_choice(rnd: Round, me: int, options: Sequence[str]) -> str:
         return options[0]
     mine = standing(rnd, me)  # the line's value already holds the +15
     rivals = [(standing(rnd, int(o.split()[1])), o) for o in options[1:]]
-    top, opt = max(rivals)
-    return opt if top >= mine else "bonus"
+    top = max(score for score, _ in rivals)
+    return _best(rivals, rng) if top >= mine else "bonus"
 
 
-def decide_other(rnd: Round, me: int) -> str:
-    """Any decision but the turn's hit/stay."""
+def decide_other(rnd: Round, me: int, rng: random.Random | None = None) -> str:
+    """Any decision but the turn's hit/stay; ties at random from ``rng``."""
     pend = rnd.pending
     assert pend is not None
     if pend.kind in ("target", "modifier"):
-        return target_player(rnd, me, pend.options, pend.card or "")
+        return target_player(rnd, me, pend.options, pend.card or "", rng)
     if pend.kind == "flip7":
-        return brutal_choice(rnd, me, pend.options)
-    return pick_card_action(rnd, me, pend.options)
+        return brutal_choice(rnd, me, pend.options, rng)
+    return pick_card_action(rnd, me, pend.options, rng)

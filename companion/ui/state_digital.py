@@ -188,7 +188,7 @@ class DigitalIntents(Observable):
         # Play-outs take a few tens of ms: once per decision, not per render.
         key = (str(rnd.seed), len(rnd.choices))
         if self._advice is None or self._advice[0] != key:
-            self._advice = (key, advise(rnd, seed=len(rnd.choices)))
+            self._advice = (key, advise(rnd))  # seeded by the position
         return self._advice[1]
 
     # --- settings ---------------------------------------------------------------
