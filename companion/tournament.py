@@ -192,7 +192,9 @@ def report(res: Results) -> list[str]:
     lines = [head, "-" * len(head)]
     for name, t in res.tallies.items():
         r = t.row()
-        lo, hi = r["win_ci95"]  # type: ignore[misc]
+        interval = r["win_ci95"]
+        assert isinstance(interval, tuple | list)
+        lo, hi = float(interval[0]), float(interval[1])
         lines.append(
             f"{name:<14}{r['win_rate']:>9.1%}{f'[{lo:.1%}, {hi:.1%}]':>17}"
             f"{r['mean_round_score']:>12.2f}{r['bust_rate']:>8.1%}"
