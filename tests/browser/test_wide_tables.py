@@ -45,6 +45,12 @@ def seed_sheet(data: Path, names: list[str], rounds: int = 2) -> dict[str, int]:
     return {p.name: totals[p.id] for p in sheet.players}
 
 
+def text_of(page: Any, text: str) -> Any:
+    """A table's text, not a button's ("Best round" is also a chart chip)."""
+    spans = page.locator("flt-semantics:not([role]) > span")
+    return spans.filter(has_text=re.compile(rf"^{re.escape(text)}$")).first
+
+
 def box_of(target: Any) -> dict[str, float]:
     target.wait_for(state="attached", timeout=20_000)
     box = target.bounding_box()
@@ -84,7 +90,7 @@ def assert_whole(page: Any, text: str, px: int, *, left: float = 0) -> None:
     """``text`` is drawn whole: no "…", no word broken across lines, and its
     box lies inside the table's visible area (right of ``left``). Widths are
     the regular font's (Flutter draws bold from it, a little wider)."""
-    box = box_of(page.get_by_text(text, exact=True).first)
+    box = box_of(text_of(page, text))
     font = ImageFont.truetype(str(FONTS / "DejaVuSans.ttf"), px)
     widest_word = max(font.getlength(w) for w in text.split())
     assert box["width"] >= widest_word - 1, (
@@ -114,16 +120,16 @@ def test_a_big_table_scrolls_sideways(
         see(page, f"Round 3 · {names[2]} deals")
         see(page, MORE)  # the hint: more players than the screen shows
         see(page, re.compile(rf"^Players 1–\d+ of {count}"))
-        round_label = box_of(page.get_by_text("Round", exact=True).first)
+        round_label = box_of(text_of(page, "Round"))
         assert_whole(page, LONG, NAME_PX, left=round_label["x"] + round_label["width"])
         last = names[-1]
-        total = page.get_by_text(f"{last}: {totals[last]} in total", exact=True)
+        total = text_of(page, f"{last}: {totals[last]} in total")
         scroll_sideways_to(page, beside(page, round_label), total)
         see(page, re.compile(rf"^Players \d+–{count} of {count}"))
         see(page, re.compile(r"^‹ \d+ more players?$"))
         assert page.get_by_role("button", name=MORE).count() == 0
         # The round column stayed where it was, beside the last player's total.
-        assert box_of(page.get_by_text("Round", exact=True).first) == round_label
+        assert box_of(text_of(page, "Round")) == round_label
         assert box_of(total)["x"] > round_label["x"] + round_label["width"]
         # The hint's own button takes the person back to the first players.
         click(page, re.compile(r"^‹ \d+ more players?$"))
@@ -139,8 +145,9 @@ def test_a_small_table_has_no_hint(browser: Any, tmp_path: Path) -> None:
     with running_server(data) as server:
         page = open_app(browser, server.url, DESKTOP)
         click(page, re.compile(r"^Continue"))
-        see(page, f"{names[-1]}: {totals[names[-1]]} in total")
+        see(page, "Round 3 · Bob deals")
         assert_whole(page, LONG, NAME_PX)
+        see(page, f"{names[-1]}: {totals[names[-1]]} in total")
         page.wait_for_timeout(1_000)
         assert page.get_by_text(MORE).count() == 0
         page.close()
@@ -159,7 +166,7 @@ def test_stats_headers_are_whole(browser: Any, tmp_path: Path, size: str) -> Non
         click(page, "History")
         click(page, "Player stats")
         see(page, "Wins per player")
-        player = box_of(page.get_by_text("Player", exact=True).first)
+        player = box_of(text_of(page, "Player"))
         fixed = player["x"] + player["width"]
         if size == "phone":
             see(page, MORE)
@@ -167,12 +174,12 @@ def test_stats_headers_are_whole(browser: Any, tmp_path: Path, size: str) -> Non
             page.wait_for_timeout(1_000)
             assert page.get_by_text(MORE).count() == 0
         for header in headers:
-            target = page.get_by_text(header, exact=True).first
+            target = text_of(page, header)
             if size == "phone":
                 scroll_sideways_to(page, beside(page, player), target)
             assert_whole(page, header, HEADER_PX, left=fixed)
         # The Player column stayed put, names and all.
-        assert box_of(page.get_by_text("Player", exact=True).first) == player
+        assert box_of(text_of(page, "Player")) == player
         assert_whole(page, "Ana", HEADER_PX)
         if size == "phone":
             see(page, re.compile(r"^‹ \d+ more columns?$"))
