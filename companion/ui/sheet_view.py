@@ -14,7 +14,7 @@ import flet as ft
 from companion.rules import RoundRecord, Sheet
 
 from .theme import ACCENT, BIG_NUMBER, DANGER
-from .wide_table import PAD, Col, WideTable, text_width, two_line_width
+from .wide_table import PAD, Col, WideTable, room, text_width, two_line_width
 
 CELL = 84
 NARROW = 72
@@ -55,6 +55,10 @@ def _cell(
     )
 
 
+def _width(needs: list[float], least: int) -> int:
+    return max(least, min(WIDEST, math.ceil(max(needs)) + PAD))
+
+
 def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> tuple[str, bool]:
     """A round's cell text and whether it shows in red."""
     entry = rec.entry(pid)
@@ -82,18 +86,29 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     next_dealer = sheet.next_dealer().id if not sheet.over else None
     lead_bg = ft.Colors.with_opacity(0.15, ACCENT)
 
+    names = [p.name + ("" if p.seated else " (left)") for p in players]
+    scores = [[_score(sheet, rec, p.id) for rec in sheet.rounds] for p in players]
+
+    def widths_for(one_line: bool) -> list[int]:
+        fit = text_width if one_line else two_line_width
+        return [
+            _width(
+                [fit(name, NAME_SIZE, True)]
+                + [text_width(t, 18) for t, _ in lines]
+                + [text_width(str(totals[p.id]), BIG_NUMBER, True)],
+                least,
+            )
+            for p, name, lines in zip(players, names, scores, strict=True)
+        ]
+
+    # names on one line where the page has room, else on two
+    widths = widths_for(one_line=True)
+    if FIRST + sum(widths) > room():
+        widths = widths_for(one_line=False)
     columns: list[Col] = []
     two_lines = False
-    for p in players:
-        name = p.name + ("" if p.seated else " (left)")
+    for p, name, width, lines in zip(players, names, widths, scores, strict=True):
         bg = lead_bg if p.id in leaders else None
-        scores = [_score(sheet, rec, p.id) for rec in sheet.rounds]
-        need = max(
-            [two_line_width(name, NAME_SIZE, True)]
-            + [text_width(t, 18) for t, _ in scores]
-            + [text_width(str(totals[p.id]), BIG_NUMBER, True)]
-        )
-        width = max(least, min(WIDEST, math.ceil(need) + PAD))
         two_lines |= text_width(name, NAME_SIZE, True) > width - PAD
         cells = [
             _cell(
@@ -109,7 +124,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
             _cell(t, colour=DANGER if red else None, bg=bg)
             if t != "·"
             else _cell(t, colour=ft.Colors.OUTLINE)
-            for t, red in scores
+            for t, red in lines
         ]
         cells.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
         cells.append(

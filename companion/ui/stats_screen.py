@@ -14,7 +14,7 @@ from companion.share.stats import PlayerStats, one_decimal, percent
 
 from .charts import METRICS, stats_bar_chart
 from .guard import screen
-from .wide_table import PAD, Col, WideTable, fit_width, text_width
+from .wide_table import PAD, Col, WideTable, fit_width, room, text_width
 from .widgets import header, primary, secondary, section
 
 COLUMNS = ("Player", "Games", "Wins", "Win rate", "Mean round", "Bust rate")
@@ -54,16 +54,24 @@ def _text(value: str, *, bold: bool = False, end: bool = False) -> ft.Control:
 
 
 def stats_table(stats: list[PlayerStats]) -> ft.Control:
-    """The Player column stays put; the figures scroll sideways on a phone."""
+    """The Player column stays put; the figures scroll sideways on a phone.
+    Headers take one line where the page has room, two on a phone."""
     rows = [_row(s) for s in stats]
-    widths = [
-        fit_width(
-            [(c, SIZE, True)] + [(r[i], SIZE, False) for r in rows],
-            least=48,
-            most=170 if i == 0 else 120,
-        )
-        for i, c in enumerate(COLUMNS)
-    ]
+
+    def widths_for(one_line: bool) -> list[int]:
+        return [
+            fit_width(
+                [(c, SIZE, True)] + [(r[i], SIZE, False) for r in rows],
+                least=48,
+                most=170 if i == 0 else 120,
+                one_line=one_line,
+            )
+            for i, c in enumerate(COLUMNS)
+        ]
+
+    widths = widths_for(one_line=True)
+    if sum(widths) > room():
+        widths = widths_for(one_line=False)
     two_lines = any(
         text_width(c, SIZE, True) > w - PAD
         for c, w in zip(COLUMNS, widths, strict=True)

@@ -24,6 +24,17 @@ from PIL import ImageFont
 FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
 PAD = 16  # room left and right of a cell's text
 PAGE_WIDTH = 760  # the app's widest content (app.MAX_WIDTH), for a first guess
+
+
+def room() -> float:
+    """The width a table likely has on this page (the table measures it)."""
+    try:
+        width = float(ft.context.page.width or PAGE_WIDTH)
+    except (AttributeError, RuntimeError):  # drawn outside a page (a test)
+        width = PAGE_WIDTH
+    return min(width, PAGE_WIDTH) - SCREEN_PAD
+
+
 SCREEN_PAD = 32  # the screens' list padding, both sides
 SCROLLBAR = 12  # room under the columns for the scrollbar's thumb
 
@@ -65,11 +76,16 @@ def two_line_width(text: str, size: int, bold: bool = False) -> float:
 
 
 def fit_width(
-    texts: Sequence[tuple[str, int, bool]], least: int, most: int = 10_000
+    texts: Sequence[tuple[str, int, bool]],
+    least: int,
+    most: int = 10_000,
+    *,
+    one_line: bool = False,
 ) -> int:
-    """A column's width: each (text, size, bold) fits in two lines at most,
-    within ``least`` and ``most`` px."""
-    need = max((two_line_width(t, s, b) for t, s, b in texts), default=0.0)
+    """A column's width: each (text, size, bold) fits in two lines at most
+    (one with ``one_line``), within ``least`` and ``most`` px."""
+    measure = text_width if one_line else two_line_width
+    need = max((measure(t, s, b) for t, s, b in texts), default=0.0)
     return max(least, min(most, math.ceil(need) + PAD))
 
 
@@ -116,8 +132,7 @@ def WideTable(
     """``first`` is the fixed column's cells, one per row of ``heights``;
     ``noun`` names the scrolling columns ("player", "players") in the hint;
     ``lines`` draws a rule under every row."""
-    page = ft.context.page
-    guess = min(float(page.width or PAGE_WIDTH), PAGE_WIDTH) - SCREEN_PAD - first_width
+    guess = room() - first_width
     view, set_view = ft.use_state(guess)
     offset = ft.use_ref(0.0)
     widths = [c.width for c in columns]
