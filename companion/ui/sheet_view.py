@@ -1,20 +1,27 @@
 """The score sheet: one column per player, one row per round, totals in big
 numerals at the bottom, the leader in the accent colour, who deals next, and
-a banner for tie-break rounds or the winner. Readable across a table."""
+a banner for tie-break rounds or the winner. Readable across a table: the
+round column stays put while a big table's players scroll sideways
+(wide_table.py), and a name is never cut (it wraps onto two lines)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules import Sheet
+from companion.rules import RoundRecord, Sheet
 
 from .theme import ACCENT, BIG_NUMBER, DANGER
+from .wide_table import PAD, Col, WideTable, room, text_width, two_line_width
 
 CELL = 84
 NARROW = 72
 FIRST = 64
+WIDEST = 170  # a column never grows past this; a longer name wraps mid-word
+NAME_SIZE = 15
+HEAD, ROW, RULE, FOOT = 40, 40, 1, 52  # row heights; HEAD doubles for two lines
 
 
 def _cell(
@@ -24,24 +31,43 @@ def _cell(
     size: int = 18,
     colour: str | None = None,
     bg: str | None = None,
-    width: int = CELL,
     tooltip: str | None = None,
+    label: str | None = None,
+    lines: int = 1,
 ) -> ft.Control:
+    """A cell's text, centred; the table gives it its width and height."""
     return ft.Container(
-        width=width,
-        height=40 if size < BIG_NUMBER else 52,
         bgcolor=bg,
         alignment=ft.Alignment.CENTER,
         tooltip=tooltip,
+        padding=ft.Padding.symmetric(horizontal=4),
         content=ft.Text(
             text,
             size=size,
             color=colour,
-            no_wrap=True,
+            no_wrap=lines == 1,
+            max_lines=lines,
+            text_align=ft.TextAlign.CENTER,
             weight=ft.FontWeight.BOLD if bold else None,
             overflow=ft.TextOverflow.ELLIPSIS,
+            semantics_label=label,
         ),
     )
+
+
+def _width(needs: list[float], least: int) -> int:
+    return max(least, min(WIDEST, math.ceil(max(needs)) + PAD))
+
+
+def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> tuple[str, bool]:
+    """A round's cell text and whether it shows in red."""
+    entry = rec.entry(pid)
+    if entry is None:
+        return "·", False
+    score = entry.score(sheet.rules)
+    mark = "✎" if entry.typed is not None else ""
+    mark += "✗" if entry.busted else ""
+    return f"{score}{' ' + mark if mark else ''}", entry.busted or score < 0
 
 
 def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
@@ -53,28 +79,68 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     ]
     totals = sheet.totals()
     # four players fit a phone's width; more scroll sideways
-    cell = CELL if len(players) <= 3 else NARROW
+    least = CELL if len(players) <= 3 else NARROW
     seated_totals = [totals[p.id] for p in sheet.seated]
     best = max(seated_totals) if seated_totals and sheet.rounds else None
     leaders = {p.id for p in sheet.seated if totals[p.id] == best}
     next_dealer = sheet.next_dealer().id if not sheet.over else None
     lead_bg = ft.Colors.with_opacity(0.15, ACCENT)
 
-    head = [_cell("Round", bold=True, width=FIRST, size=14)]
-    for p in players:
-        name = p.name + ("" if p.seated else " (left)")
-        head.append(
+    names = [p.name + ("" if p.seated else " (left)") for p in players]
+    scores = [[_score(sheet, rec, p.id) for rec in sheet.rounds] for p in players]
+
+    def widths_for(one_line: bool) -> list[int]:
+        fit = text_width if one_line else two_line_width
+        return [
+            _width(
+                [fit(name, NAME_SIZE, True)]
+                + [text_width(t, 18) for t, _ in lines]
+                + [text_width(str(totals[p.id]), BIG_NUMBER, True)],
+                least,
+            )
+            for p, name, lines in zip(players, names, scores, strict=True)
+        ]
+
+    # names on one line where the page has room, else on two
+    widths = widths_for(one_line=True)
+    if FIRST + sum(widths) > room():
+        widths = widths_for(one_line=False)
+    columns: list[Col] = []
+    two_lines = False
+    for p, name, width, lines in zip(players, names, widths, scores, strict=True):
+        bg = lead_bg if p.id in leaders else None
+        two_lines |= text_width(name, NAME_SIZE, True) > width - PAD
+        cells = [
             _cell(
                 name,
-                width=cell,
                 bold=True,
-                size=15,
-                bg=lead_bg if p.id in leaders else None,
+                size=NAME_SIZE,
+                bg=bg,
+                lines=2,
                 tooltip="Deals next" if p.id == next_dealer else None,
             )
+        ]
+        cells += [
+            _cell(t, colour=DANGER if red else None, bg=bg)
+            if t != "·"
+            else _cell(t, colour=ft.Colors.OUTLINE)
+            for t, red in lines
+        ]
+        cells.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
+        cells.append(
+            _cell(
+                str(totals[p.id]),
+                bold=True,
+                size=BIG_NUMBER,
+                colour=ACCENT if p.id in leaders else None,
+                bg=bg,
+                label=f"{p.name}: {totals[p.id]} in total",
+            )
         )
-    rows: list[ft.Control] = [ft.Row(head, spacing=0)]
-    for i, rec in enumerate(sheet.rounds):
+        columns.append(Col(p.name, width, cells))
+
+    first: list[ft.Control] = [_cell("Round", bold=True, size=14)]
+    for i in range(len(sheet.rounds)):
         label: ft.Control = ft.Text(f"R{i + 1}", size=14)
         if on_edit is not None:
             label = ft.TextButton(
@@ -82,43 +148,19 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
                 on_click=lambda _, i=i, edit=on_edit: edit(i),
                 tooltip=f"Edit round {i + 1}",
             )
-        cells: list[ft.Control] = [
-            ft.Container(width=FIRST, alignment=ft.Alignment.CENTER, content=label)
-        ]
-        for p in players:
-            entry = rec.entry(p.id)
-            if entry is None:
-                cells.append(_cell("·", colour=ft.Colors.OUTLINE, width=cell))
-                continue
-            score = entry.score(sheet.rules)
-            mark = "✎" if entry.typed is not None else ""
-            mark += "✗" if entry.busted else ""
-            cells.append(
-                _cell(
-                    f"{score}{' ' + mark if mark else ''}",
-                    width=cell,
-                    colour=DANGER if entry.busted or score < 0 else None,
-                    bg=lead_bg if p.id in leaders else None,
-                )
-            )
-        rows.append(ft.Row(cells, spacing=0))
-    foot: list[ft.Control] = [_cell("Total", bold=True, width=FIRST, size=14)]
-    for p in players:
-        foot.append(
-            _cell(
-                str(totals[p.id]),
-                width=cell,
-                bold=True,
-                size=BIG_NUMBER,
-                colour=ACCENT if p.id in leaders else None,
-                bg=lead_bg if p.id in leaders else None,
-            )
-        )
-    rows.append(ft.Divider(height=1))
-    rows.append(ft.Row(foot, spacing=0))
+        first.append(ft.Container(alignment=ft.Alignment.CENTER, content=label))
+    first.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
+    first.append(_cell("Total", bold=True, size=14))
+    heights = [HEAD + (12 if two_lines else 0)]
+    heights += [ROW] * len(sheet.rounds) + [RULE, FOOT]
     hint = "   tap R1, R2… to correct" if on_edit is not None else ""
-    rows.append(ft.Text(f"✎ typed   ✗ busted{hint}", size=12))
-    return ft.Row(
-        [ft.Column(rows, spacing=0)],
-        scroll=ft.ScrollMode.AUTO,
+    return ft.Column(
+        [
+            WideTable(first, FIRST, columns, heights, ("player", "players")),
+            ft.Semantics(
+                container=True,  # its own line, not merged into the table's
+                content=ft.Text(f"✎ typed   ✗ busted{hint}", size=12),
+            ),
+        ],
+        spacing=4,
     )

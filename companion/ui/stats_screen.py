@@ -1,6 +1,8 @@
 """Player stats across every stored game: a table (games, wins, win rate,
 mean round score, bust rate, Flip 7s, best round) and a bar chart of the
-statistic chosen under it. The numbers come from companion.share.stats."""
+statistic chosen under it. The numbers come from companion.share.stats.
+The table is ours, not Flet's DataTable: the Player column stays put while
+the figures scroll sideways, headers wrap at spaces, never cut mid-word."""
 
 from __future__ import annotations
 
@@ -12,10 +14,12 @@ from companion.share.stats import PlayerStats, one_decimal, percent
 
 from .charts import METRICS, stats_bar_chart
 from .guard import screen
+from .wide_table import PAD, Col, WideTable, fit_width, room, text_width
 from .widgets import choice, header, section
 
 COLUMNS = ("Player", "Games", "Wins", "Win rate", "Mean round", "Bust rate")
 COLUMNS += ("Flip 7s", "Best round")
+SIZE = 14
 
 
 def _row(s: PlayerStats) -> list[str]:
@@ -32,20 +36,62 @@ def _row(s: PlayerStats) -> list[str]:
     ]
 
 
-def stats_table(stats: list[PlayerStats]) -> ft.Control:
-    table = ft.DataTable(
-        columns=[
-            ft.DataColumn(ft.Text(c, weight=ft.FontWeight.BOLD), numeric=i > 0)
-            for i, c in enumerate(COLUMNS)
-        ],
-        rows=[ft.DataRow([ft.DataCell(ft.Text(v)) for v in _row(s)]) for s in stats],
-        column_spacing=18,
-        horizontal_margin=8,
-        heading_row_height=44,
-        data_row_min_height=40,
-        data_row_max_height=44,
+def _text(value: str, *, bold: bool = False, end: bool = False) -> ft.Control:
+    """A cell: numbers to the right (their digits line up), names to the left;
+    two lines at most, broken at spaces (the column is wide enough)."""
+    return ft.Container(
+        alignment=ft.Alignment.CENTER_RIGHT if end else ft.Alignment.CENTER_LEFT,
+        padding=ft.Padding.symmetric(horizontal=8),
+        content=ft.Text(
+            value,
+            size=SIZE,
+            weight=ft.FontWeight.BOLD if bold else None,
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            text_align=ft.TextAlign.RIGHT if end else ft.TextAlign.LEFT,
+        ),
     )
-    return ft.Row([table], scroll=ft.ScrollMode.AUTO)
+
+
+def stats_table(stats: list[PlayerStats]) -> ft.Control:
+    """The Player column stays put; the figures scroll sideways on a phone.
+    Headers take one line where the page has room, two on a phone."""
+    rows = [_row(s) for s in stats]
+
+    def widths_for(one_line: bool) -> list[int]:
+        return [
+            fit_width(
+                [(c, SIZE, True)] + [(r[i], SIZE, False) for r in rows],
+                least=48,
+                most=170 if i == 0 else 120,
+                one_line=one_line,
+            )
+            for i, c in enumerate(COLUMNS)
+        ]
+
+    widths = widths_for(one_line=True)
+    if sum(widths) > room():
+        widths = widths_for(one_line=False)
+    two_lines = any(
+        text_width(c, SIZE, True) > w - PAD
+        for c, w in zip(COLUMNS, widths, strict=True)
+    )
+    heights = [52 if two_lines else 44] + [
+        44 if text_width(r[0], SIZE) > widths[0] - PAD else 40 for r in rows
+    ]
+    first = [_text(COLUMNS[0], bold=True)] + [_text(r[0]) for r in rows]
+    columns = [
+        Col(
+            c,
+            widths[i],
+            [_text(c, bold=True, end=True)] + [_text(r[i], end=True) for r in rows],
+        )
+        for i, c in enumerate(COLUMNS)
+        if i > 0
+    ]
+    return WideTable(
+        first, widths[0], columns, heights, ("column", "columns"), lines=True
+    )
 
 
 @screen

@@ -1,0 +1,258 @@
+"""A table wider than the screen, shared by the score sheet and the player
+stats: the first column (rounds, or players) stays put while the others
+scroll sideways, and a line above the table says which part is shown and
+how many columns are out of sight, with a button on each side to page there.
+
+A person on a phone saw four of seven players and no sign of the rest, and
+long names cut to "Comput…". So widths are decided here from the text,
+measured in the app's bundled font: a column is as wide as its widest word
+(names and headers wrap at spaces onto a second line, never mid-word), and
+the hint and its buttons always tell what lies beyond the edge.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import flet as ft
+from PIL import ImageFont
+
+FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+PAD = 16  # room left and right of a cell's text
+PAGE_WIDTH = 760  # the app's widest content (app.MAX_WIDTH), for a first guess
+
+
+def room() -> float:
+    """The width a table likely has on this page (the table measures it)."""
+    try:
+        width = float(ft.context.page.width or PAGE_WIDTH)
+    except (AttributeError, RuntimeError):  # drawn outside a page (a test)
+        width = PAGE_WIDTH
+    return min(width, PAGE_WIDTH) - SCREEN_PAD
+
+
+SCREEN_PAD = 32  # the screens' list padding, both sides
+SCROLLBAR = 12  # room under the columns for the scrollbar's thumb
+
+
+@cache
+def _font(size: int) -> ImageFont.FreeTypeFont | None:
+    try:
+        return ImageFont.truetype(str(FONTS / "DejaVuSans.ttf"), size)
+    except OSError:  # a trimmed installation: fall back to an estimate
+        return None
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """``text``'s width in px as the app draws it: DejaVu Sans, made bold by
+    Flutter (measured: 3.5 % wider than the regular advances). Characters
+    drawn from the fallback fonts (CJK, emoji) count a little over 1 em."""
+    font = _font(size)
+    total = 0.0
+    for ch in text:
+        if ord(ch) >= 0x2E80:
+            total += size * 1.25
+        elif font is None:
+            total += size * 0.62
+        else:
+            total += float(font.getlength(ch))
+    return total * (1.06 if bold else 1.03)  # better a hair too wide
+
+
+def two_line_width(text: str, size: int, bold: bool = False) -> float:
+    """The narrowest width holding ``text`` in at most two lines broken at
+    spaces (one line when it has no space): no word is ever cut."""
+    words = text.split()
+    best = text_width(text, size, bold)
+    for cut in range(1, len(words)):
+        first = text_width(" ".join(words[:cut]), size, bold)
+        second = text_width(" ".join(words[cut:]), size, bold)
+        best = min(best, max(first, second))
+    return best
+
+
+def fit_width(
+    texts: Sequence[tuple[str, int, bool]],
+    least: int,
+    most: int = 10_000,
+    *,
+    one_line: bool = False,
+) -> int:
+    """A column's width: each (text, size, bold) fits in two lines at most
+    (one with ``one_line``), within ``least`` and ``most`` px."""
+    measure = text_width if one_line else two_line_width
+    need = max((measure(t, s, b) for t, s, b in texts), default=0.0)
+    return max(least, min(most, math.ceil(need) + PAD))
+
+
+@dataclass(frozen=True)
+class Col:
+    """One scrolling column: its name (said in the hint), its width and one
+    cell per row (the table sizes each cell to its row's height)."""
+
+    name: str
+    width: int
+    cells: list[ft.Control]
+
+
+def shown(
+    starts: list[int], widths: list[int], offset: float, view: float
+) -> tuple[int, int]:
+    """First and last column wholly inside the view (with one px of slack);
+    when the view is narrower than a column, the column under its middle."""
+    whole = [
+        i
+        for i, (s, w) in enumerate(zip(starts, widths, strict=True))
+        if s >= offset - 1 and s + w <= offset + view + 1
+    ]
+    if whole:
+        return whole[0], whole[-1]
+    middle = offset + view / 2
+    i = max((i for i, s in enumerate(starts) if s <= middle), default=0)
+    return i, i
+
+
+def _plural(n: int, noun: tuple[str, str]) -> str:
+    return f"{n} more {noun[0] if n == 1 else noun[1]}"
+
+
+@ft.component
+def WideTable(
+    first: list[ft.Control],
+    first_width: int,
+    columns: list[Col],
+    heights: list[int],
+    noun: tuple[str, str],
+    lines: bool = False,
+) -> ft.Control:
+    """``first`` is the fixed column's cells, one per row of ``heights``;
+    ``noun`` names the scrolling columns ("player", "players") in the hint;
+    ``lines`` draws a rule under every row."""
+    guess = room() - first_width
+    view, set_view = ft.use_state(guess)
+    offset = ft.use_ref(0.0)
+    widths = [c.width for c in columns]
+    starts = [sum(widths[:i]) for i in range(len(widths))]
+    total = sum(widths)
+    # the first and last column wholly in view
+    window, set_window = ft.use_state(lambda: shown(starts, widths, 0, guess))
+    scroller: ft.Ref[ft.Row] = ft.Ref()
+
+    def follow(pixels: float, width: float) -> None:
+        offset.current = pixels
+        set_view(width)
+        set_window(shown(starts, widths, pixels, width))
+
+    def resized(e: ft.LayoutSizeChangeEvent[ft.Container]) -> None:
+        follow(offset.current or 0.0, float(e.width))
+
+    def scrolled(e: ft.OnScrollEvent) -> None:
+        follow(float(e.pixels), float(e.viewport_dimension))
+
+    async def go(to: float) -> None:
+        to = max(0.0, min(float(to), total - view))
+        if scroller.current is not None:
+            await scroller.current.scroll_to(offset=to, duration=250)
+        follow(to, view)
+
+    def cell(control: ft.Control, width: int, height: int) -> ft.Control:
+        rule = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
+        return ft.Container(
+            width=width,
+            height=height,
+            content=control,
+            border=ft.Border.only(bottom=rule) if lines and height > 1 else None,
+        )
+
+    # Each fixed cell is its own node for screen readers (and tests): left
+    # alone, Flutter would merge them all into one label with the hint.
+    fixed = ft.Column(
+        [
+            ft.Semantics(container=True, content=cell(c, first_width, h))
+            for c, h in zip(first, heights, strict=True)
+        ],
+        spacing=0,
+    )
+    a, b = window
+    # A column not wholly in view is out of the screen reader's reach too:
+    # Flutter web keeps its texts where they would be, unseen (over the
+    # padding or the fixed column), so they would be read but not seen. The
+    # position line and the buttons say what is there.
+    stacks = [
+        ft.Column(
+            [cell(c, col.width, h) for c, h in zip(col.cells, heights, strict=True)]
+            + [ft.Container(height=SCROLLBAR)],
+            spacing=0,
+        )
+        for col in columns
+    ]
+    body = ft.Row(
+        [
+            stack
+            if a <= i <= b
+            else ft.Semantics(exclude_semantics=True, content=stack)
+            for i, stack in enumerate(stacks)
+        ],
+        spacing=0,
+    )
+    table = ft.Row(
+        [
+            fixed,
+            ft.Container(
+                expand=True,
+                on_size_change=resized,
+                size_change_interval=100,
+                content=ft.Row(
+                    [body],
+                    ref=scroller,
+                    spacing=0,
+                    scroll=ft.Scrollbar(thumb_visibility=True, interactive=True),
+                    scroll_interval=100,
+                    on_scroll=scrolled,
+                ),
+            ),
+        ],
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+    if total <= view + 1 or not columns:
+        return table
+    left, right = a, len(columns) - 1 - b
+    where = f"{noun[1].capitalize()} {a + 1}–{b + 1} of {len(columns)}"
+    if a == b:
+        where = f"{noun[0].capitalize()} {a + 1} of {len(columns)}"
+    back: ft.Control = ft.Container(width=0)
+    if left:
+        before = max(0.0, starts[a - 1] + widths[a - 1] - view)
+        snap = min(s for s in starts if s >= before - 1)
+
+        async def go_back(_: object) -> None:
+            await go(snap)
+
+        back = ft.TextButton(f"‹ {_plural(left, noun)}", height=48, on_click=go_back)
+    more: ft.Control = ft.Container(width=0)
+    if right:
+        ahead = starts[b + 1]
+
+        async def go_on(_: object) -> None:
+            await go(ahead)
+
+        more = ft.TextButton(f"{_plural(right, noun)} ›", height=48, on_click=go_on)
+    bar = ft.Row(
+        [
+            back,
+            ft.Semantics(
+                container=True,
+                live_region=True,  # said again as the person scrolls
+                expand=True,
+                content=ft.Text(where, size=13, text_align=ft.TextAlign.CENTER),
+            ),
+            more,
+        ],
+        spacing=4,
+    )
+    return ft.Column([bar, table], spacing=0)
