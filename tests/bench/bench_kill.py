@@ -85,7 +85,8 @@ def one_kill(data: Path, gid: str | None, rng: random.Random) -> tuple[str, int,
         time.sleep(rng.uniform(0.001, 0.12))
         where = "saving"
     os.kill(proc.pid, signal.SIGKILL)
-    lines = proc.stdout.read().splitlines()
+    # Only whole lines count: the kill may cut one being printed.
+    lines = [line for line in proc.stdout.read().splitlines(True) if line[-1:] == "\n"]
     proc.wait()
     ready = [line.split() for line in lines if line.startswith("READY")]
     if ready:
