@@ -98,6 +98,7 @@ class GameStore:
         # Why the folder cannot be written (None: it can); every write raises
         # StoreReadOnly with it and Home shows it for as long as it holds.
         self.folder_problem: str | None = None
+        self._index_in_memory = False  # index.json is a folder: list from games
         if self.path is not None:
             try:
                 self._prepare_folder(self.path)
@@ -108,7 +109,11 @@ class GameStore:
                     "changed until that is fixed."
                 )
                 self.path = None  # read and write nothing there
-        self._index = self._open("index.json")
+        self._index = (
+            TinyDB(self._files, "index.json", storage=MemoryJSONStorage)
+            if self._index_in_memory
+            else self._open("index.json")
+        )
         self._load_index()
 
     @classmethod
@@ -259,8 +264,9 @@ class GameStore:
         if not path.is_dir():
             raise _Unusable("it is a file, not a folder")
         index = path / "index.json"
-        if index.exists() and not index.is_file():
-            raise _Unusable("index.json in it is not a file")
+        # Not a file (a folder...): the games are still read from their own
+        # files, and nothing is written beside that index until it is fixed.
+        self._index_in_memory = index.exists() and not index.is_file()
         games = path / "games"
         if games.exists() and not games.is_dir():
             raise _Unusable("games in it is a file, not a folder")
@@ -285,6 +291,13 @@ class GameStore:
                 "deleted until that is fixed."
             )
             return
+        if self._index_in_memory:
+            self.folder_problem = (
+                f"The games folder {path} cannot be written (index.json in it "
+                "is not a file). Games can be opened but not started, "
+                "imported, changed or deleted until that is fixed."
+            )
+            return
         self._remove_temp_files()
 
     def _check_writable(self) -> None:
@@ -292,9 +305,10 @@ class GameStore:
             raise StoreReadOnly(self.folder_problem)
 
     def _open(self, name: str) -> TinyDB:
+        kind = "a list of games" if name == "index.json" else "a saved game"
         if self.path is None:
-            return TinyDB(self._files, name, storage=MemoryJSONStorage)
-        return TinyDB(self.path / name, storage=AtomicJSONStorage)
+            return TinyDB(self._files, name, storage=MemoryJSONStorage, kind=kind)
+        return TinyDB(self.path / name, storage=AtomicJSONStorage, kind=kind)
 
     def _file(self, game_id: str) -> str:
         return f"games/{game_id}.json"

@@ -123,19 +123,23 @@ def atomic_write_text(path: Path, text: str) -> None:
     fsync_dir(path.parent)
 
 
-def parse_tables(text: str) -> Tables:
+def parse_tables(text: str, kind: str = "a file this app writes") -> Tables:
     """TinyDB's file shape: an object of tables, each an object of numbered
-    documents that are objects; anything else (deep nesting too) is corrupt."""
+    documents that are objects; anything else (deep nesting too) raises
+    ValueError with the reason a person reads: not JSON at all, or JSON
+    that is not ``kind``."""
     try:
         data = json.loads(text)
     except RecursionError:
-        raise ValueError("nested too deeply") from None
+        raise ValueError("not valid JSON: nested too deeply") from None
+    except ValueError as exc:
+        raise ValueError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict) or not all(
         isinstance(table, dict)
         and all(k.isdigit() and isinstance(doc, dict) for k, doc in table.items())
         for table in data.values()
     ):
-        raise ValueError("not a TinyDB document")
+        raise ValueError(f"not {kind}: it is JSON, but not shaped like one")
     return data
 
 
@@ -146,8 +150,9 @@ def dump_tables(data: Tables) -> str:
 class AtomicJSONStorage(Storage):
     """A JSON file written atomically, cached in memory after the first read."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, kind: str = "a file this app writes") -> None:
         self.path = Path(path)
+        self.kind = kind  # what the file should be, for the reason it is not
         self._cache: Tables | None = None
         self._loaded = False
 
@@ -182,9 +187,12 @@ class AtomicJSONStorage(Storage):
             reason = "the file is empty"
         else:
             try:
-                return parse_tables(raw.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError) as exc:
-                reason = f"not valid JSON: {exc}"
+                return parse_tables(raw.decode("utf-8"), self.kind)
+            except UnicodeDecodeError as exc:
+                byte = exc.object[exc.start]
+                reason = f"not valid JSON: byte {byte:#04x} at {exc.start} is not text"
+            except ValueError as exc:
+                reason = str(exc)
         return self._aside(reason)
 
     def _aside(self, reason: str) -> NoReturn:
@@ -208,16 +216,22 @@ class AtomicJSONStorage(Storage):
 class MemoryJSONStorage(Storage):
     """A named JSON text in a shared dict: a disk-free stand-in for tests."""
 
-    def __init__(self, files: MutableMapping[str, str], name: str) -> None:
+    def __init__(
+        self,
+        files: MutableMapping[str, str],
+        name: str,
+        kind: str = "a file this app writes",
+    ) -> None:
         self.files = files
         self.name = name
+        self.kind = kind
 
     def read(self) -> Tables | None:
         text = self.files.get(self.name)
         if text is None:
             return None
         try:
-            return parse_tables(text)
+            return parse_tables(text, self.kind)
         except ValueError as exc:
             bad = self.files.pop(self.name)
             moved = Path(f"{self.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")

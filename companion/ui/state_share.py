@@ -57,11 +57,15 @@ class ShareView:
 
 def share_meta(record: GameRecord) -> ShareMeta:
     """The title and date a shared game carries. An imported game keeps the
-    date it was first played (``meta["created"]``), not the day of import."""
+    date it was first played (``meta["created"]``), not the day of import;
+    one whose code had no date is shared without one, as it came."""
     title = str(record.meta.get("title") or "")
+    day = record.meta.get("created")
+    if day is None and not record.meta.get("imported"):
+        day = record.created
     created: date | None
     try:
-        created = _parse_day(str(record.meta.get("created") or record.created))
+        created = _parse_day(str(day)) if day else None
     except ValueError:
         created = None
     return ShareMeta(title, created)
@@ -69,8 +73,15 @@ def share_meta(record: GameRecord) -> ShareMeta:
 
 def played_day(record: GameRecord) -> str:
     """The day the game was played, "15 Mar 2024": for an imported game the
-    day its share code carries, not the day it was imported."""
-    return share_meta(record).day_text() or record.created[:10]
+    day its share code carries, not the day it was imported (that day when
+    the code carried none)."""
+    day = share_meta(record).day_text()
+    if day:
+        return day
+    try:
+        return ShareMeta("", _parse_day(record.created)).day_text()
+    except ValueError:
+        return record.created[:10]
 
 
 def _parse_day(text: str) -> date:
