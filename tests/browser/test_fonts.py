@@ -66,7 +66,7 @@ def test_emoji_names_render_in_colour_and_no_font_is_missing(
         placeholder = page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=30_000)
         placeholder.dispatch_event("click")
-        click(page, re.compile(r"^Continue: "))
+        click(page, re.compile(r"^Continue round"))
         see(page, "Round 1 · 🦄 Zoë deals")
         title = page.get_by_text("Round 1 · 🦄 Zoë deals").first
         box = title.bounding_box()

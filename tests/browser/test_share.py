@@ -96,7 +96,7 @@ def test_share_then_import_in_another_app(browser: Any, tmp_path: Path) -> None:
         copy = button(page, "Copy share code")
         reveal(page, copy)  # scrolled to, as a person would: it is further down
         copy.click()
-        page.get_by_text("Share code copied.").wait_for(timeout=WAIT)
+        page.get_by_text("Share code copied.").first.wait_for(timeout=WAIT)
         code = page.evaluate("navigator.clipboard.readText()")
         assert code.startswith("F7C1:")
         sheet, meta = decode(code)
