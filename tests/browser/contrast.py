@@ -97,6 +97,8 @@ def readings(page: Any) -> list[Reading]:
         background = Counter(pixels).most_common(1)[0][0]
         lb = _lum(background)
         ink = max(pixels, key=lambda p: abs(_lum(p) - lb))
+        if ink == background:
+            continue  # nothing drawn in the box: it does not match the drawing
         needed = 3.0 if box["h"] >= 24 else 4.5
         out.append(
             Reading(box["text"], ratio(background, ink), needed, background, ink)
@@ -105,4 +107,11 @@ def readings(page: Any) -> list[Reading]:
 
 
 def unreadable(page: Any) -> list[Reading]:
-    return [r for r in readings(page) if r.ratio < r.needed]
+    """Texts below the contrast they need. A screen still repainting (the
+    previous screen under the new boxes) is measured again after a moment:
+    waiting for the page, not repeating an action."""
+    found = [r for r in readings(page) if r.ratio < r.needed]
+    if found:
+        page.wait_for_timeout(1000)
+        found = [r for r in readings(page) if r.ratio < r.needed]
+    return found
