@@ -39,7 +39,11 @@ LEAF_TEXTS = """() => {
     // Partly scrolled out of its list (under a bottom bar, say): not measured.
     let clipped = false;
     for (let a = el.parentElement; a; a = a.parentElement) {
-      if (getComputedStyle(a).overflow === 'visible') continue;
+      // Flutter's scrollable lists are "group" nodes the size of their
+      // viewport (their overflow stays visible in the DOM).
+      const clips = getComputedStyle(a).overflow !== 'visible' ||
+        a.getAttribute('role') === 'group';
+      if (!clips) continue;
       const c = a.getBoundingClientRect();
       if (r.top < c.top - 1 || r.bottom > c.bottom + 1) { clipped = true; break; }
     }
