@@ -36,16 +36,14 @@ LEAF_TEXTS = """() => {
     if (found.some(o => o !== el && el.contains(o))) continue;  // leaves only
     const span = Array.from(el.children).find(c => c.nodeName === 'SPAN');
     const r = (span || el).getBoundingClientRect();
-    // Partly scrolled out of its list (under a bottom bar, say): not measured.
+    // Partly scrolled out of its list (under a bottom bar, say): not
+    // measured. Flutter's scrollable nodes carry an inline scrollbar-width
+    // and keep overflow visible; a text touching their edge is cut by it.
     let clipped = false;
     for (let a = el.parentElement; a; a = a.parentElement) {
-      // Flutter's scrollable lists are "group" nodes the size of their
-      // viewport (their overflow stays visible in the DOM).
-      const clips = getComputedStyle(a).overflow !== 'visible' ||
-        a.getAttribute('role') === 'group';
-      if (!clips) continue;
+      if (!(a.getAttribute('style') || '').includes('scrollbar-width')) continue;
       const c = a.getBoundingClientRect();
-      if (r.top < c.top - 1 || r.bottom > c.bottom + 1) { clipped = true; break; }
+      if (r.top < c.top + 2 || r.bottom > c.bottom - 2) { clipped = true; break; }
     }
     if (clipped) continue;
     if (r.width < 6 || r.height < 6) continue;
