@@ -33,7 +33,7 @@ from companion.share.schema import sheet_to_json
 from companion.share.sharecode import _seal
 from companion.store import DocumentError, GameRecord, GameStore
 from companion.store.records import GameSummary
-from companion.ui.sheet_view import score_table
+from companion.ui.sheet_view import _score
 from companion.ui.state import AppState
 from companion.ui.state_share import share_meta
 
@@ -121,7 +121,10 @@ def _opens_and_exports_the_same(code: str) -> bool:
     assert state.sheet == sheet and state.draft is not None
     # What the sheet screen renders: the table, the banner or the standings,
     # the next dealer and the round being entered.
-    score_table(state.sheet, lambda i: None)
+    # (the table itself is a Flet component; its every cell comes from _score)
+    for rec in state.sheet.rounds:
+        for p in state.sheet.players:
+            _score(state.sheet, rec, p.id)
     state.banner()
     if state.sheet.over:
         assert state.standings() and sheet.winners()
