@@ -12,8 +12,12 @@ from companion.store.records import GameSummary
 from .game_tile import game_status, game_tile
 from .guard import screen
 from .state import AppState
-from .theme import TITLE_SIZE
+from .theme import FALLBACKS, FONT, TITLE_SIZE
 from .widgets import flat, icon_action, message, primary, secondary, section
+
+
+def _short(text: str, limit: int = 90) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip(", ") + "…"
 
 
 def _game_tile(
@@ -82,11 +86,18 @@ def HomeScreen(
                     ),
                     ft.Container(
                         padding=ft.Padding.only(left=16),
+                        # Cut here, not by Flutter: its ellipsis drew the
+                        # names without the bundled CJK/emoji fallback fonts
+                        # (the page asked a CDN path for them: 404).
                         content=ft.Text(
-                            ", ".join(unfinished.players),
-                            size=13,
-                            max_lines=2,
-                            overflow=ft.TextOverflow.ELLIPSIS,
+                            _short(", ".join(unfinished.players)),
+                            # Named fonts: a plain Text drawn while the
+                            # theme first applies has no fallback fonts yet.
+                            style=ft.TextStyle(
+                                size=13,
+                                font_family=FONT,
+                                font_family_fallback=list(FALLBACKS),
+                            ),
                         ),
                     ),
                 ],
