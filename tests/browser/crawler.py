@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image
 
 from .contrast import unreadable
+from .harness import ready as wait_ready
 from .table import SETTLE, reveal
 
 ERROR_GREY = (196, 196, 196)  # Flutter's release-mode error box
@@ -84,15 +85,8 @@ class Findings:
 
 
 def ready(page: Any) -> None:
-    page.wait_for_selector("#loading", state="detached", timeout=60_000)
-    page.wait_for_selector(
-        "flt-semantics-placeholder, flt-semantics[role]",
-        state="attached",
-        timeout=60_000,
-    )
-    placeholder = page.locator("flt-semantics-placeholder")
-    if placeholder.count():
-        placeholder.dispatch_event("click")
+    """The page after a goto, with its controls built."""
+    wait_ready(page)
     page.wait_for_selector("flt-semantics[role=button]", timeout=60_000)
     page.wait_for_timeout(SETTLE)
 

@@ -137,6 +137,20 @@ def load(page: Any, url: str) -> Any:
     return page
 
 
+def ready(page: Any) -> None:
+    """Wait for the page after a goto, reload or reconnect (a reload turns
+    Flutter's semantics off again: turn it back on)."""
+    page.wait_for_selector("#loading", state="detached", timeout=60_000)
+    page.wait_for_selector(
+        "flt-semantics-placeholder, flt-semantics[role]",
+        state="attached",
+        timeout=60_000,
+    )
+    placeholder = page.locator("flt-semantics-placeholder")
+    if placeholder.count():
+        placeholder.dispatch_event("click")
+
+
 def screenshot(page: Any, name: str) -> None:
     """Save a screenshot in docs/screenshots when SCREENSHOTS=1."""
     if os.environ.get("SCREENSHOTS") != "1":

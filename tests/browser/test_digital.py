@@ -15,7 +15,7 @@ from companion.rules import Rules, Sheet
 from companion.store import GameStore
 
 from .harness import DESKTOP, PHONE, open_app, running_server, screenshot
-from .table import SETTLE, click, reveal, see, toggle, type_into
+from .table import click, reveal, see, toggle, type_into
 
 pytestmark = pytest.mark.browser
 
@@ -126,6 +126,19 @@ def test_event_log_names_the_zero_and_just_one_more_in_plain_english(
         page.close()
 
 
+def page_text(page: Any) -> str:
+    return "\n".join(page.locator("flt-semantics").all_inner_texts())
+
+
+def wait_for_change(page: Any, before: str, timeout_ms: int = 15_000) -> None:
+    """After one tap, wait for the screen to show its result; never tap again."""
+    for _ in range(timeout_ms // 200):
+        if page_text(page) != before:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the tap changed nothing on screen")
+
+
 def test_whole_game_against_computer_players(browser: Any, tmp_path: Path) -> None:
     env = {"COMPANION_BOT_PAUSE": "0.05"}
     with running_server(tmp_path / "data", env) as server:
@@ -152,14 +165,17 @@ def test_whole_game_against_computer_players(browser: Any, tmp_path: Path) -> No
                 if not shot:
                     screenshot(page, "digital-table-bots-phone")
                     shot = True
+                before = page_text(page)
                 click(page, "Stay")
+                wait_for_change(page, before)
                 continue
             # any other decision: the first legal option (buttons with card
             # faces have a longer inner text, so press it by position)
             target = choice.first
             reveal(page, target)
+            before = page_text(page)
             target.click()
-            page.wait_for_timeout(SETTLE)
+            wait_for_change(page, before)
         click(page, "Back to score sheet")
         see(page, re.compile(r"(wins with|share the win)"))
         screenshot(page, "digital-game-end-phone")

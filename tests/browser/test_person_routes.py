@@ -12,7 +12,7 @@ import pytest
 from companion.rules import Entry, RoundRecord, Sheet
 from companion.store import GameStore
 
-from .harness import PHONE, open_app, running_server
+from .harness import PHONE, open_app, ready, running_server
 from .table import click, see, tap_cards
 
 pytestmark = pytest.mark.browser
@@ -25,19 +25,6 @@ def seed(data: Path) -> str:
     game_id = store.create(sheet.add_round(RoundRecord("p1", lines)))
     store.close()
     return game_id
-
-
-def ready(page: Any) -> None:
-    """Wait for the page (after a reload, Flutter's semantics is off again)."""
-    page.wait_for_selector("#loading", state="detached", timeout=60_000)
-    page.wait_for_selector(
-        "flt-semantics-placeholder, flt-semantics[role]",
-        state="attached",
-        timeout=60_000,
-    )
-    placeholder = page.locator("flt-semantics-placeholder")
-    if placeholder.count():
-        placeholder.dispatch_event("click")
 
 
 def test_reload_restart_and_back(browser: Any, tmp_path: Path) -> None:
