@@ -25,9 +25,9 @@ from damage import (
     read_only,
 )
 
+from companion.app import AppState
 from companion.rules import Sheet
 from companion.store import GameStore, StoreReadOnly
-from companion.ui.state import AppState
 
 assert len(CASES) == 29
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.app import AppState
 from companion.share import Reason, ShareCodeError, decode, sharecode
 from companion.store import GameStore
-from companion.ui.state import AppState
 
 PASTE = "F7C1:" + "A" * 299_995  # the 300,000 characters of the bug report
 

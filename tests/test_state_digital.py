@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.app import AppState
 from companion.rules import Rules
 from companion.store import GameStore
-from companion.ui.state import AppState
 
 
 def game(
@@ -204,7 +204,7 @@ def test_whole_game_against_computer_players(strategy: str) -> None:
 
 
 def test_seat_button_cycles_person_and_strategies() -> None:
-    from companion.ui.state_digital import next_strategy, seat_kind
+    from companion.app import next_strategy, seat_kind
 
     seen = []
     current: str | None = None

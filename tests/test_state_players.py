@@ -5,10 +5,9 @@ nobody played is not kept."""
 
 from __future__ import annotations
 
+from companion.app import AppState, Digital
 from companion.rules import Entry, RoundRecord, Sheet
 from companion.store import GameStore
-from companion.ui.state import AppState
-from companion.ui.state_digital import Digital
 
 # Ann deals: Bob 10, Cy 11, Ann 1; then hits draw 2, 3, 4...
 DECK = "10 11 1 2 3 4 5 6 7 8 9 12 12 12 12"

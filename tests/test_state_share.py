@@ -9,11 +9,10 @@ import zxingcpp
 from PIL import Image
 from share_games import META_FULL, brutal_game, standard_game
 
+from companion.app import AppState, share_meta
 from companion.share import Reason, ShareCodeError, decode, encode
 from companion.share.sharecode import _seal
 from companion.store import GameStore
-from companion.ui.state import AppState
-from companion.ui.state_share import share_meta
 
 
 def read_qr(png: bytes) -> str:
@@ -53,7 +52,7 @@ def test_share_view_without_a_game_or_of_a_deleted_one_says_why() -> None:
 def test_share_view_of_a_huge_game_notes_the_code_is_too_large(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import companion.ui.state_share as mod
+    import companion.app.library as mod
 
     monkeypatch.setattr(mod, "fits_qr", lambda code: False)
     state, [gid] = state_with(brutal_game())
@@ -153,8 +152,8 @@ def test_an_imported_game_keeps_the_day_it_was_played() -> None:
     """History showed the day of import; it shows the game's own day."""
     from datetime import date
 
+    from companion.app import played_day
     from companion.share import ShareMeta
-    from companion.ui.state_share import played_day
 
     code = encode(standard_game(), ShareMeta("Spring cup", date(2024, 3, 15)))
     clock = "2026-11-30T10:00:00.000000+00:00"  # the day of import

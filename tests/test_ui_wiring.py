@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from companion.app import AppState
 from companion.store import GameStore
-from companion.ui.state import AppState
 
 UI = Path(__file__).resolve().parents[1] / "companion" / "ui"
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.app import AppState
 from companion.store import GameStore
 
 from .digital_view import DigitalScreen
@@ -25,7 +26,6 @@ from .routes import Route, Screen, parse
 from .rules_view import RulesScreen
 from .setup_view import SetupScreen
 from .share_screen import ShareScreen
-from .state import AppState
 from .stats_screen import StatsScreen
 from .theme import apply_theme
 

@@ -8,12 +8,12 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState
 from companion.rules import Round
 
 from .cardlook import card_face
 from .cardlook import label as card_name
 from .flip_four import WIPED, FlipFour
-from .state import AppState
 from .theme import ACCENT, BIG_NUMBER, DANGER
 from .widgets import primary, secondary
 

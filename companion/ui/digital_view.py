@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState
 from companion.rules import Round
 
 from .cardlook import card_face
@@ -23,7 +24,6 @@ from .choices import describe_all, prompt
 from .digital_parts import flip_four_strip, round_summary, seat_row
 from .flip_four import last_flip_four
 from .guard import screen
-from .state import AppState
 from .theme import ACCENT, TAP
 from .widgets import flat, header, message, switch_row
 

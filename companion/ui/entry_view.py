@@ -9,10 +9,11 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState
+
 from .cardlook import card_face, label
 from .guard import screen
 from .keypad import CardTo, keypad
-from .state import AppState
 from .theme import ACCENT, BIG_NUMBER, DANGER
 from .widgets import (
     flat,

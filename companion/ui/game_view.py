@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState, next_strategy, seat_kind
+
 from .guard import screen
 from .sheet_view import score_table
-from .state import AppState
-from .state_digital import next_strategy, seat_kind
 from .theme import ACCENT, BIG_NUMBER
 from .widgets import (
     flat,

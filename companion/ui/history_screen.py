@@ -8,15 +8,13 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState, banner, played_day, standings
 from companion.store.records import GameSummary
 
 from .charts import totals_chart
 from .game_tile import game_status, game_tile
 from .guard import screen
 from .sheet_view import score_table
-from .state import AppState
-from .state_share import played_day
-from .state_views import banner, standings
 from .theme import ACCENT
 from .widgets import flat, header, message, primary, secondary, section
 

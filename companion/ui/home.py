@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState
 from companion.store.records import GameSummary
 
 from .game_tile import game_status, game_tile
 from .guard import screen
-from .state import AppState
 from .theme import FALLBACKS, FONT, TITLE_SIZE
 from .widgets import flat, icon_action, message, primary, secondary, section
 

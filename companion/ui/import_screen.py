@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState
 from companion.share import FILE_EXTENSION
 from companion.share.sharecode import MAX_INPUT
 
 from .guard import screen
-from .state import AppState
 from .widgets import header, message, primary, secondary
 
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState, next_strategy, seat_kind
+
 from .guard import screen
-from .state import AppState
-from .state_digital import next_strategy, seat_kind
 from .theme import ACCENT
 from .widgets import (
     bottom_bar,

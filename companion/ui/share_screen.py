@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app import AppState, ShareView
+
 from .guard import screen
-from .state import AppState
-from .state_share import ShareView
 from .widgets import header, message, primary, readable, secondary, section
 
 QR_SIDE = 340  # px on screen; fits a 390 px phone with the page padding

@@ -194,7 +194,7 @@ def serve_traced(trace_path: str, argv: list[str]) -> int:
     from flet_web.fastapi.flet_app import FletApp
 
     from companion.__main__ import main as companion_main
-    from companion.ui.state_play import PlayIntents
+    from companion.app.play import PlayIntents
 
     out = open(trace_path, "a", buffering=1)  # noqa: SIM115 - lives as the server
     current: dict[str, Any] = {}
@@ -297,8 +297,8 @@ class Table:
     """The entry screen and a mirror of the draft to know what it must show."""
 
     def __init__(self, page: Any) -> None:
+        from companion.app.entry import RoundDraft
         from companion.rules import Sheet
-        from companion.ui.state_entry import RoundDraft
 
         self.page = page
         self.sheet = Sheet.new(list(PLAYERS))

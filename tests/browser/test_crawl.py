@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from share_games import standard_game
 
+from companion.app import AppState
 from companion.rules import Entry, RoundRecord, Sheet
 from companion.store import GameStore
-from companion.ui.state import AppState
 
 from .crawler import Findings, crawl, ready
 from .harness import DESKTOP, PHONE, running_server

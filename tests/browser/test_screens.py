@@ -14,9 +14,9 @@ import pytest
 from PIL import Image
 from share_games import standard_game
 
+from companion.app import AppState
 from companion.rules import Entry, RoundRecord, Sheet
 from companion.store import GameStore
-from companion.ui.state import AppState
 
 from .harness import DESKTOP, PHONE, open_app, running_server
 from .table import click, see

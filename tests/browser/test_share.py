@@ -187,7 +187,7 @@ def test_import_a_share_file_and_history_screenshots(
 
 def open_code(data_dir: Path) -> str:
     """The share code of the seeded Friday game, as the app makes it."""
-    from companion.ui.state import AppState
+    from companion.app import AppState
 
     state = AppState(GameStore(data_dir))
     game = next(g for g in state.games if g.title == "Friday night")

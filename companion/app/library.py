@@ -34,7 +34,7 @@ from companion.share.stats import PlayerStats, name_key, player_stats
 from companion.store import DocumentError, GameNotFound, GameRecord, GameStore
 from companion.store.records import GameSummary, JSONDict
 
-from .state_base import Observable
+from .observable import Observable
 
 PNG_SIZE = 1000  # px: crisp when printed or shown full screen
 

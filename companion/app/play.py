@@ -15,10 +15,10 @@ from dataclasses import replace
 from companion.rules import LineScore, Player, Problem, RoundRecord, Sheet, SheetError
 from companion.store import GameStore
 
-from .state_base import Observable
-from .state_entry import RoundDraft
-from .state_setup import ONE_DECK_MAX
-from .state_views import Standing, banner, standings
+from .entry import RoundDraft
+from .observable import Observable
+from .setup_form import ONE_DECK_MAX
+from .standings import Standing, banner, standings
 
 
 class PlayIntents(Observable):

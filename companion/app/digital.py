@@ -31,9 +31,9 @@ from companion.rules import (
 )
 from companion.store import GameStore
 
-from .state_base import Observable
-from .state_entry import RoundDraft
-from .state_views import banner
+from .entry import RoundDraft
+from .observable import Observable
+from .standings import banner
 
 BLOB_VERSION = 1
 STRATEGIES = {

@@ -22,12 +22,12 @@ from companion.store import (
 )
 from companion.store.records import GameSummary
 
-from .state_digital import Digital, DigitalIntents
-from .state_entry import RoundDraft
-from .state_play import PlayIntents
-from .state_setup import SetupDraft
-from .state_share import ShareIntents
-from .state_views import and_list
+from .digital import Digital, DigitalIntents
+from .entry import RoundDraft
+from .library import ShareIntents
+from .play import PlayIntents
+from .setup_form import SetupDraft
+from .standings import and_list
 
 SUGGESTIONS = 8
 COMPUTER_NAME = re.compile(r"Computer \d+")

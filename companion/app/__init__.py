@@ -1,0 +1,30 @@
+"""The application layer: everything the table does, without Flet.
+
+``ui`` draws these objects and calls their intents; ``store``, ``share`` and
+``rules`` sit below. Nothing here imports Flet (``tests/test_purity.py``), so
+every flow is tested without a page.
+"""
+
+from .digital import Digital, next_strategy, seat_kind
+from .entry import RoundDraft
+from .library import ShareView, build_share_view, played_day, share_meta
+from .observable import Notice
+from .session import AppState
+from .standings import Standing, and_list, banner, standings
+
+__all__ = [
+    "AppState",
+    "Digital",
+    "Notice",
+    "RoundDraft",
+    "ShareView",
+    "Standing",
+    "and_list",
+    "banner",
+    "build_share_view",
+    "next_strategy",
+    "played_day",
+    "seat_kind",
+    "share_meta",
+    "standings",
+]
