@@ -1,8 +1,7 @@
-"""Intents for sharing, importing and looking back: the share screen's
-content, importing a share code or file, the history list and the stats.
+"""Sharing, importing and looking back: the share screen's content,
+importing a share code or file, the history list and the stats.
 
-A mixin of :class:`companion.ui.state.AppState`, kept apart so state.py stays
-small. No Flet here: the QR PNGs, the share code and the file bytes are made
+No Flet here: the QR PNGs, the share code and the file bytes are made
 in Python and the view only shows them, so the tests can check every byte.
 An import writes the game to the store before it says so, and a refused code
 (malformed, truncated, tampered, too large, from a newer app) changes nothing.
@@ -34,7 +33,7 @@ from companion.share.stats import PlayerStats, name_key, player_stats
 from companion.store import DocumentError, GameNotFound, GameRecord, GameStore
 from companion.store.records import GameSummary, JSONDict
 
-from .observable import Observable
+from .refusal import Refusal
 
 PNG_SIZE = 1000  # px: crisp when printed or shown full screen
 
@@ -129,23 +128,17 @@ def matches(summary: GameSummary, query: str) -> bool:
     return not q or any(q in name_key(n) for n in summary.players)
 
 
-class ShareIntents(Observable):
-    """Needs ``store``, ``game_id`` and the notice hooks of AppState."""
+class Library:
+    """History, stats, sharing and importing over the store: what a session
+    reads about every game, not only the open one. Refusals raise
+    :class:`Refusal`; successes return the sentence to show."""
 
-    store: GameStore
-    game_id: str | None
-    sheet: Sheet | None
-    imported_id: str | None = None
-    _share_cache: tuple[tuple[object, ...], ShareView] | None = None
-    _stats_cache: tuple[tuple[object, ...], list[PlayerStats]] | None = None
-    _days: dict[tuple[str, str], str] | None = None
-
-    def tell(self, text: str, *, error: bool = False) -> None:
-        """Show a message from the view (a copy or a download it did itself)."""
-        if error:
-            self._refuse(text)
-        else:
-            self._done(text)
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.imported_id: str | None = None
+        self._share_cache: tuple[tuple[object, ...], ShareView] | None = None
+        self._stats_cache: tuple[tuple[object, ...], list[PlayerStats]] | None = None
+        self._days: dict[tuple[str, str], str] = {}
 
     # --- share ------------------------------------------------------------------
     def load_game(self, game_id: str) -> GameRecord | str:
@@ -157,12 +150,9 @@ class ShareIntents(Observable):
         except DocumentError as exc:
             return str(exc)
 
-    def share_view(self, game_id: str | None = None) -> ShareView | str:
-        """The share screen of ``game_id`` (the open game by default), or
-        why it cannot be shown. Cached: QR drawing is the slow part."""
-        gid = game_id or self.game_id
-        if gid is None:
-            return "No game is open."
+    def share_view(self, gid: str) -> ShareView | str:
+        """The share screen of game ``gid``, or why it cannot be shown.
+        Cached: QR drawing is the slow part."""
         record = self.load_game(gid)
         if isinstance(record, str):
             return record
@@ -177,36 +167,32 @@ class ShareIntents(Observable):
         return view
 
     # --- import -----------------------------------------------------------------
-    def paste_too_large(self, data: str | bytes) -> bool:
-        """Refuse an oversize paste as it arrives (before any decoding), with
-        the size message; the view then empties the field."""
-        if not too_large(data):
-            return False
-        self._refuse(ShareCodeError(Reason.TOO_LARGE).message)
-        return True
+    @staticmethod
+    def check_paste(data: str | bytes) -> None:
+        """Refuse an oversize paste as it arrives (before any decoding)."""
+        if too_large(data):
+            raise Refusal(ShareCodeError(Reason.TOO_LARGE).message)
 
-    def import_code(self, data: str | bytes) -> str | None:
+    def import_code(self, data: str | bytes) -> str:
         """Add the game in a share code (text) or share file (bytes) to the
         history. Refused codes leave the store untouched."""
         if not (data.strip() if isinstance(data, str) else data):
-            return self._refuse("Paste a share code or choose a share file first.")
+            raise Refusal("Paste a share code or choose a share file first.")
         try:
             sheet, meta = decode(data)
         except ShareCodeError as exc:
-            return self._refuse(exc.message)
+            raise Refusal(exc.message) from exc
         same = self._same_game(sheet, meta_json(meta))
         if same is not None:  # imported before, or shared from this device
             self.imported_id = same
-            self._done(f"“{meta.heading()}” is already in History; nothing was added.")
-            return None
+            return f"“{meta.heading()}” is already in History; nothing was added."
         try:
             game_id = self.store.create(sheet, meta_json(meta))
         except OSError as exc:
-            return self._refuse(f"Could not save the game ({exc.strerror or exc}).")
+            raise Refusal(f"Could not save the game ({exc.strerror or exc}).") from exc
         self.imported_id = game_id
         names = ", ".join(p.name for p in sheet.seated)
-        self._done(f"Imported “{meta.heading()}” ({names}). It is now in History.")
-        return None
+        return f"Imported “{meta.heading()}” ({names}). It is now in History."
 
     def _same_game(self, sheet: Sheet, meta: JSONDict) -> str | None:
         """A stored game equal to ``sheet`` (same players, rules, rounds and
@@ -222,10 +208,10 @@ class ShareIntents(Observable):
                 return game.id
         return None
 
-    def import_file(self, data: bytes | None) -> str | None:
+    def import_file(self, data: bytes | None) -> str:
         """A picked share file; ``None`` when the browser gave no contents."""
         if data is None:
-            return self._refuse("That file could not be read.")
+            raise Refusal("That file could not be read.")
         return self.import_code(data)
 
     # --- history and stats --------------------------------------------------------
@@ -236,8 +222,6 @@ class ShareIntents(Observable):
     def game_day(self, game: GameSummary) -> str:
         """:func:`played_day` of a listed game; read once per game (the index
         knows only the day a game was stored here)."""
-        if self._days is None:
-            self._days = {}
         key = (game.id, game.created)
         if key not in self._days:
             record = self.load_game(game.id)

@@ -1,64 +1,108 @@
-"""The app's observable state: what the Flet views show and the intents they call.
+"""One session of the app (a browser tab, a phone): what its screens show
+and the intents they call.
 
-No Flet here, so every flow of the table (setup, tap-in, corrections, end)
-is unit-tested without rendering. The pattern: an intent changes the state,
-persists it through the store *before* reporting success, then notifies the
-subscribers (the Flet root re-renders). Intents return ``None`` when done or
-the message to show when refused; the same message is left in ``notice``.
+A session is composed of small objects — the setup form, the library
+(history, share, import), and for the open game a :class:`Watch` on the
+shared :class:`~companion.app.open_game.OpenGame` with its round entry,
+corrections and digital table. Those objects raise :class:`Refusal`; this
+class is the one wrapper that turns a refusal into the notice on screen and
+a success into its message, then tells the screen to re-render. Intents
+return ``None`` when done, or the message shown when refused.
 """
 
 from __future__ import annotations
 
-import re
+import threading
+from collections import Counter
 from collections.abc import Callable
 
-from companion.rules import RoundRecord, Sheet, SheetError
-from companion.store import (
-    DocumentError,
-    GameNotFound,
-    GameRecord,
-    GameStore,
-    read_blob,
-)
+from companion.rules import Advice, LineScore, Player, Problem, Round, Sheet, SheetError
+from companion.share.stats import PlayerStats
+from companion.store import GameRecord, GameStore
 from companion.store.records import GameSummary
 
-from .digital import Digital, DigitalIntents
+from .corrections import Corrections
+from .digital import Digital
+from .digital_table import DigitalTable
 from .entry import RoundDraft
-from .library import ShareIntents
-from .play import PlayIntents
-from .setup_form import SetupDraft
-from .standings import and_list
+from .hub import GameHub
+from .library import Library, ShareView
+from .observable import Listener, Observable
+from .open_game import Watch
+from .refusal import Refusal, could_not_save
+from .setup_form import SetupForm
+from .standings import Standing, and_list, banner, standings
+from .tap_in import RoundEntry
 
-SUGGESTIONS = 8
-COMPUTER_NAME = re.compile(r"Computer \d+")
-
-
-def _could_not(exc: OSError) -> str:
-    """A refused write, in the store's own words when it has them."""
-    return f"Could not save ({exc.strerror or exc}); nothing was changed."
+Result = str | None  # an intent's answer: None when done, else the refusal
 
 
-class AppState(PlayIntents, DigitalIntents, ShareIntents):
-    """Home, setup and the open game. Tap-in and corrections: PlayIntents;
-    digitally dealt rounds: DigitalIntents; share, import, history and
-    stats: ShareIntents."""
+class AppState(Observable):
+    """Home, setup, the open game and the library of one session."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(
+        self, store: GameStore | GameHub, *, test_deck: str | None = None
+    ) -> None:
         super().__init__()
-        self.store = store
+        self.hub = store if isinstance(store, GameHub) else GameHub(store)
+        self.store = self.hub.store
         # Problems the store found on its own (files moved aside): show once.
-        self.alerts: list[str] = list(store.warnings)
-        self.setup = SetupDraft()
-        self.game_id: str | None = None
-        self.sheet: Sheet | None = None
-        self.draft: RoundDraft | None = None
+        self.alerts: list[str] = list(self.store.warnings)
+        self.form = SetupForm()
+        self.library = Library(self.store)
+        self.test_deck = test_deck
+        self.watch: Watch | None = None
+        self.entry: RoundEntry | None = None
+        self.fixes: Corrections | None = None
+        self.table: DigitalTable | None = None
+        self._elsewhere: list[Listener] = []
+        self._committer: int | None = None  # the thread of this session's intent
         self._deleted: GameRecord | None = None
-        self._undone: RoundRecord | None = None
-        self.digital = Digital()
-        self.test_deck: str | None = None
         self._fresh: str | None = None  # the game this session started
 
-    # --- observing ---------------------------------------------------------
+    # --- the one wrapper ----------------------------------------------------------
+    def run(self, intent: Callable[[], str | None]) -> Result:
+        """Carry out ``intent``: its refusal becomes the notice (and the
+        answer), its message the news; either way the screen re-renders."""
+        self._committer = threading.get_ident()
+        try:
+            info = intent()
+        except Refusal as exc:
+            return self._refuse(exc.message)
+        except SheetError as exc:
+            return self._refuse(str(exc))
+        finally:
+            self._committer = None
+        self._done(info)
+        return None
+
+    def subscribe_elsewhere(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback`` when another session changed the open game (on
+        that session's thread: the UI must hop to its own)."""
+        self._elsewhere.append(callback)
+        return lambda: self._elsewhere.remove(callback)
+
+    def _changed_elsewhere(self) -> None:
+        if threading.get_ident() == self._committer:
+            return  # this session's own commit: run() re-renders it
+        watch = self.watch
+        if watch is not None and watch.game.deleted:
+            self._leave()
+            self.notice = None
+            self.alerts = [*self.alerts, "That game was deleted on another screen."]
+        for callback in list(self._elsewhere):
+            callback()
+
+    def detach(self) -> None:
+        """The screen is gone (tab closed): stop watching the game."""
+        self._leave()
+
+    def shown(self) -> None:
+        """The screen drew the open game as it is now (its revision is seen)."""
+        if self.watch is not None:
+            self.watch.shown()
+
+    # --- observing ----------------------------------------------------------------
     def dismiss(self) -> None:
         """Clear the notice and the alerts after the table has seen them."""
         self.notice = None
@@ -70,7 +114,48 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
         if self.notice is not None and self.notice.error:
             self.dismiss()
 
-    # --- home ---------------------------------------------------------------------
+    def tell(self, text: str, *, error: bool = False) -> None:
+        """Show a message from the view (a copy or a download it did itself)."""
+        if error:
+            self._refuse(text)
+        else:
+            self._done(text)
+
+    # --- the open game ----------------------------------------------------------------
+    @property
+    def game_id(self) -> str | None:
+        return None if self.watch is None else self.watch.game.id
+
+    @property
+    def sheet(self) -> Sheet | None:
+        return None if self.watch is None else self.watch.state.sheet
+
+    @property
+    def draft(self) -> RoundDraft | None:
+        return None if self.watch is None else self.watch.state.draft
+
+    @property
+    def digital(self) -> Digital:
+        return Digital() if self.watch is None else self.watch.state.digital
+
+    def _game(self) -> tuple[RoundEntry, Corrections, DigitalTable]:
+        if self.entry is None or self.fixes is None or self.table is None:
+            raise Refusal("No game is open.")
+        return self.entry, self.fixes, self.table
+
+    def _show(self, watch: Watch) -> None:
+        self._leave()
+        self.watch = watch
+        self.entry = RoundEntry(watch)
+        self.fixes = Corrections(watch)
+        self.table = DigitalTable(watch, self.test_deck)
+
+    def _leave(self) -> None:
+        if self.watch is not None:
+            self.watch.close()
+        self.watch = self.entry = self.fixes = self.table = None
+
+    # --- home -------------------------------------------------------------------------
     @property
     def games(self) -> list[GameSummary]:
         """Every stored game, the latest played first (always current)."""
@@ -80,41 +165,21 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
     def unfinished(self) -> GameSummary | None:
         return self.store.unfinished()
 
-    def continue_unfinished(self) -> str | None:
+    def continue_unfinished(self) -> Result:
         game = self.store.unfinished()
         if game is None:
             return self._refuse("No game in progress.")
         return self.open_game(game.id)
 
-    def open_game(self, game_id: str) -> str | None:
-        """Open a game where it was left, draft round included."""
-        try:
-            record = self.store.load(game_id)
-        except GameNotFound:
-            return self._refuse("That game is no longer stored.")
-        except DocumentError as exc:
-            return self._refuse(str(exc))
-        self.game_id, self.sheet = record.id, record.sheet
-        self._undone = None
-        self.draft = None
-        self.digital = Digital()
-        self.alerts += record.notes
-        if record.digital is not None:
-            try:
-                self.digital = read_blob(Digital.from_dict, record.digital)
-            except DocumentError as exc:
-                self.alerts.append(f"The digital round could not be restored ({exc}).")
-        self.digital.adopt(record.sheet)
-        if record.draft is not None:
-            try:
-                self.draft = read_blob(RoundDraft.from_dict, record.draft)
-            except DocumentError:
-                self.alerts.append("The round being entered could not be restored.")
-        if self.draft is None:
-            self.draft = RoundDraft.fresh(record.sheet)
-        self.draft.follow(record.sheet)
-        self._done()
-        return None
+    def open_game(self, game_id: str) -> Result:
+        """Open a game where it was left (shared with any other screen on it)."""
+
+        def intent() -> None:
+            watch, notes = self.hub.watch(game_id, self._changed_elsewhere)
+            self._show(watch)
+            self.alerts = [*self.alerts, *notes]
+
+        return self.run(intent)
 
     def close_game(self) -> None:
         """Back to the home screen (everything is already saved). A game
@@ -122,155 +187,313 @@ class AppState(PlayIntents, DigitalIntents, ShareIntents):
         message offers Undo delete): Home lists games, not false starts."""
         self.store.flush()
         info = self._drop_unplayed()
-        self.game_id = self.sheet = self.draft = None
+        self._leave()
         self._done(info)
 
     def _drop_unplayed(self) -> str | None:
-        sheet, draft, game_id = self.sheet, self.draft, self.game_id
-        if game_id is None or sheet is None or game_id != self._fresh:
+        watch = self.watch
+        if watch is None or watch.game.id != self._fresh or watch.game.watchers > 1:
             return None
-        if sheet.rounds or self._undone is not None or self.digital.round:
+        state = watch.state
+        if state.sheet.rounds or state.undone is not None or state.digital.round:
             return None
-        if draft is not None and (draft.editing is not None or not draft.empty):
+        if state.draft.editing is not None or not state.draft.empty:
             return None
         try:
-            self._deleted = self.store.delete(game_id)
-        except GameNotFound:
+            self._deleted = self.hub.delete(watch.game.id)
+        except Refusal:
             return None
         self._fresh = None
-        names = and_list([p.name for p in sheet.seated])
+        names = and_list([p.name for p in state.sheet.seated])
         return f"No round was played, so the game of {names} was not kept."
 
-    def delete_game(self, game_id: str) -> str | None:
+    def delete_game(self, game_id: str) -> Result:
         """Delete a game (the view asks first); :meth:`restore_deleted` undoes."""
-        try:
-            self._deleted = self.store.delete(game_id)
-        except GameNotFound:
-            return self._refuse("That game is no longer stored.")
-        except OSError as exc:
-            return self._refuse(_could_not(exc))
-        if game_id == self.game_id:
-            self.game_id = self.sheet = self.draft = None
-        self._done("Game deleted." if self._deleted else None)
-        return None
+
+        def intent() -> str | None:
+            self._deleted = self.hub.delete(game_id)
+            if game_id == self.game_id:
+                self._leave()
+            return "Game deleted." if self._deleted else None
+
+        return self.run(intent)
 
     @property
     def can_restore(self) -> bool:
         return self._deleted is not None
 
-    def restore_deleted(self) -> str | None:
-        if self._deleted is None:
-            return self._refuse("Nothing to restore.")
-        try:
-            self.store.restore(self._deleted)
-        except OSError as exc:
-            return self._refuse(_could_not(exc))
-        self._deleted = None
-        self._done("Game restored.")
-        return None
+    def restore_deleted(self) -> Result:
+        def intent() -> str:
+            if self._deleted is None:
+                raise Refusal("Nothing to restore.")
+            try:
+                self.store.restore(self._deleted)
+            except OSError as exc:
+                raise could_not_save(exc) from exc
+            self._deleted = None
+            return "Game restored."
+
+        return self.run(intent)
 
     # --- new game -------------------------------------------------------------------
+    @property
+    def setup(self) -> SetupForm:
+        return self.form
+
     def new_game(self) -> None:
-        self.setup = SetupDraft()
+        self.form = SetupForm()
         self._done()
 
     def new_game_same_players(self) -> None:
         """Fill the setup with this game's players and rules (a rematch)."""
-        if self.sheet is not None:
-            self.setup = SetupDraft.same_players(self.sheet)
-            seated = {p.id: p.name for p in self.sheet.seated}
-            self.setup.bots = {
-                seated[pid]: how
-                for pid, how in self.digital.bots.items()
-                if pid in seated
-            }
-            self.setup.learning = self.digital.advisor
+        if self.watch is not None:
+            self.form = SetupForm.rematch(self.watch.state.sheet, self.digital)
         self._done()
 
-    def _setup(self, change: Callable[[], str | None]) -> str | None:
-        try:
-            info = change()
-        except SheetError as exc:
-            return self._refuse(str(exc))
-        self._done(info)
-        return None
+    def setup_add_player(self, name: str) -> Result:
+        return self.run(lambda: self.form.add(name))
 
-    def setup_add_player(self, name: str) -> str | None:
-        return self._setup(lambda: self.setup.add(name))
+    def setup_remove_player(self, index: int) -> Result:
+        return self.run(lambda: self.form.remove(index))
 
-    def setup_remove_player(self, index: int) -> str | None:
-        return self._setup(lambda: self.setup.remove(index))
+    def setup_move_player(self, index: int, delta: int) -> Result:
+        return self.run(lambda: self.form.move(index, delta))
 
-    def setup_move_player(self, index: int, delta: int) -> str | None:
-        return self._setup(lambda: self.setup.move(index, delta))
+    def setup_rename_player(self, index: int, name: str) -> Result:
+        return self.run(lambda: self.form.rename(index, name))
 
-    def setup_rename_player(self, index: int, name: str) -> str | None:
-        return self._setup(lambda: self.setup.rename(index, name))
+    def setup_add_computer(self, strategy: str = "odds") -> Result:
+        return self.run(lambda: self.form.add_computer(strategy))
 
-    def setup_add_computer(self, strategy: str = "odds") -> str | None:
-        return self._setup(lambda: self.setup.add_computer(strategy))
+    def setup_set_computer(self, index: int, strategy: str | None) -> Result:
+        return self.run(lambda: self.form.set_computer(index, strategy))
 
-    def setup_set_computer(self, index: int, strategy: str | None) -> str | None:
-        return self._setup(lambda: self.setup.set_computer(index, strategy))
+    def setup_set_learning(self, on: bool) -> Result:
+        return self.run(lambda: self.form.set_option("learning", on))
 
-    def setup_set_learning(self, on: bool) -> str | None:
-        return self._setup(lambda: setattr(self.setup, "learning", on))
+    def setup_set_dealer(self, index: int) -> Result:
+        return self.run(lambda: self.form.set_dealer(index))
 
-    def setup_set_dealer(self, index: int) -> str | None:
-        return self._setup(lambda: self.setup.set_dealer(index))
+    def setup_set_target(self, value: int | str) -> Result:
+        return self.run(lambda: self.form.set_target(value))
 
-    def setup_set_target(self, value: int | str) -> str | None:
-        return self._setup(lambda: self.setup.set_target(value))
+    def setup_set_two_decks(self, on: bool) -> Result:
+        return self.run(lambda: self.form.set_two_decks(on))
 
-    def setup_set_two_decks(self, on: bool) -> str | None:
-        return self._setup(lambda: self.setup.set_two_decks(on))
-
-    def setup_set_option(self, name: str, value: bool) -> str | None:
+    def setup_set_option(self, name: str, value: bool) -> Result:
         """``brutal``, ``lucky_pair_counts_two`` or ``tie_break``."""
         if name not in ("brutal", "lucky_pair_counts_two", "tie_break"):
             raise ValueError(f"unknown option {name}")
-        return self._setup(lambda: setattr(self.setup, name, value))
+        return self.run(lambda: self.form.set_option(name, value))
 
     def name_suggestions(self, prefix: str = "") -> list[str]:
-        """Names of people from earlier games not yet at the table, best
-        first. Only games with a round played count (a name typed into a game
-        nobody played is often a slip), and computer players are no one's
-        name ("Add Computer 1" is what the computer-player button is for)."""
-        start = " ".join(prefix.split()).casefold()
-        taken = {n.casefold() for n in self.setup.names}
-        names = [
-            n
-            for n in self.store.known_names(min_rounds=1)
-            if n.casefold().startswith(start)
-            and n.casefold() not in taken
-            and not COMPUTER_NAME.fullmatch(n)
-        ]
-        return names[:SUGGESTIONS]
+        """Names of people from earlier games not yet at the table, best first."""
+        return self.form.suggestions(self.store.known_names(min_rounds=1), prefix)
 
-    def start_game(self) -> str | None:
+    def start_game(self) -> Result:
+        def intent() -> None:
+            sheet, draft, digital = self.form.start()
+            self._show(self.hub.create(sheet, draft, digital, self._changed_elsewhere))
+            self._fresh = self.game_id
+            self.form = SetupForm()
+
+        return self.run(intent)
+
+    # --- tap-in (RoundEntry) ------------------------------------------------------
+    def add_card(self, pid: str, code: str) -> Result:
+        return self.run(lambda: self._game()[0].add_card(pid, code))
+
+    def remove_card(self, pid: str, index: int) -> Result:
+        return self.run(lambda: self._game()[0].remove_card(pid, index))
+
+    def set_busted(self, pid: str, busted: bool) -> Result:
+        return self.run(lambda: self._game()[0].set_busted(pid, busted))
+
+    def toggle_busted(self, pid: str) -> Result:
+        return self.run(lambda: self._game()[0].toggle_busted(pid))
+
+    def set_typed(self, pid: str, value: int | str | None) -> Result:
+        return self.run(lambda: self._game()[0].set_typed(pid, value))
+
+    def choose_bonus(self) -> Result:
+        """Brutal Flip 7: take +15 (the default)."""
+        return self.run(lambda: self._game()[0].choose_attack(None))
+
+    def choose_attack(self, target: str) -> Result:
+        """Brutal Flip 7: give −15 to ``target`` instead of taking +15."""
+        return self.run(lambda: self._game()[0].choose_attack(target))
+
+    def discard_draft(self) -> Result:
+        return self.run(lambda: self._game()[0].discard())
+
+    def clear_draft(self) -> Result:
+        return self.run(lambda: self._game()[0].clear())
+
+    def save_round(self) -> Result:
+        return self.run(lambda: self._game()[0].save())
+
+    @property
+    def half_entered(self) -> bool:
+        return self.entry is not None and self.entry.half_entered
+
+    def copies_left(self) -> Counter[str]:
+        return self._game()[0].copies_left()
+
+    def line_score(self, pid: str) -> LineScore:
+        return self._game()[0].line_score(pid)
+
+    def round_score(self, pid: str) -> int:
+        return self._game()[0].round_score(pid)
+
+    def flip7_player(self) -> str | None:
+        return self._game()[0].flip7_player()
+
+    def problems(self) -> list[Problem]:
+        return self._game()[0].problems()
+
+    def problems_by_player(self) -> dict[str | None, list[Problem]]:
+        return self._game()[0].problems_by_player()
+
+    # --- the sheet --------------------------------------------------------------------
+    def _sheet(self) -> Sheet:
+        if self.watch is None:
+            raise Refusal("No game is open.")
+        return self.watch.state.sheet
+
+    def totals(self) -> dict[str, int]:
+        return self._sheet().totals()
+
+    def standings(self) -> list[Standing]:
+        return standings(self._sheet())
+
+    def banner(self) -> str | None:
+        return banner(self._sheet())
+
+    def next_dealer(self) -> Player:
+        return self._sheet().next_dealer()
+
+    # --- corrections --------------------------------------------------------------
+    def undo_round(self) -> Result:
+        return self.run(lambda: self._game()[1].undo_round())
+
+    @property
+    def can_redo(self) -> bool:
+        return self.fixes is not None and self.fixes.can_redo
+
+    def redo_round(self) -> Result:
+        return self.run(lambda: self._game()[1].redo_round())
+
+    def edit_round(self, index: int) -> Result:
+        return self.run(lambda: self._game()[1].edit_round(index))
+
+    def cancel_edit(self) -> Result:
+        return self.run(lambda: self._game()[1].cancel_edit())
+
+    def rename_player(self, pid: str, name: str) -> Result:
+        return self.run(lambda: self._game()[1].rename_player(pid, name))
+
+    def add_player(self, name: str, *, at_lowest: bool = False) -> Result:
+        return self.run(lambda: self._game()[1].add_player(name, at_lowest=at_lowest))
+
+    def remove_player(self, pid: str) -> Result:
+        return self.run(lambda: self._game()[1].remove_player(pid))
+
+    # --- the digital table ----------------------------------------------------------
+    @property
+    def digital_round(self) -> Round | None:
+        return None if self.table is None else self.table.round
+
+    @property
+    def seat_ids(self) -> list[str]:
+        return [] if self.table is None else self.table.seat_ids
+
+    @property
+    def digital_number(self) -> int | None:
+        return None if self.table is None else self.table.number
+
+    @property
+    def digital_in_progress(self) -> bool:
+        return self.table is not None and self.table.in_progress
+
+    @property
+    def digital_stale(self) -> bool:
+        return self.table is not None and self.table.stale
+
+    def seat_name(self, seat: int) -> str:
+        return self._game()[2].seat_name(seat)
+
+    def is_bot(self, seat: int) -> bool:
+        return self._game()[2].is_bot(seat)
+
+    @property
+    def bot_to_move(self) -> bool:
+        return self.table is not None and self.table.bot_to_move
+
+    def advice(self) -> Advice | None:
+        return None if self.table is None else self.table.advice()
+
+    def set_bot(self, pid: str, strategy: str | None) -> Result:
+        return self.run(lambda: self._game()[2].set_bot(pid, strategy))
+
+    def set_advisor(self, on: bool) -> Result:
+        return self.run(lambda: self._game()[2].set_advisor(on))
+
+    def start_digital_round(self) -> Result:
+        return self.run(lambda: self._game()[2].start())
+
+    def discard_digital_round(self) -> Result:
+        return self.run(lambda: self._game()[2].discard())
+
+    def play_choice(self, choice: str) -> Result:
+        return self.run(lambda: self._game()[2].play(choice))
+
+    def bot_step(self) -> bool:
+        """Let the computer player who must decide make one choice."""
+        moved: list[bool] = []
+
+        def intent() -> str | None:
+            did, info = self._game()[2].bot_step()
+            moved.append(did)
+            return info
+
+        self.run(intent)
+        return bool(moved and moved[0])
+
+    def close_digital_summary(self) -> Result:
+        return self.run(lambda: self._game()[2].close_summary())
+
+    # --- library --------------------------------------------------------------------
+    @property
+    def imported_id(self) -> str | None:
+        return self.library.imported_id
+
+    def load_game(self, game_id: str) -> GameRecord | str:
+        return self.library.load_game(game_id)
+
+    def share_view(self, game_id: str | None = None) -> ShareView | str:
+        gid = game_id or self.game_id
+        return "No game is open." if gid is None else self.library.share_view(gid)
+
+    def paste_too_large(self, data: str | bytes) -> bool:
+        """Refuse an oversize paste as it arrives; the view then empties the field."""
         try:
-            sheet = self.setup.build()
-        except SheetError as exc:
-            return self._refuse(str(exc))
-        draft = RoundDraft.fresh(sheet)
-        digital = Digital(
-            bots={
-                p.id: self.setup.bots[p.name]
-                for p in sheet.players
-                if p.name in self.setup.bots
-            },
-            advisor=self.setup.learning,
-        )
-        try:
-            game_id = self.store.create(
-                sheet, draft=draft.to_dict(), digital=digital.to_dict()
-            )
-        except OSError as exc:
-            return self._refuse(_could_not(exc))
-        self.game_id, self.sheet, self.draft = game_id, sheet, draft
-        self._fresh = game_id
-        self.digital = digital
-        self._undone = None
-        self.setup = SetupDraft()
-        self._done()
-        return None
+            self.library.check_paste(data)
+        except Refusal as exc:
+            self._refuse(exc.message)
+            return True
+        return False
+
+    def import_code(self, data: str | bytes) -> Result:
+        return self.run(lambda: self.library.import_code(data))
+
+    def import_file(self, data: bytes | None) -> Result:
+        return self.run(lambda: self.library.import_file(data))
+
+    def history(self, query: str = "") -> list[GameSummary]:
+        return self.library.history(query)
+
+    def game_day(self, game: GameSummary) -> str:
+        return self.library.game_day(game)
+
+    def stats(self) -> list[PlayerStats]:
+        return self.library.stats()

@@ -9,17 +9,24 @@ an info message when they changed something the table should know about
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from companion.rules import Rules, Sheet, SheetError, check_name
 
+from .digital import Digital
+from .entry import RoundDraft
+
 ONE_DECK_MAX = 18
 TWO_DECKS_MAX = 36
 TARGET_RANGE = (1, 100_000)
+SUGGESTIONS = 8
+COMPUTER_NAME = re.compile(r"Computer \d+")
+OPTIONS = ("brutal", "lucky_pair_counts_two", "tie_break", "learning")
 
 
 @dataclass
-class SetupDraft:
+class SetupForm:
     """What the setup screen shows; :meth:`build` turns it into a Sheet."""
 
     names: list[str] = field(default_factory=list)
@@ -145,7 +152,7 @@ class SetupDraft:
             raise SheetError(f"There is no player {index + 1}.")
 
     @classmethod
-    def same_players(cls, sheet: Sheet) -> SetupDraft:
+    def same_players(cls, sheet: Sheet) -> SetupForm:
         """A rematch: the seated players and rules of ``sheet``; the deal
         starts one seat left of where it started last time."""
         seated = [p.name for p in sheet.seated]
@@ -161,3 +168,47 @@ class SetupDraft:
             tie_break=r.tie_break,
             two_decks_chosen=r.decks == 2 and len(seated) <= ONE_DECK_MAX,
         )
+
+    @classmethod
+    def rematch(cls, sheet: Sheet, digital: Digital) -> SetupForm:
+        """:meth:`same_players`, with the same computer seats and advisor."""
+        form = cls.same_players(sheet)
+        seated = {p.id: p.name for p in sheet.seated}
+        form.bots = {
+            seated[pid]: how for pid, how in digital.bots.items() if pid in seated
+        }
+        form.learning = digital.advisor
+        return form
+
+    def set_option(self, name: str, on: bool) -> None:
+        """A yes/no rule or setting of the form (``OPTIONS``)."""
+        if name not in OPTIONS:
+            raise ValueError(f"unknown option {name}")
+        setattr(self, name, on)
+
+    def suggestions(self, known: list[str], prefix: str = "") -> list[str]:
+        """Names of people from earlier games (``known``, best first) not yet
+        at the table. The store gives only games with a round played (a name
+        typed into a game nobody played is often a slip), and computer
+        players are no one's name (the computer-player button adds those)."""
+        start = " ".join(prefix.split()).casefold()
+        taken = {n.casefold() for n in self.names}
+        names = [
+            n
+            for n in known
+            if n.casefold().startswith(start)
+            and n.casefold() not in taken
+            and not COMPUTER_NAME.fullmatch(n)
+        ]
+        return names[:SUGGESTIONS]
+
+    def start(self) -> tuple[Sheet, RoundDraft, Digital]:
+        """The new game: its sheet, an empty first round, its digital side."""
+        sheet = self.build()
+        digital = Digital(
+            bots={
+                p.id: self.bots[p.name] for p in sheet.players if p.name in self.bots
+            },
+            advisor=self.learning,
+        )
+        return sheet, RoundDraft.fresh(sheet), digital

@@ -7,6 +7,8 @@ Python; the root subscribes to it and re-renders after every intent.
 
 from __future__ import annotations
 
+import contextvars
+import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +16,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import AppState
+from companion.app.hub import GameHub
 from companion.store import GameStore
 
 from .digital_view import DigitalScreen
@@ -33,25 +36,51 @@ MAX_WIDTH = 760.0
 THEME_KEY = "flip7.theme"  # per device (the browser's storage)
 
 
-def new_state(store: GameStore) -> AppState:
-    state = AppState(store)
+def new_state(hub: GameHub) -> AppState:
     # Test-only: the first digital round of a game deals this stacked deck.
-    state.test_deck = os.environ.get("COMPANION_TEST_DECK") or None
-    return state
+    return AppState(hub, test_deck=os.environ.get("COMPANION_TEST_DECK") or None)
+
+
+def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
+    """Run ``work`` on ``page``'s own event loop, from any thread.
+
+    Another session's commit calls this on *its* thread, whose Flet context
+    names the other page; ``page.run_task`` would set that context to ours.
+    A fresh context keeps both sessions' contexts as they were."""
+
+    async def hop() -> None:
+        work()
+
+    try:
+        contextvars.Context().run(page.run_task, hop)
+    except Exception:  # a closed page: nothing left to show
+        logging.getLogger(__name__).debug("page gone", exc_info=True)
 
 
 @ft.component
-def App(store: GameStore) -> ft.Control:
-    state, _ = ft.use_state(lambda: new_state(store))
+def App(hub: GameHub) -> ft.Control:
+    state, _ = ft.use_state(lambda: new_state(hub))
     _, set_tick = ft.use_state(0)
     page = ft.context.page
     route_path, set_route_path = ft.use_state(lambda: page.route or "/")
     width, set_width = ft.use_state(lambda: float(page.width or MAX_WIDTH))
     dark, set_dark = ft.use_state(False)
     route = parse(route_path)
+    state.shown()  # what is drawn now is what this screen's person has seen
 
     def subscribe() -> Callable[[], None]:
-        return state.subscribe(lambda: set_tick(lambda t: t + 1))
+        def rerender() -> None:
+            set_tick(lambda t: t + 1)
+
+        mine = state.subscribe(rerender)
+        theirs = state.subscribe_elsewhere(lambda: on_page_thread(page, rerender))
+
+        def stop() -> None:
+            mine()
+            theirs()
+            state.detach()
+
+        return stop
 
     ft.use_effect(subscribe, [])
 
@@ -218,10 +247,10 @@ def App(store: GameStore) -> ft.Control:
 
 def make_main(data_dir: Path) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab."""
-    store = GameStore(data_dir)
+    hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
 
     def main(page: ft.Page) -> None:
         apply_theme(page)
-        page.render(App, store)
+        page.render(App, hub)
 
     return main

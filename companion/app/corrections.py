@@ -1,0 +1,131 @@
+"""Corrections of a game in play: undo and redo a round, edit a past round,
+rename, add or remove a player. Each is one commit on the shared game that
+conflicts with anything its screen has not shown yet."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.rules import Sheet, SheetError
+
+from .digital import digital_number
+from .entry import RoundDraft
+from .open_game import GameState, Watch
+from .refusal import Refusal
+from .setup_form import ONE_DECK_MAX
+from .tap_in import copy_draft, next_draft
+
+
+def _busy(state: GameState) -> None:
+    number = digital_number(state.sheet, state.digital)
+    if number is not None:
+        raise Refusal(
+            f"A digital round {number} is in progress: finish or discard it first."
+        )
+
+
+def _following(
+    state: GameState, sheet: Sheet, draft: RoundDraft | None = None
+) -> GameState:
+    """The state with a changed sheet; the draft (a copy, or ``draft``) follows."""
+    new = draft or copy_draft(state.draft)
+    new.follow(sheet)
+    return replace(state, sheet=sheet, draft=new)
+
+
+class Corrections:
+    """Fixing the sheet, for one session's screen."""
+
+    def __init__(self, watch: Watch) -> None:
+        self.watch = watch
+
+    @property
+    def can_redo(self) -> bool:
+        return self.watch.state.undone is not None
+
+    def undo_round(self) -> str:
+        """Take back the last round (its cards can be put back: redo_round)."""
+        number = len(self.watch.state.sheet.rounds)
+
+        def apply(state: GameState) -> GameState:
+            _busy(state)
+            sheet, draft = state.sheet, state.draft
+            # Undo ends an edit in progress: back to the round put aside for it.
+            back = next_draft(sheet, draft.stash) if draft.editing is not None else None
+            last = sheet.rounds[-1] if sheet.rounds else None
+            return replace(_following(state, sheet.undo_round(), back), undone=last)
+
+        self.watch.commit(apply, what=f"round {number} was undone")
+        return f"Round {number} undone."
+
+    def redo_round(self) -> None:
+        def apply(state: GameState) -> GameState:
+            undone = state.undone
+            if undone is None:
+                raise Refusal("Nothing to redo.")
+            _busy(state)
+            return replace(
+                _following(state, state.sheet.add_round(undone)), undone=None
+            )
+
+        self.watch.commit(apply, what="an undone round was put back")
+
+    def edit_round(self, index: int) -> None:
+        """Load past round ``index`` into the entry; saving replaces it."""
+
+        def apply(state: GameState) -> GameState:
+            edit = RoundDraft.from_round(state.sheet, index)
+            draft = state.draft
+            edit.stash = draft.stash if draft.editing is not None else draft.to_dict()
+            return replace(state, draft=edit)
+
+        self.watch.commit(apply, what=f"round {index + 1} was opened for a fix")
+
+    def cancel_edit(self) -> None:
+        def apply(state: GameState) -> GameState:
+            draft = state.draft
+            if draft.editing is None:
+                return state
+            return replace(state, draft=next_draft(state.sheet, draft.stash))
+
+        self.watch.commit(apply, what="a fix of a round was cancelled")
+
+    def rename_player(self, pid: str, name: str) -> str:
+        """A new name; refused (blank, too long, already at the table) with why."""
+        before = self._name(pid)
+
+        def apply(state: GameState) -> GameState:
+            return _following(state, state.sheet.rename(pid, name))
+
+        self.watch.commit(apply, what=f"{before} was renamed", scopes=[f"player:{pid}"])
+        return f"{before} is now {self._name(pid)}."
+
+    def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
+        """A late player, starting at 0 or at the lowest total."""
+        info: list[str] = []
+
+        def apply(state: GameState) -> GameState:
+            sheet = state.sheet
+            if len(sheet.seated) >= ONE_DECK_MAX and sheet.rules.decks == 1:
+                sheet = replace(sheet, rules=replace(sheet.rules, decks=2))
+                info.append(f"More than {ONE_DECK_MAX} players: two decks from now on.")
+            return _following(state, sheet.add_player(name, at_lowest=at_lowest))
+
+        self.watch.commit(apply, what=f"{name.strip()} joined the table")
+        return " ".join(info) or None
+
+    def remove_player(self, pid: str) -> str:
+        """Take a player off the table (the view asks first); past rounds stay."""
+        name = self._name(pid)
+
+        def apply(state: GameState) -> GameState:
+            return _following(state, state.sheet.remove_player(pid))
+
+        self.watch.commit(apply, what=f"{name} left the table")
+        return f"{name} left the table; past rounds stay on the sheet."
+
+    def _name(self, pid: str) -> str:
+        try:
+            return self.watch.state.sheet.player(pid).name
+        except SheetError as exc:
+            raise Refusal(str(exc)) from exc

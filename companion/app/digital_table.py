@@ -1,0 +1,303 @@
+"""A digitally dealt round, on one device passed round the table (or on
+several screens showing the same game).
+
+The engine (:class:`companion.rules.Round`) decides what is legal; this
+module connects it to the shared game: it starts a round from the sheet
+(seats, the dealer, tie-break players), keeps the deck and discard pile
+between digital rounds (RULES.md 2.6), lets computer players move, and, when
+the round is over, records it in the score sheet like a tapped-in round —
+in the same commit, so disk never holds a finished round beside an
+unfinished one. Every choice is written before it is shown (a round is
+saved as its setup plus the choices), so a restart resumes mid-decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from companion.rules import (
+    Advice,
+    IllegalChoice,
+    Round,
+    Sheet,
+    advise,
+    make_bot,
+    parse_cards,
+    round_record,
+)
+
+from .digital import DIGITAL_SCOPE, Digital, digital_number, in_progress, stale
+from .entry import RoundDraft
+from .open_game import GAME, GameState, Watch
+from .refusal import Refusal
+from .standings import banner
+
+
+def tapped_in_progress(draft: RoundDraft) -> bool:
+    """Cards (or busts, typed scores) tapped in for the next round, in the
+    draft or put aside while a past round is corrected."""
+    if draft.editing is None:
+        return not draft.empty
+    if draft.stash is None:
+        return False
+    try:
+        return not RoundDraft.from_dict(dict(draft.stash)).empty
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return False
+
+
+def stale_message(number: int | None) -> str:
+    return (
+        f"Round {number} is already on the score sheet: this digital round "
+        "cannot be saved. Discard it on the score sheet."
+    )
+
+
+def _copy(rnd: Round) -> Round:
+    return Round.from_json(rnd.to_json())
+
+
+class DigitalTable:
+    """The digital round of the game one session shows."""
+
+    def __init__(self, watch: Watch, test_deck: str | None = None) -> None:
+        self.watch = watch
+        self.test_deck = test_deck  # browser tests: the first round's stacked deck
+        self._advice: tuple[tuple[str, int], Advice] | None = None
+
+    # --- reading ----------------------------------------------------------------
+    @property
+    def digital(self) -> Digital:
+        return self.watch.state.digital
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.watch.state.sheet
+
+    @property
+    def round(self) -> Round | None:
+        """The round on the table: in progress, or just over (its summary)."""
+        return self.digital.round or self.digital.last
+
+    @property
+    def seat_ids(self) -> list[str]:
+        d = self.digital
+        return d.ids if d.round is not None else d.last_ids
+
+    @property
+    def number(self) -> int | None:
+        state = self.watch.state
+        return digital_number(state.sheet, state.digital)
+
+    @property
+    def in_progress(self) -> bool:
+        state = self.watch.state
+        return in_progress(state.sheet, state.digital)
+
+    @property
+    def stale(self) -> bool:
+        state = self.watch.state
+        return stale(state.sheet, state.digital)
+
+    def seat_name(self, seat: int) -> str:
+        return self.sheet.player(self.seat_ids[seat]).name
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seat_ids[seat] in self.digital.bots
+
+    @property
+    def bot_to_move(self) -> bool:
+        rnd = self.digital.round
+        return bool(rnd and rnd.pending and self.is_bot(rnd.pending.player))
+
+    def advice(self) -> Advice | None:
+        """The advisor's view for a human about to hit or stay (when on)."""
+        rnd = self.digital.round
+        if not self.digital.advisor or rnd is None or rnd.pending is None:
+            return None
+        if rnd.pending.kind != "turn" or self.is_bot(rnd.pending.player):
+            return None
+        # Play-outs take a few tens of ms: once per decision, not per render.
+        key = (str(rnd.seed), len(rnd.choices))
+        if self._advice is None or self._advice[0] != key:
+            self._advice = (key, advise(rnd))  # seeded by the position
+        return self._advice[1]
+
+    # --- settings ---------------------------------------------------------------
+    def set_bot(self, pid: str, strategy: str | None) -> None:
+        """Make a player a computer player (``strategy``) or a person (None)."""
+        if strategy is not None:
+            try:
+                make_bot(strategy)
+            except ValueError as exc:
+                raise Refusal(str(exc)) from exc
+
+        def change(d: Digital) -> dict[str, Any]:
+            bots = dict(d.bots)
+            if strategy is None:
+                bots.pop(pid, None)
+            else:
+                bots[pid] = strategy
+            return {"bots": bots}
+
+        self._keep(change, what="a seat changed hands", scopes=[f"seat:{pid}"])
+
+    def set_advisor(self, on: bool) -> None:
+        self._keep(lambda d: {"advisor": on}, what="the advisor was switched")
+
+    # --- the round --------------------------------------------------------------
+    def start(self) -> None:
+        self.watch.commit(self._dealt, what="a digital round was dealt")
+
+    def _dealt(self, state: GameState) -> GameState:
+        sheet, d = state.sheet, state.digital
+        if sheet.over:
+            raise Refusal("The game is over.")
+        if stale(sheet, d):
+            number = digital_number(sheet, d)
+            raise Refusal(f"A digital round {number} is left over: discard it first.")
+        if d.round is not None:
+            return state  # already dealing: carry on
+        if tapped_in_progress(state.draft):
+            raise Refusal(
+                f"Round {len(sheet.rounds) + 1} is half entered by tapping: "
+                "continue it, or discard it to deal digitally."
+            )
+        ids = [p.id for p in sheet.seated]
+        playing = {p.id for p in sheet.next_players()}
+        active = [i for i, pid in enumerate(ids) if pid in playing]
+        deck = None if d.deck is None else parse_cards(d.deck)
+        if self.test_deck and d.deck is None:  # the game's first digital round
+            deck = parse_cards(self.test_deck)
+        seed = random.SystemRandom().getrandbits(48)
+        totals = sheet.totals()
+        try:
+            rnd = Round.start(
+                players=len(ids),
+                dealer=ids.index(sheet.next_dealer().id),
+                rules=sheet.rules,
+                deck=deck,
+                seed=seed,
+                discard=parse_cards(d.discard),
+                active_players=active if len(active) < len(ids) else None,
+                totals=tuple(totals[pid] for pid in ids),
+            )
+        except ValueError as exc:
+            raise Refusal(f"Cannot deal: {exc}") from exc
+        new = replace(
+            d,
+            round=rnd,
+            ids=ids,
+            seed=seed,
+            tiebreak=bool(sheet.end().tiebreak),
+            last=None,
+            last_ids=[],
+            number=len(sheet.rounds) + 1,
+        )
+        return replace(state, digital=new)
+
+    def discard(self) -> str:
+        """Drop the digital round in progress (the table asked first): the
+        deck and discard pile are as they were before it was dealt."""
+        number = self.number
+
+        def change(d: Digital) -> dict[str, Any]:
+            if d.round is None:
+                raise Refusal("No digital round is in progress.")
+            return {"round": None, "ids": [], "number": None, "tiebreak": False}
+
+        self._keep(change, what=f"digital round {number} was discarded", scopes=[GAME])
+        return f"Digital round {number} discarded."
+
+    def play(self, choice: str) -> str | None:
+        """A person's choice (from the buttons of the pending decision)."""
+
+        def apply(state: GameState) -> GameState:
+            rnd = state.digital.round
+            if rnd is None or rnd.pending is None:
+                raise Refusal("No decision is waiting.")
+            if rnd.pending.player < len(state.digital.ids) and (
+                state.digital.ids[rnd.pending.player] in state.digital.bots
+            ):
+                raise Refusal("It is a computer player's turn.")
+            return self._played(state, choice)
+
+        return self._commit_choice(apply, checked=True)
+
+    def bot_step(self) -> tuple[bool, str | None]:
+        """Let the computer player who must decide make one choice; whether
+        one did, and the news when that ended the round."""
+        moved: list[bool] = []
+
+        def apply(state: GameState) -> GameState:
+            d = state.digital
+            rnd = d.round
+            if rnd is None or rnd.pending is None or stale(state.sheet, d):
+                return state
+            pid = d.ids[rnd.pending.player]
+            if pid not in d.bots:
+                return state
+            bot = make_bot(d.bots[pid])
+            rng = random.Random(f"{d.seed}/{len(rnd.choices)}")
+            moved.append(True)
+            return self._played(state, bot.choose(rnd, rnd.pending.player, rng))
+
+        info = self._commit_choice(apply, checked=False)
+        return bool(moved), info
+
+    def close_summary(self) -> None:
+        self._keep(
+            lambda d: {"last": None, "last_ids": []}, what="a summary was closed"
+        )
+
+    # --- internals --------------------------------------------------------------
+    def _commit_choice(
+        self, apply: Callable[[GameState], GameState], *, checked: bool
+    ) -> str | None:
+        before = self.sheet
+        self.watch.commit(
+            apply, what="a decision was made", scopes=[DIGITAL_SCOPE], checked=checked
+        )
+        after = self.sheet
+        if after is before:
+            return None
+        return banner(after) or f"{after.next_dealer().name} deals next."
+
+    def _played(self, state: GameState, choice: str) -> GameState:
+        """The state after ``choice``; a finished round goes on the sheet and
+        passes the deck on, in the same state (one write)."""
+        d = state.digital
+        if stale(state.sheet, d):
+            raise Refusal(stale_message(digital_number(state.sheet, d)))
+        assert d.round is not None
+        rnd = _copy(d.round)  # the shared round is never changed in place
+        try:
+            rnd.play(choice)
+        except IllegalChoice as exc:
+            raise Refusal(str(exc)) from exc
+        if not rnd.over:
+            return replace(state, digital=replace(d, round=rnd))
+        new = state.sheet.add_round(round_record(rnd, d.ids, tiebreak=d.tiebreak))
+        deck, pile = rnd.leftovers()
+        after = Digital(
+            bots=d.bots,
+            advisor=d.advisor,
+            deck=[c.code for c in deck],
+            discard=[c.code for c in pile],
+            seed=d.seed,
+            last=rnd,
+            last_ids=d.ids,
+        )
+        return GameState(new, RoundDraft.fresh(new), after, None)
+
+    def _keep(self, change: Any, *, what: str, scopes: list[str] | None = None) -> None:
+        """Commit ``change(digital)``'s fields into the digital side."""
+
+        def apply(state: GameState) -> GameState:
+            fields = change(state.digital)
+            return replace(state, digital=replace(state.digital, **fields))
+
+        self.watch.commit(apply, what=what, scopes=scopes or [DIGITAL_SCOPE])

@@ -1,0 +1,114 @@
+"""Every open game of one server, one object per game id.
+
+Sessions (browser tabs, later phones) ask the hub for a game instead of
+loading their own copy, so they all commit to the same :class:`OpenGame`.
+A game nobody watches any more is dropped from memory (it is on disk).
+The hub's lock only guards the table of open games; each game has its own.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from companion.rules import Sheet
+from companion.store import (
+    DocumentError,
+    GameNotFound,
+    GameRecord,
+    GameStore,
+    read_blob,
+)
+
+from .digital import Digital
+from .entry import RoundDraft
+from .open_game import GameState, Listener, OpenGame, Watch
+from .refusal import Refusal, could_not_save
+
+
+class GameHub:
+    """The games of one store, shared by every session of the process."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._open: dict[str, OpenGame] = {}
+        self._lock = threading.Lock()
+
+    def watch(self, game_id: str, on_change: Listener) -> tuple[Watch, list[str]]:
+        """Show a game (loaded once, then shared) and hear of its changes;
+        also the notes of loading it (files repaired, a digital round that
+        could not be restored) when it was read now. The watch is made under
+        the hub's lock, so a game is never dropped while a session takes it."""
+        with self._lock:
+            self._drop_unwatched()
+            game = self._open.get(game_id)
+            if game is not None and not game.deleted:
+                return Watch(game, on_change), []
+            try:
+                record = self.store.load(game_id)
+            except GameNotFound as exc:
+                raise Refusal("That game is no longer stored.") from exc
+            except DocumentError as exc:
+                raise Refusal(str(exc)) from exc
+            state, notes = restore(record)
+            game = OpenGame(record.id, self.store, state)
+            self._open[game_id] = game
+            return Watch(game, on_change), notes
+
+    def create(
+        self, sheet: Sheet, draft: RoundDraft, digital: Digital, on_change: Listener
+    ) -> Watch:
+        try:
+            game_id = self.store.create(
+                sheet, draft=draft.to_dict(), digital=digital.to_dict()
+            )
+        except OSError as exc:
+            raise could_not_save(exc) from exc
+        game = OpenGame(game_id, self.store, GameState(sheet, draft, digital))
+        with self._lock:
+            self._open[game_id] = game
+            return Watch(game, on_change)
+
+    def delete(self, game_id: str) -> GameRecord | None:
+        """Delete from the store; sessions showing the game are told."""
+        try:
+            record = self.store.delete(game_id)
+        except GameNotFound as exc:
+            raise Refusal("That game is no longer stored.") from exc
+        except OSError as exc:
+            raise could_not_save(exc) from exc
+        with self._lock:
+            game = self._open.pop(game_id, None)
+        if game is not None:
+            game.forget()
+        return record
+
+    def _drop_unwatched(self) -> None:
+        for game_id in [g for g, game in self._open.items() if not game.watchers]:
+            del self._open[game_id]
+
+    @property
+    def open_count(self) -> int:
+        return len(self._open)
+
+
+def restore(record: GameRecord) -> tuple[GameState, list[str]]:
+    """A stored game as it was left: its sheet, the round being tapped in and
+    the digital round; what could not be restored is started afresh and said."""
+    notes = list(record.notes)
+    digital = Digital()
+    if record.digital is not None:
+        try:
+            digital = read_blob(Digital.from_dict, record.digital)
+        except DocumentError as exc:
+            notes.append(f"The digital round could not be restored ({exc}).")
+    digital.adopt(record.sheet)
+    draft: RoundDraft | None = None
+    if record.draft is not None:
+        try:
+            draft = read_blob(RoundDraft.from_dict, record.draft)
+        except DocumentError:
+            notes.append("The round being entered could not be restored.")
+    if draft is None:
+        draft = RoundDraft.fresh(record.sheet)
+    draft.follow(record.sheet)
+    return GameState(record.sheet, draft, digital), notes

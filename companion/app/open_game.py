@@ -1,0 +1,212 @@
+"""One game in play, shared by every session that shows it: the commit path.
+
+Why: two tabs (or, later, every phone at the table) on one game used to
+hold a copy each and save it over the file, so rounds were lost. Now a
+server holds one :class:`OpenGame` per game id (:mod:`companion.app.hub`),
+and every change goes through :meth:`OpenGame.commit`, under the game's lock:
+
+1. the change is computed from the *current* state (never a session's copy);
+2. a change built on what a session saw is checked against what happened
+   since (:class:`Change` scopes): taps on other lines are simply applied on
+   top, a conflicting one is refused with what changed, never written over;
+3. the new state is written to the store, and only then swapped in;
+   a failed write leaves memory as it was (nothing to roll back);
+4. the revision goes up and every watcher is told (the UI re-renders).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from companion.rules import RoundRecord, Sheet, SheetError
+from companion.store import GameNotFound, GameStore
+
+from .digital import Digital
+from .entry import RoundDraft
+from .refusal import Refusal, could_not_save
+
+GAME = "game"  # a scope that conflicts with every other change (saving a round…)
+LOG_SIZE = 256  # changes remembered to explain a refusal
+Listener = Callable[[], None]
+
+
+def line(pid: str) -> str:
+    """The scope of a change to one player's line of the round being entered."""
+    return f"line:{pid}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything one game is at one revision. Never changed in place: a
+    commit builds a new one (the draft and digital parts are copied first)."""
+
+    sheet: Sheet
+    draft: RoundDraft
+    digital: Digital
+    undone: RoundRecord | None = None  # the last undone round, for redo
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One committed change: what it touched and a phrase that says what it was."""
+
+    revision: int
+    scopes: frozenset[str]
+    what: str
+
+    def conflicts(self, scopes: frozenset[str]) -> bool:
+        return GAME in self.scopes or GAME in scopes or bool(self.scopes & scopes)
+
+
+@dataclass
+class OpenGame:
+    """A game held in memory for every session showing it (see module doc)."""
+
+    id: str
+    store: GameStore
+    state: GameState
+    revision: int = 0
+    deleted: bool = False
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    _log: deque[Change] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
+    _listeners: list[Listener] = field(default_factory=list, repr=False)
+
+    # --- watching ---------------------------------------------------------------
+    def watch(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` after every commit (any session's); returns the
+        way to stop. Listeners run on the committing thread, after the lock."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def stop() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return stop
+
+    @property
+    def watchers(self) -> int:
+        return len(self._listeners)
+
+    # --- the commit path --------------------------------------------------------
+    def commit(
+        self,
+        change: Callable[[GameState], GameState],
+        *,
+        what: str,
+        scopes: Iterable[str] = (GAME,),
+        seen: int | None = None,
+    ) -> int:
+        """Apply ``change`` to the current state, write it, then show it.
+
+        ``seen`` is the revision the asking session last showed; when later
+        changes touched the same ``scopes``, the commit is refused with what
+        they were. Raises :class:`Refusal` (nothing changed) or returns the
+        new revision.
+        """
+        wanted = frozenset(scopes)
+        with self._lock:
+            if self.deleted:
+                raise Refusal("This game was deleted.")
+            if seen is not None:
+                self._check_fresh(seen, wanted)
+            before = self.state
+            try:
+                after = change(before)
+            except SheetError as exc:
+                raise Refusal(str(exc)) from exc
+            if after is before:
+                return self.revision  # nothing to do: no write, no new revision
+            self._write(before, after)
+            self.state = after
+            self.revision += 1
+            self._log.append(Change(self.revision, wanted, what))
+            revision = self.revision
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener()
+        return revision
+
+    def _check_fresh(self, seen: int, scopes: frozenset[str]) -> None:
+        if seen >= self.revision:
+            return
+        if not self._log or self._log[0].revision > seen + 1:
+            raise Refusal(
+                "This game changed on another screen meanwhile; "
+                "nothing was changed here. Check it and try again."
+            )
+        clash = [c.what for c in self._log if c.revision > seen and c.conflicts(scopes)]
+        if clash:
+            raise Refusal(
+                f"Meanwhile on another screen: {'; '.join(dict.fromkeys(clash))}. "
+                "Nothing was changed here: check and try again."
+            )
+
+    def _write(self, before: GameState, after: GameState) -> None:
+        """Write what changed durably (one atomic write of the game's file)."""
+        try:
+            if after.sheet is not before.sheet:
+                self.store.save(
+                    self.id,
+                    after.sheet,
+                    draft=after.draft.to_dict(),
+                    digital=after.digital.to_dict(),
+                )
+                return
+            if after.draft is not before.draft:
+                self.store.save_draft(self.id, after.draft.to_dict())
+            if after.digital is not before.digital:
+                self.store.save_digital(self.id, after.digital.to_dict())
+        except GameNotFound as exc:
+            raise Refusal("That game is no longer stored.") from exc
+        except OSError as exc:
+            raise could_not_save(exc) from exc
+
+    def forget(self) -> None:
+        """The game was deleted: sessions showing it are told and go home."""
+        with self._lock:
+            self.deleted = True
+            self.revision += 1
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener()
+
+
+class Watch:
+    """One session's view of an :class:`OpenGame`: the revision it last
+    showed, which its person-made commits are checked against."""
+
+    def __init__(self, game: OpenGame, on_change: Listener) -> None:
+        self.game = game
+        self.seen = game.revision
+        self._stop = game.watch(on_change)
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def shown(self) -> None:
+        """The session drew the game as it is now."""
+        self.seen = self.game.revision
+
+    def commit(
+        self,
+        change: Callable[[GameState], GameState],
+        *,
+        what: str,
+        scopes: Iterable[str] = (GAME,),
+        checked: bool = True,
+    ) -> None:
+        """Commit on behalf of this session (``checked``: against what it saw;
+        a computer player's move is not). Its own screen re-renders next, so
+        the new revision counts as seen."""
+        self.seen = self.game.commit(
+            change, what=what, scopes=scopes, seen=self.seen if checked else None
+        )
+
+    def close(self) -> None:
+        self._stop()

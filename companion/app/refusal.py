@@ -1,0 +1,21 @@
+"""The one way an intent says no.
+
+Every intent of the app layer raises :class:`Refusal` with the sentence the
+table should read; :meth:`companion.app.session.AppState` turns it into the
+notice on screen in one place, so no intent mixes returning and raising.
+"""
+
+from __future__ import annotations
+
+
+class Refusal(Exception):
+    """An intent that was not carried out; ``message`` says why, for people."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def could_not_save(exc: OSError) -> Refusal:
+    """A refused write, in the store's own words when it has them."""
+    return Refusal(f"Could not save ({exc.strerror or exc}); nothing was changed.")

@@ -1,0 +1,200 @@
+"""Tapping in a round: cards, busts, typed scores, Brutal's choice, saving.
+
+Every tap is a commit on the shared game (:mod:`companion.app.open_game`)
+scoped to one player's line: two screens tapping different lines both land;
+two on the same line, the later one is refused and told what changed.
+Saving a round conflicts with any change the saver has not seen yet, so
+nobody saves a round with a card they never saw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+from companion.rules import LineScore, Problem, Sheet, SheetError
+
+from .digital import digital_number, in_progress
+from .entry import RoundDraft
+from .open_game import GAME, GameState, Watch, line
+from .refusal import Refusal
+from .standings import banner
+
+
+def copy_draft(draft: RoundDraft) -> RoundDraft:
+    return RoundDraft.from_dict(draft.to_dict())
+
+
+def digital_first(state: GameState, draft: RoundDraft) -> None:
+    """Refuse tapping in a new round while a digital round for the same
+    number is being dealt (the table chooses which to keep, never us)."""
+    if draft.editing is None and in_progress(state.sheet, state.digital):
+        number = digital_number(state.sheet, state.digital)
+        raise Refusal(
+            f"A digital round {number} is in progress: continue it, "
+            "or discard it to tap this round in."
+        )
+
+
+def next_draft(sheet: Sheet, stash: dict[str, object] | None) -> RoundDraft:
+    """The draft after a save or an edit: the round put aside, or a fresh one."""
+    if stash is None:
+        return RoundDraft.fresh(sheet)
+    draft = RoundDraft.from_dict(dict(stash))
+    draft.follow(sheet)
+    return draft
+
+
+class RoundEntry:
+    """The round being tapped in, for one session's screen."""
+
+    def __init__(self, watch: Watch) -> None:
+        self.watch = watch
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.watch.state.sheet
+
+    @property
+    def draft(self) -> RoundDraft:
+        return self.watch.state.draft
+
+    def _tap(
+        self, pid: str, what: str, change: Callable[[RoundDraft, Sheet], None]
+    ) -> None:
+        """Change a copy of the draft; keep it only if the change was allowed."""
+
+        def apply(state: GameState) -> GameState:
+            digital_first(state, state.draft)
+            new = copy_draft(state.draft)
+            change(new, state.sheet)
+            return replace(state, draft=new)
+
+        name = self._name(pid)
+        self.watch.commit(apply, what=what.format(name=name), scopes=[line(pid)])
+
+    def _name(self, pid: str) -> str:
+        try:
+            return self.sheet.player(pid).name
+        except SheetError:
+            return "a player"
+
+    # --- taps -------------------------------------------------------------------
+    def add_card(self, pid: str, code: str) -> None:
+        self._tap(
+            pid, "{name}'s line changed", lambda d, s: d.add_card(pid, code, s.rules)
+        )
+
+    def remove_card(self, pid: str, index: int) -> None:
+        self._tap(pid, "{name}'s line changed", lambda d, s: d.remove_card(pid, index))
+
+    def set_busted(self, pid: str, busted: bool) -> None:
+        self._tap(pid, "{name}'s bust changed", lambda d, s: d.set_busted(pid, busted))
+
+    def toggle_busted(self, pid: str) -> None:
+        self.set_busted(pid, pid not in self.draft.busted)
+
+    def set_typed(self, pid: str, value: int | str | None) -> None:
+        """A typed round score for swept-up cards; ``None`` or "" removes it."""
+        if isinstance(value, str):
+            text = value.strip().replace("−", "-")
+            try:
+                value = int(text) if text else None
+            except ValueError as exc:
+                raise Refusal("Type the round score as a whole number.") from exc
+        score = value
+        self._tap(pid, "{name}'s score changed", lambda d, s: d.set_typed(pid, score))
+
+    def choose_attack(self, target: str | None) -> None:
+        """Brutal Flip 7: −15 to ``target``, or +15 to the Flip 7 player (None)."""
+
+        def apply(state: GameState) -> GameState:
+            new = copy_draft(state.draft)
+            new.choose_attack(target, state.sheet.rules)
+            return replace(state, draft=new)
+
+        self.watch.commit(apply, what="the Flip 7 bonus changed", scopes=["flip7"])
+
+    # --- the whole round ------------------------------------------------------------
+    def discard(self) -> str | None:
+        """Throw away what was tapped in for the next round (the table asked)."""
+        draft = self.draft
+        if draft.editing is not None or draft.empty:
+            return None
+        number = len(self.sheet.rounds) + 1
+
+        def apply(state: GameState) -> GameState:
+            return replace(state, draft=RoundDraft.fresh(state.sheet))
+
+        self.watch.commit(apply, what=f"round {number}'s entry was discarded")
+        return f"What was tapped in for round {number} is gone."
+
+    def clear(self) -> None:
+        """Start the round entry over (a new round, or the edited round's cards)."""
+
+        def apply(state: GameState) -> GameState:
+            draft = state.draft
+            if draft.editing is not None:
+                fresh = RoundDraft.from_round(state.sheet, draft.editing)
+                fresh.stash = draft.stash
+            else:
+                fresh = RoundDraft.fresh(state.sheet)
+            return replace(state, draft=fresh)
+
+        self.watch.commit(apply, what="the round entry was cleared")
+
+    def save(self) -> str:
+        """Save the round (new or edited); refused with the problems' messages."""
+        saved: list[str] = []
+
+        def apply(state: GameState) -> GameState:
+            sheet, draft = state.sheet, state.draft
+            digital_first(state, draft)
+            found = draft.problems(sheet.rules, sheet.names())
+            if found:
+                raise Refusal("\n".join(p.message for p in found))
+            rec = draft.record(sheet.rules)
+            if draft.editing is None:
+                new, after = sheet.add_round(rec), None
+            else:
+                new, after = sheet.replace_round(draft.editing, rec), draft.stash
+                saved.append(f"Round {draft.editing + 1} fixed. ")
+            return GameState(new, next_draft(new, after), state.digital, None)
+
+        number = len(self.sheet.rounds) + 1
+        self.watch.commit(apply, what=f"round {number} was saved", scopes=[GAME])
+        new = self.sheet
+        return "".join(saved) + (banner(new) or f"{new.next_dealer().name} deals next.")
+
+    # --- live views -------------------------------------------------------------------
+    @property
+    def half_entered(self) -> bool:
+        """Something is tapped in for the next round (not an edit of a past one)."""
+        draft = self.draft
+        return draft.editing is None and not draft.empty
+
+    def copies_left(self) -> Counter[str]:
+        return self.draft.copies_left(self.sheet.rules)
+
+    def line_score(self, pid: str) -> LineScore:
+        return self.draft.line_score(pid, self.sheet.rules)
+
+    def round_score(self, pid: str) -> int:
+        return self.draft.score(pid, self.sheet.rules)
+
+    def flip7_player(self) -> str | None:
+        return self.draft.flip7_player(self.sheet.rules)
+
+    def problems(self) -> list[Problem]:
+        state = self.watch.state
+        return state.draft.problems(state.sheet.rules, state.sheet.names())
+
+    def problems_by_player(self) -> dict[str | None, list[Problem]]:
+        """Problems keyed by player id (None: about the whole table)."""
+        state = self.watch.state
+        out: dict[str | None, list[Problem]] = {}
+        for p in state.draft.problems(state.sheet.rules, state.sheet.names()):
+            key = None if p.player is None else state.draft.players[p.player]
+            out.setdefault(key, []).append(p)
+        return out
