@@ -17,15 +17,18 @@ Nothing here imports Flet; the app state calls this API.
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import secrets
 import tempfile
+import threading
 from collections import Counter
 from collections.abc import Callable, MutableMapping
 from dataclasses import replace
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from tinydb import TinyDB
 from tinydb.table import Table
@@ -41,6 +44,8 @@ from .storage import (
     move_aside,
 )
 
+P = ParamSpec("P")
+R = TypeVar("R")
 GAME_DOC = 1  # each game file holds one document in table "game"
 
 
@@ -68,6 +73,21 @@ KEEP = _Keep.KEEP
 """Pass for a blob you do not want :meth:`GameStore.save` to change."""
 
 
+def _locked(method: Callable[P, R]) -> Callable[P, R]:
+    """Run a store method under the store's lock: the sessions of a server
+    call it from Flet's handler threads, and TinyDB's tables are not safe to
+    share between threads."""
+
+    @functools.wraps(method)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        store = args[0]
+        assert isinstance(store, GameStore)
+        with store._lock:
+            return method(*args, **kwargs)
+
+    return run
+
+
 def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
@@ -90,6 +110,7 @@ class GameStore:
         self.path = Path(path) if path is not None else None
         self._files: MutableMapping[str, str] = {} if files is None else files
         self._clock = clock
+        self._lock = threading.RLock()
         self.warnings: list[str] = []
         self._games: dict[str, TinyDB] = {}
         self._summaries: dict[str, GameSummary] = {}
@@ -126,6 +147,7 @@ class GameStore:
         return cls(None, files={} if files is None else files, clock=clock)
 
     # --- games --------------------------------------------------------------
+    @_locked
     def create(
         self,
         sheet: Sheet,
@@ -141,12 +163,14 @@ class GameStore:
         self._write_record(record)
         return game_id
 
+    @_locked
     def restore(self, record: GameRecord) -> None:
         """Put back a game returned by :meth:`delete` (undo of a delete)."""
         if record.id in self._summaries:
             raise ValueError(f"game {record.id} already exists")
         self._write_record(record)
 
+    @_locked
     def save(
         self,
         game_id: str,
@@ -179,20 +203,24 @@ class GameStore:
         self._set_summary(summary)
         return summary
 
+    @_locked
     def save_draft(self, game_id: str, draft: JSONDict | None) -> None:
         """Keep the round being tapped in (None clears it)."""
         self._save_blob(game_id, "draft", draft)
 
+    @_locked
     def save_digital(self, game_id: str, blob: JSONDict | None) -> None:
         """Keep a digital round in progress (None clears it)."""
         self._save_blob(game_id, "digital", blob)
 
+    @_locked
     def load(self, game_id: str) -> GameRecord:
         """The whole game; :class:`CorruptFileError` if its file is unreadable."""
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
         return self._read(game_id)
 
+    @_locked
     def delete(self, game_id: str) -> GameRecord | None:
         """Remove a game; returns it (None if unreadable) for :meth:`restore`."""
         if game_id not in self._summaries:
@@ -208,6 +236,7 @@ class GameStore:
         return record
 
     # --- the index ----------------------------------------------------------
+    @_locked
     def list_games(self) -> list[GameSummary]:
         """Every game, the latest played first."""
         return sorted(
@@ -216,10 +245,12 @@ class GameStore:
             reverse=True,
         )
 
+    @_locked
     def unfinished(self) -> GameSummary | None:
         """The latest game not yet over, to offer "continue"."""
         return next((s for s in self.list_games() if not s.finished), None)
 
+    @_locked
     def known_names(self, *, min_rounds: int = 0) -> list[str]:
         """Names from earlier games, most frequent first, then most recent;
         only games with at least ``min_rounds`` rounds count."""
@@ -235,11 +266,13 @@ class GameStore:
         order = {key: i for i, key in enumerate(shown)}
         return [shown[k] for k in sorted(shown, key=lambda k: (-count[k], order[k]))]
 
+    @_locked
     def flush(self) -> None:
         """Write pending index changes (round counts, "updated" stamps)."""
         if self._dirty and self.writable:
             self._write_index(set(self._dirty))
 
+    @_locked
     def close(self) -> None:
         self.flush()
         for db in self._games.values():
