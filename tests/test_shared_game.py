@@ -109,6 +109,15 @@ def test_the_other_tab_is_told_of_every_change_and_of_a_delete() -> None:
     assert two.add_card("p1", "5") == "No game is open."
 
 
+def test_news_about_an_older_sheet_goes_when_another_tab_changes_it() -> None:
+    one, two = two_tabs(GameStore.memory())
+    enter(two, 10, 20)
+    assert two.notice is not None and two.notice.text == "Bob deals next."
+    one.shown()
+    enter(one, 1, 2)
+    assert two.notice is None  # Bob no longer deals next: Ann does
+
+
 def test_a_game_left_unplayed_is_kept_while_another_tab_shows_it() -> None:
     one, two = two_tabs(GameStore.memory())
     one.close_game()

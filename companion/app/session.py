@@ -85,6 +85,8 @@ class AppState(Observable):
     def _changed_elsewhere(self) -> None:
         if threading.get_ident() == self._committer:
             return  # this session's own commit: run() re-renders it
+        if self.notice is not None and not self.notice.error:
+            self.notice = None  # "Ann deals next." is about a sheet now gone
         watch = self.watch
         if watch is not None and watch.game.deleted:
             self._leave()
