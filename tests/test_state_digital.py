@@ -217,3 +217,30 @@ def test_seat_button_cycles_person_and_strategies() -> None:
         "Computer: random",
         "Person",
     ]
+
+
+def test_a_failed_save_of_the_last_choice_keeps_memory_and_disk_as_they_were(
+    tmp_path: object,
+) -> None:
+    """The finishing choice records the round, passes the deck on and clears
+    the round in one write; when that write fails, the round is still in
+    progress on screen, as on disk (it used to show the round finished)."""
+    state = game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10")
+    for choice in ("stay", "hit", "stay", "hit"):
+        assert state.play_choice(choice) is None
+    before = state.digital_round
+    assert before is not None and not before.over
+    game_id = state.game_id
+    assert game_id is not None
+    on_disk = state.store.load(game_id)
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    state.store.save = full  # type: ignore[method-assign]
+    refused = state.play_choice("stay")  # Cy stays: the round would be over
+    assert refused == "Could not save (No space left on device); nothing was changed."
+    rnd = state.digital_round
+    assert rnd is not None and not rnd.over and rnd.choices == before.choices
+    assert state.sheet is not None and state.sheet.rounds == ()
+    assert state.store.load(game_id).digital == on_disk.digital
