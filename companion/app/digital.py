@@ -14,6 +14,7 @@ from companion.rules import (
     Round,
     Sheet,
 )
+from companion.store import NewerDocumentError
 
 BLOB_VERSION = 1
 DIGITAL_SCOPE = "digital"  # commits that change the digital round or settings
@@ -73,7 +74,7 @@ class Digital:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Digital:
         if int(data.get("v", 1)) > BLOB_VERSION:
-            raise ValueError("saved by a newer version of the app")
+            raise NewerDocumentError("saved by a newer version of the app")
         rnd, last = data.get("round"), data.get("last")
         return cls(
             bots={str(k): str(v) for k, v in dict(data.get("bots", {})).items()},

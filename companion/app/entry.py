@@ -27,6 +27,9 @@ from companion.rules import (
     deck_counts,
     validate_round,
 )
+from companion.store import NewerDocumentError
+
+BLOB_VERSION = 1  # the stored draft's layout (saved games carry it as "v")
 
 
 @dataclass
@@ -220,6 +223,7 @@ class RoundDraft:
     # --- persistence ------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
+            "v": BLOB_VERSION,
             "players": list(self.players),
             "dealer": self.dealer,
             "lines": {p: list(c) for p, c in self.lines.items() if c},
@@ -233,6 +237,8 @@ class RoundDraft:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoundDraft:
+        if int(data.get("v", 1)) > BLOB_VERSION:
+            raise NewerDocumentError("saved by a newer version of the app")
         editing = data.get("editing")
         attack = data.get("attack")
         return cls(

@@ -12,6 +12,7 @@ from .storage import (
     CorruptFileError,
     DocumentError,
     MemoryJSONStorage,
+    NewerDocumentError,
     read_blob,
 )
 
@@ -28,6 +29,7 @@ __all__ = [
     "GameSummary",
     "JSONDict",
     "MemoryJSONStorage",
+    "NewerDocumentError",
     "StoreReadOnly",
     "default_data_dir",
     "read_blob",

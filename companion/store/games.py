@@ -41,6 +41,7 @@ from .storage import (
     CorruptFileError,
     DocumentError,
     MemoryJSONStorage,
+    NewerDocumentError,
     move_aside,
 )
 
@@ -231,6 +232,8 @@ class GameStore:
         except CorruptFileError as exc:
             self.warnings.append(str(exc))
             record = None
+        except NewerDocumentError:
+            record = None  # deleted as asked; only a newer app could restore it
         self._drop_file(game_id)
         self._drop_summary(game_id)
         return record
@@ -389,6 +392,8 @@ class GameStore:
                     raise DocumentError(f"it is a copy of the game in {record.id}.json")
                 # A renamed file: the file name is the game's id from now on.
                 record = replace(record, id=game_id)
+        except NewerDocumentError:
+            raise  # not damaged: leave it for a newer app
         except DocumentError as exc:
             raise self._move_aside(game_id, f"not a saved game: {exc}") from exc
         return record
@@ -496,6 +501,10 @@ class GameStore:
             except CorruptFileError as exc:
                 self.warnings.append(str(exc))
                 self._summaries.pop(gid, None)
+                continue
+            except NewerDocumentError as exc:
+                # Listed as the index last knew it (if at all), left as it is.
+                self.warnings.append(f"The game file {gid}.json: {exc}.")
                 continue
             except GameNotFound:
                 continue

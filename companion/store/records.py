@@ -11,11 +11,12 @@ from typing import Any
 
 from companion.rules import Sheet, SheetError
 
-from .storage import DocumentError
+from .storage import DocumentError, NewerDocumentError
 
 JSONDict = dict[str, Any]
 _LINE = {"title", "players", "finished", "winners", "rounds"}
-_DOC = {"meta", "draft", "digital"}
+_DOC = {"meta", "draft", "digital", "v"}
+DOC_VERSION = 1  # the game file's layout; a newer one is refused, not moved aside
 MAX_TEXT = 1000  # a title, a date or an id in the index
 
 
@@ -120,6 +121,7 @@ class GameRecord:
 
     def to_doc(self) -> JSONDict:
         return {
+            "v": DOC_VERSION,
             "id": self.id,
             "created": self.created,
             "updated": self.updated,
@@ -136,6 +138,13 @@ class GameRecord:
         A draft or digital round that is not even an object is left out and
         said in ``notes``: the sheet, the truth, still opens."""
         doc = _object(data, "the game", {"id", "sheet", "created", "updated"}, _DOC)
+        version = doc.get("v", 1)
+        if type(version) is not int or version < 1:
+            raise DocumentError("the game's version is not a number")
+        if version > DOC_VERSION:
+            raise NewerDocumentError(
+                "it was saved by a newer version of the app: update the app to open it"
+            )
         meta = doc.get("meta") or {}
         if type(meta) is not dict:
             raise DocumentError("the game's details are not an object")

@@ -42,6 +42,11 @@ class DocumentError(ValueError):
     app writes: the one error every loader raises and every caller catches."""
 
 
+class NewerDocumentError(DocumentError):
+    """A document saved by a newer version of the app: refused as it is,
+    left where it is (an update of the app will read it)."""
+
+
 def read_blob(reader: Callable[[Any], T], blob: Any) -> T:
     """The loader of a blob the store keeps for the app (a draft, a digital
     round): ``reader``'s result, or :class:`DocumentError` for anything it

@@ -38,7 +38,9 @@ def shows(page: Any, name: str, waits: list[float], since: float) -> None:
     waits.append((time.monotonic() - since) * 1000)
 
 
-def tap_and_watch(me: Any, other: Any, code: str, line: str, waits: list[float]) -> None:
+def tap_and_watch(
+    me: Any, other: Any, code: str, line: str, waits: list[float]
+) -> None:
     """Tap one card on ``me``; the other page's player button shows ``line``."""
     from companion.rules import Card
 
@@ -112,7 +114,9 @@ def test_two_phones_on_one_game(browser: Any, tmp_path: Path) -> None:
         bob.context.close()
 
     assert max(waits) < LIVE_MS, waits
-    print(f"live updates: median {statistics.median(waits):.0f} ms, max {max(waits):.0f}")
+    print(
+        f"live updates: median {statistics.median(waits):.0f} ms, max {max(waits):.0f}"
+    )
     store = GameStore(data)
     assert store.list_games() == []  # deleted, as Ann asked
     store.close()
