@@ -194,7 +194,7 @@ def serve_traced(trace_path: str, argv: list[str]) -> int:
     from flet_web.fastapi.flet_app import FletApp
 
     from companion.__main__ import main as companion_main
-    from companion.app.play import PlayIntents
+    from companion.app.open_game import OpenGame
 
     out = open(trace_path, "a", buffering=1)  # noqa: SIM115 - lives as the server
     current: dict[str, Any] = {}
@@ -217,7 +217,7 @@ def serve_traced(trace_path: str, argv: list[str]) -> int:
         await dispatch(self, control_id, name, data)
         current["handler"] = (time.perf_counter() - start) * 1000
 
-    persist = PlayIntents._persist
+    persist = OpenGame._write  # the durable write of a commit
 
     def timed_persist(self: Any, *args: Any) -> Any:
         start = time.perf_counter()
@@ -272,7 +272,7 @@ def serve_traced(trace_path: str, argv: list[str]) -> int:
             current["sends"] += 1
 
     Session.dispatch_event = timed_dispatch  # type: ignore[method-assign]
-    PlayIntents._persist = timed_persist  # type: ignore[method-assign]
+    OpenGame._write = timed_persist  # type: ignore[method-assign]
     Component.update = timed_update  # type: ignore[method-assign]
     Session.patch_control = timed_patch  # type: ignore[method-assign]
     Renderer.render = timed_render  # type: ignore[method-assign]
