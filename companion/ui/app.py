@@ -57,16 +57,58 @@ def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
         logging.getLogger(__name__).debug("page gone", exc_info=True)
 
 
-@ft.component
-def App(hub: GameHub) -> ft.Control:
+class Nav:
+    """Moving between screens: the URL is the screen (``routes.py``)."""
+
+    def __init__(self, state: AppState, page: ft.Page, set_path: Callable[[str], None]):
+        self.state, self.page, self.set_path = state, page, set_path
+
+    def go(self, screen: Screen, game_id: str = "") -> None:
+        self.state.dismiss()
+        self.show(screen, game_id)
+
+    def show(self, screen: Screen, game_id: str = "") -> None:
+        """Move to a screen, keeping the message an intent just left."""
+        path = Route(screen, game_id).path
+        self.set_path(path)
+        self.page.run_task(self.page.push_route, path)
+
+    def follow(self, route: Route) -> None:
+        """A game screen reached by URL (reload, restart, Back) opens its game."""
+        wanted = route.open_game and self.state.game_id != route.game_id
+        if wanted and self.state.open_game(route.game_id) is not None:
+            self.show("home")  # gone or unreadable: Home says why
+
+    def open_game(self, game_id: str) -> None:
+        """Open a game where it was left: the sheet, or the digital table."""
+        state = self.state
+        state.dismiss()  # before, not after: opening may leave alerts to show
+        if state.open_game(game_id) is None:
+            digital = state.digital.round or state.digital.last
+            self.show("digital" if digital is not None else "game", game_id)
+
+    def home(self) -> None:
+        self.go("home")
+        self.state.close_game()  # after go(), whose dismiss() would clear its message
+
+    def new_game(self) -> None:
+        self.state.new_game()
+        self.go("setup")
+
+    def new_same(self) -> None:
+        self.state.new_game_same_players()
+        self.go("setup")
+
+    def deal(self) -> None:
+        if self.state.start_digital_round() is None:
+            self.show("digital", self.state.game_id or "")
+
+
+def use_session(hub: GameHub, page: ft.Page) -> AppState:
+    """This session's state, re-rendered after its own intents and after
+    another session changed the game it shows (on this page's loop)."""
     state, _ = ft.use_state(lambda: new_state(hub))
     _, set_tick = ft.use_state(0)
-    page = ft.context.page
-    route_path, set_route_path = ft.use_state(lambda: page.route or "/")
-    width, set_width = ft.use_state(lambda: float(page.width or MAX_WIDTH))
-    dark, set_dark = ft.use_state(False)
-    route = parse(route_path)
-    state.shown()  # what is drawn now is what this screen's person has seen
 
     def subscribe() -> Callable[[], None]:
         def rerender() -> None:
@@ -83,6 +125,45 @@ def App(hub: GameHub) -> ft.Control:
         return stop
 
     ft.use_effect(subscribe, [])
+    return state
+
+
+def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
+    """Light or dark, remembered per device (the browser's storage)."""
+    dark, set_dark = ft.use_state(False)
+
+    def use_dark(on: bool) -> None:
+        page.theme_mode = ft.ThemeMode.DARK if on else ft.ThemeMode.LIGHT
+        set_dark(on)
+
+    def remembered() -> None:
+        async def read() -> None:
+            if await ft.SharedPreferences().get(THEME_KEY) == "dark":
+                use_dark(True)
+
+        page.run_task(read)
+
+    ft.use_effect(remembered, [])
+
+    def toggle() -> None:
+        use_dark(not dark)
+        page.run_task(
+            ft.SharedPreferences().set, THEME_KEY, "light" if dark else "dark"
+        )
+
+    return dark, toggle
+
+
+@ft.component
+def App(hub: GameHub) -> ft.Control:
+    page = ft.context.page
+    state = use_session(hub, page)
+    route_path, set_route_path = ft.use_state(lambda: page.route or "/")
+    width, set_width = ft.use_state(lambda: float(page.width or MAX_WIDTH))
+    dark, toggle_theme = use_theme(page)
+    route = parse(route_path)
+    nav = Nav(state, page, set_route_path)
+    state.shown()  # what is drawn now is what this screen's person has seen
 
     def watch_page() -> None:
         page.on_resize = lambda e: set_width(float(e.width))
@@ -93,147 +174,8 @@ def App(hub: GameHub) -> ft.Control:
         page.on_connect = lambda _: state.dismiss_refusal()
 
     ft.use_effect(watch_page, [])
-
-    def follow_route() -> None:
-        """A game screen reached by URL (reload, restart, Back) opens its game."""
-        wanted = route.open_game and state.game_id != route.game_id
-        if wanted and state.open_game(route.game_id) is not None:
-            show("home")  # gone or unreadable: Home says why
-
-    ft.use_effect(follow_route, [route_path])
-
-    def use_dark(on: bool) -> None:
-        page.theme_mode = ft.ThemeMode.DARK if on else ft.ThemeMode.LIGHT
-        set_dark(on)
-
-    def remembered_theme() -> None:
-        """This device's theme, as chosen last time."""
-
-        async def read() -> None:
-            if await ft.SharedPreferences().get(THEME_KEY) == "dark":
-                use_dark(True)
-
-        page.run_task(read)
-
-    ft.use_effect(remembered_theme, [])
-
-    def toggle_theme() -> None:
-        use_dark(not dark)
-        page.run_task(
-            ft.SharedPreferences().set, THEME_KEY, "light" if dark else "dark"
-        )
-
-    def go(screen: Screen, game_id: str = "") -> None:
-        state.dismiss()
-        show(screen, game_id)
-
-    def show(screen: Screen, game_id: str = "") -> None:
-        """Move to a screen, keeping the message an intent just left."""
-        path = Route(screen, game_id).path
-        set_route_path(path)
-        page.run_task(page.push_route, path)
-
-    game = state.game_id or ""
-
-    def open_game(game_id: str) -> None:
-        """Open a game where it was left: the sheet, or the digital table."""
-        state.dismiss()  # before, not after: opening may leave alerts to show
-        if state.open_game(game_id) is None:
-            digital = state.digital.round or state.digital.last
-            show("digital" if digital is not None else "game", game_id)
-
-    def home() -> None:
-        go("home")
-        state.close_game()  # after go(), whose dismiss() would clear its message
-
-    def new_game() -> None:
-        state.new_game()
-        go("setup")
-
-    def new_same() -> None:
-        state.new_game_same_players()
-        go("setup")
-
-    def deal() -> None:
-        if state.start_digital_round() is None:
-            show("digital", state.game_id or "")
-
-    screen, gid = route.screen, route.game_id
-    if route.open_game and state.game_id != gid:
-        # follow_route is opening it; if it could not, Home says why.
-        screen = "home"
-    if screen == "share" or screen == "past-share":
-        body = ShareScreen(
-            state,
-            gid if screen == "past-share" else None,
-            on_back=lambda: go("past" if screen == "past-share" else "game", gid),
-        )
-    elif screen == "import":
-        body = ImportScreen(
-            state,
-            on_back=lambda: go("home"),
-            on_history=lambda: go("history"),
-            on_open=lambda g: go("past", g),
-        )
-    elif screen == "history":
-        body = HistoryScreen(
-            state,
-            on_back=lambda: go("home"),
-            on_open=lambda g: go("past", g),
-            on_stats=lambda: go("stats"),
-            on_import=lambda: go("import"),
-        )
-    elif screen == "past":
-        body = PastGameScreen(
-            state,
-            gid,
-            on_back=lambda: go("history"),
-            on_share=lambda g: go("past-share", g),
-            on_play=open_game,
-        )
-    elif screen == "stats":
-        body = StatsScreen(state.stats(), on_back=lambda: go("history"))
-    elif screen == "rules":
-        body = RulesScreen(
-            on_back=lambda: go("home" if state.sheet is None else "game", game)
-        )
-    elif screen == "setup":
-        body = SetupScreen(
-            state,
-            on_back=lambda: go("home"),
-            on_started=lambda: go("game", state.game_id or ""),
-            on_deal=deal,
-        )
-    elif screen == "entry" and state.sheet is not None:
-        body = EntryScreen(
-            state,
-            on_done=lambda: go("game", gid),
-            # after a save, keep its message ("Round 1 fixed. Bob deals next.")
-            on_saved=lambda: show("game", gid),
-        )
-    elif screen == "digital" and state.sheet is not None:
-        body = DigitalScreen(state, on_sheet=lambda: go("game", gid))
-    elif screen in ("game", "entry", "digital") and state.sheet is not None:
-        body = GameScreen(
-            state,
-            on_home=home,
-            on_enter=lambda: go("entry", gid),
-            on_new_same=new_same,
-            on_deal=deal,
-            on_table=lambda: go("digital", gid),
-            on_share=lambda: go("share", gid),
-        )
-    else:
-        body = HomeScreen(
-            state,
-            on_new=new_game,
-            open_game=open_game,
-            on_rules=lambda: go("rules"),
-            on_history=lambda: go("history"),
-            on_import=lambda: go("import"),
-            on_theme=toggle_theme,
-            dark=dark,
-        )
+    ft.use_effect(lambda: nav.follow(route), [route_path])
+    body = screen_for(state, route, nav, dark, toggle_theme)
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(
         expand=True,
@@ -243,6 +185,97 @@ def App(hub: GameHub) -> ft.Control:
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
     )
+
+
+def screen_for(
+    state: AppState, route: Route, nav: Nav, dark: bool, on_theme: Callable[[], None]
+) -> ft.Control:
+    """The screen the route names (Home when its game is not open)."""
+    screen, gid = route.screen, route.game_id
+    if route.open_game and state.game_id != gid:
+        screen = "home"  # Nav.follow is opening it; if it could not, Home says why
+    in_game = state.sheet is not None
+    if screen in ("share", "past-share"):
+        back: Screen = "past" if screen == "past-share" else "game"
+        return ShareScreen(
+            state,
+            gid if screen == "past-share" else None,
+            on_back=lambda: nav.go(back, gid),
+        )
+    if screen in LIBRARY:
+        return LIBRARY[screen](state, gid, nav)
+    if screen == "rules":
+        where: Screen = "game" if in_game else "home"
+        return RulesScreen(on_back=lambda: nav.go(where, state.game_id or ""))
+    if screen == "setup":
+        return SetupScreen(
+            state,
+            on_back=lambda: nav.go("home"),
+            on_started=lambda: nav.go("game", state.game_id or ""),
+            on_deal=nav.deal,
+        )
+    if in_game and screen in GAME:
+        return GAME[screen](state, gid, nav)
+    return HomeScreen(
+        state,
+        on_new=nav.new_game,
+        open_game=nav.open_game,
+        on_rules=lambda: nav.go("rules"),
+        on_history=lambda: nav.go("history"),
+        on_import=lambda: nav.go("import"),
+        on_theme=on_theme,
+        dark=dark,
+    )
+
+
+Build = Callable[[AppState, str, Nav], ft.Control]
+
+LIBRARY: dict[str, Build] = {
+    "import": lambda state, gid, nav: ImportScreen(
+        state,
+        on_back=lambda: nav.go("home"),
+        on_history=lambda: nav.go("history"),
+        on_open=lambda g: nav.go("past", g),
+    ),
+    "history": lambda state, gid, nav: HistoryScreen(
+        state,
+        on_back=lambda: nav.go("home"),
+        on_open=lambda g: nav.go("past", g),
+        on_stats=lambda: nav.go("stats"),
+        on_import=lambda: nav.go("import"),
+    ),
+    "past": lambda state, gid, nav: PastGameScreen(
+        state,
+        gid,
+        on_back=lambda: nav.go("history"),
+        on_share=lambda g: nav.go("past-share", g),
+        on_play=nav.open_game,
+    ),
+    "stats": lambda state, gid, nav: StatsScreen(
+        state.stats(), on_back=lambda: nav.go("history")
+    ),
+}
+
+GAME: dict[str, Build] = {
+    "entry": lambda state, gid, nav: EntryScreen(
+        state,
+        on_done=lambda: nav.go("game", gid),
+        # after a save, keep its message ("Round 1 fixed. Bob deals next.")
+        on_saved=lambda: nav.show("game", gid),
+    ),
+    "digital": lambda state, gid, nav: DigitalScreen(
+        state, on_sheet=lambda: nav.go("game", gid)
+    ),
+    "game": lambda state, gid, nav: GameScreen(
+        state,
+        on_home=nav.home,
+        on_enter=lambda: nav.go("entry", gid),
+        on_new_same=nav.new_same,
+        on_deal=nav.deal,
+        on_table=lambda: nav.go("digital", gid),
+        on_share=lambda: nav.go("share", gid),
+    ),
+}
 
 
 def make_main(data_dir: Path) -> Callable[[ft.Page], None]:
