@@ -172,6 +172,9 @@ def App(hub: GameHub) -> ft.Control:
         # person again. (Flet also reconnects around a download, so news such
         # as "Share code copied." stays.)
         page.on_connect = lambda _: state.dismiss_refusal()
+        # An expired session (Flet keeps a closed tab a while) lets go of its
+        # game, so a game nobody shows is dropped from memory.
+        page.on_close = lambda _: state.detach()
 
     ft.use_effect(watch_page, [])
     ft.use_effect(lambda: nav.follow(route), [route_path])
