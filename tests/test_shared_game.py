@@ -178,3 +178,17 @@ def test_eight_threads_commit_200_times_each_and_none_is_lost(tmp_path: Path) ->
     hub.store.close()
     record = GameStore(tmp_path).load(game.id)
     assert record.draft is not None and record.draft["typed"] == expected
+
+
+def test_a_game_nobody_shows_is_dropped_from_memory() -> None:
+    one, two = two_tabs(GameStore.memory())
+    hub = one.hub
+    assert hub.open_count == 1
+    one.detach()
+    two.detach()  # both tabs closed (Flet's session expired)
+    other = AppState(hub)
+    other.setup_add_player("Cy")
+    other.setup_add_player("Dee")
+    assert other.start_game() is None
+    assert other.open_game(other.game_id or "") is None
+    assert hub.open_count == 1  # only Cy and Dee's game is held
