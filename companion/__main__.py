@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import MutableMapping
 from pathlib import Path
 
 from .settings import PROJECT_ROOT, SettingsError, load_settings
@@ -31,6 +32,12 @@ IN_USE = 3  # exit status: the data folder is held by another app
 # nothing is lost (games and the round being tapped in are on disk).
 # FLET_SESSION_TIMEOUT set by the user wins.
 SESSION_TIMEOUT = 600
+
+
+def keep_closed_sessions(env: MutableMapping[str, str]) -> None:
+    """Set Flet's FLET_SESSION_TIMEOUT to ours unless the user set one."""
+    if not env.get("FLET_SESSION_TIMEOUT"):
+        env["FLET_SESSION_TIMEOUT"] = str(SESSION_TIMEOUT)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -79,26 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.open:
         # Flet opens a browser tab unless it believes it runs on a server.
         os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
-    if not os.environ.get("FLET_SESSION_TIMEOUT"):
-        os.environ["FLET_SESSION_TIMEOUT"] = str(SESSION_TIMEOUT)
+    keep_closed_sessions(os.environ)
 
     def serve() -> int:
-        import flet as ft
-
-        from .ui.app import make_main
+        from .web import serve as serve_web
 
         print(
             f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True
         )
-        ft.run(
-            make_main(data_dir),
-            view=ft.AppView.WEB_BROWSER,
-            host=host,
-            port=port,
-            assets_dir=str(PROJECT_ROOT / "assets"),
-            no_cdn=True,
-        )
-        return 0
+        return serve_web(data_dir, host, port, PROJECT_ROOT / "assets")
 
     # SIGTERM and Ctrl-C end the server within a second, even when Flet hangs.
     try:

@@ -211,3 +211,27 @@ def test_a_read_only_folder_with_a_free_lock_file_is_locked_read_only(
     with lock_folder(tmp_path) as lock:
         assert lock is not None and lock.held
         assert (tmp_path / LOCK_NAME).read_bytes() == note  # kept as it was
+
+
+def test_companion_refuses_a_held_folder_before_serving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.__main__ import IN_USE, main
+
+    with lock_folder(tmp_path, address="http://127.0.0.1:8550"):
+        assert main(["--data-dir", str(tmp_path), "--port", "1"]) == IN_USE
+    out, err = capsys.readouterr()
+    assert f"companion: The games folder {tmp_path} is already used" in err
+    assert "serving http://127.0.0.1:8550" in err
+    assert out == ""
+
+
+def test_closed_sessions_are_kept_ten_minutes_unless_the_user_says() -> None:
+    from companion.__main__ import SESSION_TIMEOUT, keep_closed_sessions
+
+    env: dict[str, str] = {}
+    keep_closed_sessions(env)
+    assert env["FLET_SESSION_TIMEOUT"] == str(SESSION_TIMEOUT) == "600"
+    env = {"FLET_SESSION_TIMEOUT": "42"}
+    keep_closed_sessions(env)
+    assert env["FLET_SESSION_TIMEOUT"] == "42"

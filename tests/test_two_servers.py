@@ -18,6 +18,7 @@ from companion.store import LOCK_NAME
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser.harness import ROOT, free_port, running_server  # noqa: E402
+from flet_client import one_session  # noqa: E402
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[int, bytes]]:
@@ -39,7 +40,7 @@ def test_a_second_server_on_the_same_folder_refuses_and_the_first_serves_on(
     data = tmp_path / "data"
     with running_server(data) as first:
         assert first.proc is not None
-        assert _serves(first.url)
+        one_session(first.port)  # the app is loaded and its folder open
         # The first server's atomic write in flight: a second start must not
         # take it for a leftover of a crash and delete it.
         (data / ".index.json.inflight.tmp").write_text("half a write")
@@ -69,4 +70,5 @@ def test_a_second_server_on_the_same_folder_refuses_and_the_first_serves_on(
         assert "Flip 7 Companion: http" not in out  # it never served
         assert _snapshot(data) == before
         assert _serves(first.url)
+        one_session(first.port)  # and it still serves the app
     assert (data / LOCK_NAME).exists()
