@@ -89,12 +89,22 @@ def main(argv: list[str] | None = None) -> int:
     keep_closed_sessions(os.environ)
 
     def serve() -> int:
-        from .web import serve as serve_web
+        import flet as ft
+
+        from .ui.app import make_main
 
         print(
             f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True
         )
-        return serve_web(data_dir, host, port, PROJECT_ROOT / "assets")
+        ft.run(
+            make_main(data_dir),
+            view=ft.AppView.WEB_BROWSER,
+            host=host,
+            port=port,
+            assets_dir=str(PROJECT_ROOT / "assets"),
+            no_cdn=True,
+        )
+        return 0
 
     # SIGTERM and Ctrl-C end the server within a second, even when Flet hangs.
     try:
