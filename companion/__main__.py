@@ -4,6 +4,11 @@
 with --host/--port/--data-dir) and prints the address. ``companion simulate``
 runs computer-player games in the terminal; ``companion tournament``
 compares bots fairly (every seating, paired decks).
+
+Only one server may use a data folder: a second one on the same folder
+exits with status 3 and a message naming the running one
+(:mod:`companion.store.lock`), before it reads or changes anything there.
+Closed browser sessions are freed after :data:`SESSION_TIMEOUT` seconds.
 """
 
 from __future__ import annotations
@@ -11,10 +16,28 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import MutableMapping
 from pathlib import Path
 
 from .settings import PROJECT_ROOT, SettingsError, load_settings
+from .store.lock import FolderInUse, lock_folder
 from .supervise import supervise
+
+IN_USE = 3  # exit status: the data folder is held by another app
+
+# Flet keeps a closed web session (its page, controls and our AppState) this
+# many seconds so a client that comes back resumes it; its default is 3,600.
+# Ten minutes cover a phone locked for a whole round at the table; after
+# that a reconnecting page starts a fresh session on the same URL, and
+# nothing is lost (games and the round being tapped in are on disk).
+# FLET_SESSION_TIMEOUT set by the user wins.
+SESSION_TIMEOUT = 600
+
+
+def keep_closed_sessions(env: MutableMapping[str, str]) -> None:
+    """Set Flet's FLET_SESSION_TIMEOUT to ours unless the user set one."""
+    if not env.get("FLET_SESSION_TIMEOUT"):
+        env["FLET_SESSION_TIMEOUT"] = str(SESSION_TIMEOUT)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,9 +76,17 @@ def main(argv: list[str] | None = None) -> int:
     host = args.host or settings.host
     port = settings.port if args.port is None else args.port
     data_dir = (args.data_dir or settings.resolved_data_dir()).expanduser()
+    try:
+        # Held by this process (and its forked server) until it exits; the
+        # OS drops it on a crash. Taken before anything opens the folder.
+        folder_lock = lock_folder(data_dir, address=f"http://{host}:{port}")
+    except FolderInUse as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return IN_USE
     if not args.open:
         # Flet opens a browser tab unless it believes it runs on a server.
         os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
+    keep_closed_sessions(os.environ)
 
     def serve() -> int:
         import flet as ft
@@ -76,7 +107,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     # SIGTERM and Ctrl-C end the server within a second, even when Flet hangs.
-    return supervise(serve)
+    try:
+        return supervise(serve)
+    finally:
+        if folder_lock is not None:
+            folder_lock.release()
 
 
 if __name__ == "__main__":

@@ -6,6 +6,11 @@ flet-charts only describes the charts; Flet's prebuilt web client already
 contains the chart renderer, so they draw offline. Each chart sits in a
 Semantics node whose label says what it shows in words, for screen readers
 (and the browser tests) that cannot see a canvas.
+
+flet_charts is imported by the two chart functions, not here: it is the
+heaviest import of the app (about a third of its start-up) and only the
+history screens draw charts, so it is loaded on the first chart instead of
+before the first frame (issue 10, item 7).
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import flet as ft
-import flet_charts as fch
 
 from companion.rules import Sheet
 from companion.share.stats import PlayerStats, one_decimal, percent, running_totals
@@ -65,6 +69,8 @@ def _step(n: int, labels: int) -> int:
 
 def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
     """Running totals after each round, with the target as a dashed line."""
+    import flet_charts as fch
+
     series = running_totals(sheet)
     rounds = len(sheet.rounds)
     target = sheet.rules.target
@@ -158,6 +164,8 @@ def stats_bar_chart(
     stats: Sequence[PlayerStats], metric: Metric, *, height: int = 260
 ) -> ft.Control:
     """One bar per player (the first 12 of the table) for ``metric``."""
+    import flet_charts as fch
+
     shown = list(stats[:12])
     values = [metric.value(s) or 0.0 for s in shown]
     rate = metric.label.endswith("rate")
