@@ -17,6 +17,7 @@ from .cards import (
     full_deck,
     parse_cards,
 )
+from .choice import Choice, ChoiceError, Verb
 from .config import FLIP7_BONUS, Rules
 from .events import Event
 from .game import EndCheck, check_end
@@ -34,6 +35,8 @@ __all__ = [
     "FLIP7_BONUS",
     "Card",
     "CardParseError",
+    "Choice",
+    "ChoiceError",
     "EndCheck",
     "Entry",
     "Player",
@@ -68,6 +71,7 @@ __all__ = [
     "RandomBot",
     "Round",
     "StopBot",
+    "Verb",
     "advise",
     "make_bot",
     "round_record",

@@ -14,6 +14,7 @@ from collections import Counter
 from fractions import Fraction
 
 from .cards import Card
+from .choice import HIT, STAY
 from .lines import would_bust
 from .round import Round
 from .scoring import score_line
@@ -83,9 +84,9 @@ def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
     best_done = max(done, default=None)
     if best_done is not None and best_done >= target and best_done > mine:
         return (
-            "hit",
+            HIT,
             f"staying loses: an opponent has {best_done}, you would bank {mine}",
         )
     if mine >= target and all(now[q] < mine for q in rivals):
-        return "stay", f"staying banks {mine}, past the target and ahead of everyone"
+        return STAY, f"staying banks {mine}, past the target and ahead of everyone"
     return None

@@ -19,6 +19,7 @@ from dataclasses import asdict
 from typing import Any
 
 from .cards import Card
+from .choice import Choice
 from .config import Rules
 from .events import Event, event
 from .linescores import cached_score
@@ -127,8 +128,11 @@ class Round:
     def legal(self) -> list[str]:
         return [] if self._pending is None else list(self._pending.options)
 
-    def play(self, choice: str) -> None:
-        """Apply one choice from ``legal()``."""
+    def play(self, choice: str | Choice) -> None:
+        """Apply one choice from ``legal()`` (its string, or the parsed
+        :class:`.choice.Choice`)."""
+        if type(choice) is not str:
+            choice = str(choice)
         pend = self._pending
         if pend is None:
             raise IllegalChoice("the round is over")

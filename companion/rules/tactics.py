@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from .cards import ALL_CODES, Card
+from .choice import BONUS, Choice, Verb
 from .lines import would_bust
 from .round import Round
 from .table import NUMBER_VALUE
@@ -150,22 +151,11 @@ _WORTH: dict[str, float] = {
 }
 
 
-# Option strings repeat across rounds: parse each once.
-_PARSED: dict[str, tuple[str, int, str, int, str]] = {}
-
-
-def _parse(opt: str) -> tuple[str, int, str, int, str]:
-    got = _PARSED.get(opt)
-    if got is None:
-        parts = opt.split()
-        if parts[0] == "swap":
-            got = ("swap", int(parts[1]), parts[2], int(parts[3]), parts[4])
-        else:
-            got = (parts[0], int(parts[1]), parts[2], -1, "")
-        if len(_PARSED) > 1 << 18:
-            _PARSED.clear()
-        _PARSED[opt] = got
-    return got
+def _seat(opt: str) -> int:
+    """The seat a ``target P`` or ``attack P`` option names."""
+    seat = Choice.parse(opt).seat
+    assert seat is not None  # these options always name one
+    return seat
 
 
 def _best(scored: list[tuple[float, str]], rng: random.Random | None) -> str:
@@ -193,7 +183,7 @@ def target_player(
     draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
     scored: list[tuple[float, str]] = []
     for opt in options:
-        q = int(opt[7:])
+        q = _seat(opt)
         if draws:
             v = view.value(q)
             risk = view.risk(q, draws)
@@ -217,19 +207,24 @@ def pick_card_action(
     view = View(rnd, me)
     w = view.weights
     delta = view.delta
-    parsed = _PARSED.get
+    parse = Choice.parse
+    swaps = parse(options[0]).verb is Verb.SWAP
     # Swaps test every seat's values: look them all up once.
-    held = {q: view.held(q) for q in view.sums} if options[0][:4] == "swap" else {}
+    held = {q: view.held(q) for q in view.sums} if swaps else {}
     scored: list[tuple[float, str]] = []
     for opt in options:
-        kind, a, ca, b, cb = parsed(opt) or _parse(opt)
-        if kind == "steal":
+        use = parse(opt)
+        kind, a, ca = use.verb, use.seat, use.card or ""
+        assert a is not None  # steal, swap and discard name a seat
+        if kind is Verb.STEAL:
             score = delta(me, "", ca) - w[a] * delta(a, ca, "")
-        elif kind == "discard":
+        elif kind is Verb.DISCARD:
             score = -w[a] * delta(a, ca, "")
             if a == me and ca == "0":  # shedding The Zero frees the sum
                 score += view.sums[me]
         else:
+            b, cb = use.other_seat, use.other_card or ""
+            assert b is not None  # a swap names two seats
             if (
                 me != a
                 and me != b
@@ -250,9 +245,9 @@ def brutal_choice(
     if len(options) == 1:
         return options[0]
     mine = standing(rnd, me)  # the line's value already holds the +15
-    rivals = [(standing(rnd, int(o.split()[1])), o) for o in options[1:]]
+    rivals = [(standing(rnd, _seat(o)), o) for o in options[1:]]
     top = max(score for score, _ in rivals)
-    return _best(rivals, rng) if top >= mine else "bonus"
+    return _best(rivals, rng) if top >= mine else BONUS
 
 
 def decide_other(rnd: Round, me: int, rng: random.Random | None = None) -> str:
