@@ -28,6 +28,7 @@ from .resolve import Pending
 from .round import IllegalChoice, Round
 from .scoring import LineScore, score_line
 from .sheet import Entry, Player, RoundRecord, Sheet, SheetError, check_name
+from .status import Status
 from .validate import Problem, validate_round
 
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "Pending",
     "RandomBot",
     "Round",
+    "Status",
     "StopBot",
     "Verb",
     "advise",

@@ -18,6 +18,7 @@ from .config import Rules
 from .game import EndCheck, check_end
 from .round import Round
 from .sheet import Entry, RoundRecord
+from .status import BUSTED
 
 
 def round_record(
@@ -36,7 +37,7 @@ def round_record(
                 ids[i],
                 Entry(
                     cards=tuple(rnd.line(i)),
-                    busted=rnd.status(i) == "busted",
+                    busted=rnd.status(i) is BUSTED,
                     attacked=rnd.attacked == i,
                     sent_attack=rnd.flip7 == i and rnd.attacked is not None,
                 ),

@@ -18,6 +18,7 @@ from .choice import HIT, STAY
 from .lines import would_bust
 from .round import Round
 from .scoring import score_line
+from .status import BUSTED, STAYED
 
 
 def unseen(rnd: Round) -> list[Card]:
@@ -80,7 +81,7 @@ def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
     now = standings(rnd)
     mine, target = now[p], rnd.rules.target
     rivals = [q for q in rnd.seats if q != p]
-    done = [now[q] for q in rivals if rnd.status(q) in ("stayed", "busted")]
+    done = [now[q] for q in rivals if rnd.status(q) in (STAYED, BUSTED)]
     best_done = max(done, default=None)
     if best_done is not None and best_done >= target and best_done > mine:
         return (

@@ -18,7 +18,8 @@ from typing import NamedTuple
 from .cards import Card
 from .choice import BONUS, HIT, STAY, Choice, Verb
 from .config import FLIP7_CARDS
-from .table import ACTIVE, BUSTED, NUMBER_VALUE, STAYED, ZERO, RoundEnd, Table
+from .status import ACTIVE, BUSTED, STAYED
+from .table import NUMBER_VALUE, ZERO, RoundEnd, Table
 
 
 class Pending(NamedTuple):

@@ -26,7 +26,8 @@ from .linescores import cached_score
 from .resolve import Gen, Pending, play_round
 from .scoring import LineScore
 from .setup import prepare
-from .table import BUSTED, InternedCards, Table
+from .status import BUSTED, Status
+from .table import InternedCards, Table
 
 SAVE_VERSION = 1
 
@@ -102,7 +103,7 @@ class Round:
         card of ``rules.decks`` decks with ``random.Random(seed)``, minus the
         ``discard`` pile carried over from earlier rounds. ``seed`` also fixes
         any mid-round reshuffle. ``active_players``: the seats taking part
-        (tie-break rounds, R21); the others sit out with status ``"out"``.
+        (tie-break rounds, R21); the others sit out with status ``OUT``.
         ``totals``: the game totals before this round, for bots and advisor.
         """
         s = prepare(players, dealer, rules, deck, seed, discard, active_players, totals)
@@ -168,8 +169,9 @@ class Round:
         """A busted player's face-down cards (empty otherwise)."""
         return [c.code for c in self._t.down[i]]
 
-    def status(self, i: int) -> str:
-        """ "active", "stayed", "busted", or "out" (sitting out a tie-break)."""
+    def status(self, i: int) -> Status:
+        """:class:`.status.Status`: active, stayed, busted, or out (sitting
+        out a tie-break); equal to those strings."""
         return self._t.status[i]
 
     @property

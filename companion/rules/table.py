@@ -20,12 +20,7 @@ from typing import Any
 from .cards import ALL_CODES, Card
 from .config import FLIP7_CARDS, Rules
 from .lines import is_flip7, would_bust
-
-ACTIVE = "active"
-STAYED = "stayed"
-BUSTED = "busted"
-OUT = "out"  # a seat that sits out a tie-break round (R21)
-
+from .status import ACTIVE, BUSTED, OUT, STAYED, Status
 
 # Face value by code for number cards: a cheap pre-check before would_bust.
 NUMBER_VALUE: dict[str, int] = {
@@ -115,7 +110,7 @@ class Table:
         # Bit 13 is not kept exact: a 13 is always checked (Lucky pair, R8).
         self.values = [0] * players
         self.down: list[list[Card]] = [[] for _ in range(players)]
-        self.status: list[str] = [OUT] * players
+        self.status: list[Status] = [OUT] * players
         for s in self.seats:
             self.status[s] = ACTIVE
         self.held: list[Card] = []

@@ -17,6 +17,7 @@ from .cards import ALL_CODES, Card
 from .choice import BONUS, Choice, Verb
 from .lines import would_bust
 from .round import Round
+from .status import ACTIVE, BUSTED
 from .table import NUMBER_VALUE
 
 # Share of number cards in the deck: the rough chance a draw is a number.
@@ -188,9 +189,9 @@ def target_player(
             v = view.value(q)
             risk = view.risk(q, draws)
             harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
-            if card == "JOM" and rnd.status(q) == "active" and v < 20:
+            if card == "JOM" and rnd.status(q) is ACTIVE and v < 20:
                 harm += (20 - v) / 2  # forcing a low line to stay
-        elif rnd.status(q) == "busted":
+        elif rnd.status(q) is BUSTED:
             harm = float(CARDS[card].minus)  # Brutal: −N counts from a base of 0
         else:
             harm = -view.worth(q, card)
