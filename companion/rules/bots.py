@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
+from .cards import NUMBER_VALUES
 from .choice import HIT, STAY
 from .odds import bust_chance
 from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
-from .table import NUMBER_VALUE
 from .tactics import decide_other, value
 
 DEFAULT_STOP = 25
@@ -75,7 +75,7 @@ class StopBot:
         if total < self.at:
             return HIT
         codes = rnd.codes(player)
-        if "0" not in codes and all(map(NUMBER_VALUE.__contains__, codes)):
+        if "0" not in codes and all(map(NUMBER_VALUES.__contains__, codes)):
             return STAY  # only ordinary numbers: the value is the sum
         return STAY if value(rnd, player) >= self.at else HIT
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import ALL_CODES, CardParseError, card
+from .cards import CARDS, CardParseError, card
 
 
 class Verb(StrEnum):
@@ -85,7 +85,7 @@ class Choice:
             if type(seat) is not int or seat < 0:
                 raise ChoiceError(verb.value, f"{seat!r} is not a seat number")
         for code in (self.card, self.other_card):
-            if code is not None and code not in ALL_CODES:
+            if code is not None and code not in CARDS:
                 raise ChoiceError(verb.value, f"{code!r} is not a card code")
 
     @classmethod

@@ -15,11 +15,11 @@ from collections.abc import Generator
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import Card
+from .cards import NUMBER_VALUES, Card
 from .choice import BONUS, HIT, STAY, Choice, Verb
 from .config import FLIP7_CARDS
 from .status import ACTIVE, BUSTED, STAYED
-from .table import NUMBER_VALUE, ZERO, RoundEnd, Table
+from .table import ZERO, RoundEnd, Table
 
 
 class Pending(NamedTuple):
@@ -76,7 +76,7 @@ def _deal(t: Table) -> Gen:
             continue
         c = t.deck.pop() if t.deck else t.draw()
         t.log.append(("dealt", p, c.code))
-        if c.code in NUMBER_VALUE:  # no decision: skip the nested generator
+        if c.code in NUMBER_VALUES:  # no decision: skip the nested generator
             t.arrive(p, c)
             t.check_flip7(p)
         else:
@@ -100,7 +100,7 @@ def _turns(t: Table) -> Gen:
             else:
                 c = t.deck.pop() if t.deck else t.draw()  # draw() reshuffles
                 log.append(("drew", p, c.code, "hit"))
-                if c.code in NUMBER_VALUE:
+                if c.code in NUMBER_VALUES:
                     t.arrive(p, c)
                     if len(lines[p]) >= FLIP7_CARDS:
                         t.check_flip7(p)

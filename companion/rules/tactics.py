@@ -13,12 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import ALL_CODES, Card
+from .cards import CARDS, MINUS_VALUES, NUMBER_VALUES
 from .choice import BONUS, Choice, Verb
 from .lines import would_bust
 from .round import Round
 from .status import ACTIVE, BUSTED
-from .table import NUMBER_VALUE
 
 # Share of number cards in the deck: the rough chance a draw is a number.
 NUMBER_SHARE = 92 / 108
@@ -26,8 +25,6 @@ AVG_GAIN = 6.5  # a safe number card adds about this much
 LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
 BUST_EXTRA = 10.0  # a bust also ends the player's round: what more hits bring
 TARGET_DRAWS = {"JOM": 1, "F4": 4}  # cards an action makes its target draw
-CARDS: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
-_NV: dict[str, int] = NUMBER_VALUE
 
 
 def value(rnd: Round, q: int) -> int:
@@ -82,7 +79,7 @@ class View:
 
     def risk(self, q: int, draws: int) -> float:
         """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
-        return bust_risk(sum(map(NUMBER_VALUE.__contains__, self.cards(q))), draws)
+        return bust_risk(sum(map(NUMBER_VALUES.__contains__, self.cards(q))), draws)
 
     def worth(self, q: int, code: str) -> float:
         """What a card adds to ``q``'s line (a number its value, −N minus N,
@@ -95,7 +92,7 @@ class View:
         if got is None:
             got = self._held[q] = {}
             for c in self.cards(q):
-                v = NUMBER_VALUE.get(c)
+                v = NUMBER_VALUES.get(c)
                 if v is not None:
                     got[v] = got.get(v, 0) + 1
         return got
@@ -106,11 +103,11 @@ class View:
         total = self.sums[q]
         if inn == "7U":
             return 7.0 - total
-        v = NUMBER_VALUE.get(inn)
+        v = NUMBER_VALUES.get(inn)
         if v is not None:
             held = self._held.get(q) or self.held(q)  # (the cache, inline)
             same = held.get(v, 0)  # cards of ``inn``'s value
-            if NUMBER_VALUE.get(out) == v:
+            if NUMBER_VALUES.get(out) == v:
                 same -= 1  # ``out`` leaves first
             if same and (v != 13 or self._busts(q, out, inn)):
                 return -float(total) - BUST_EXTRA
@@ -147,8 +144,8 @@ def bust_risk(numbers: int, draws: int) -> float:
 
 # What a card adds to a line, except ÷2 (half the line's sum, see View.worth).
 _WORTH: dict[str, float] = {
-    **{code: float(v) for code, v in NUMBER_VALUE.items()},
-    **{code: float(code) for code in ("-2", "-4", "-6", "-8", "-10")},
+    **{code: float(v) for code, v in NUMBER_VALUES.items()},
+    **{code: float(-v) for code, v in MINUS_VALUES.items()},
 }
 
 
@@ -208,7 +205,7 @@ def pick_card_action(
     view = View(rnd, me)
     w = view.weights
     delta = view.delta
-    parse = Choice.parse
+    parse, face = Choice.parse, NUMBER_VALUES.get
     swaps = parse(options[0]).verb is Verb.SWAP
     # Swaps test every seat's values: look them all up once.
     held = {q: view.held(q) for q in view.sums} if swaps else {}
@@ -226,11 +223,7 @@ def pick_card_action(
         else:
             b, cb = use.other_seat, use.other_card or ""
             assert b is not None  # a swap names two seats
-            if (
-                me != a
-                and me != b
-                and not (_NV.get(cb) in held[a] or _NV.get(ca) in held[b])
-            ):
+            if me != a and me != b and not (face(cb) in held[a] or face(ca) in held[b]):
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
         scored.append((score, opt))
