@@ -11,11 +11,9 @@ visible state.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
 from typing import Any
 
 from .cards import Card
@@ -24,12 +22,11 @@ from .config import Rules
 from .events import Event, event
 from .linescores import cached_score
 from .resolve import Gen, Pending, play_round
+from .saving import SavedRoundError, dump, load, setup_data, start_args
 from .scoring import LineScore
 from .setup import prepare
 from .status import BUSTED, Status
 from .table import InternedCards, Table
-
-SAVE_VERSION = 1
 
 
 class IllegalChoice(ValueError):
@@ -249,17 +246,16 @@ class Round:
 
     # --- save, restore, compare ------------------------------------------------
     def setup(self) -> dict[str, Any]:
-        return {
-            "v": SAVE_VERSION,
-            "rules": asdict(self.rules),
-            "players": self.players,
-            "dealer": self.dealer,
-            "seats": list(self.seats),
-            "deck": [c.code for c in self._deck0],
-            "discard": [c.code for c in self._discard0],
-            "seed": self.seed,
-            "totals": None if self.totals is None else list(self.totals),
-        }
+        return setup_data(
+            self.rules,
+            self.players,
+            self.dealer,
+            self.seats,
+            self._deck0,
+            self._discard0,
+            self.seed,
+            self.totals,
+        )
 
     def fork(self, rng: random.Random) -> Round:
         """A what-if copy for simulations: the same round so far, with the
@@ -286,21 +282,25 @@ class Round:
     def to_json(self) -> str:
         if self._forked:
             raise ValueError("a what-if fork cannot be saved")
-        return json.dumps({**self.setup(), "choices": self._choices})
+        return dump(self.setup(), self._choices)
 
     @classmethod
     def from_json(cls, text: str) -> Round:
-        """The round saved by :meth:`to_json`, replayed to the same state."""
-        from .saving import load_round
-
-        return load_round(text)
+        """The round saved by :meth:`to_json`, replayed to the same state;
+        :class:`.saving.SavedRoundError` when the text is not one."""
+        setup, choices = load(text)
+        try:
+            return cls.replay(setup, choices)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SavedRoundError(f"the saved round does not replay: {exc}") from exc
 
     @classmethod
     def replay(cls, setup: dict[str, Any], choices: Iterable[str]) -> Round:
         """A round from a setup (see :meth:`setup`) with these choices played."""
-        from .saving import replay_round
-
-        return replay_round(setup, choices)
+        rnd = cls.start(**start_args(setup))
+        for choice in choices:
+            rnd.play(choice)
+        return rnd
 
     def state(self) -> dict[str, Any]:
         """Everything visible or hidden about the round now, as plain data."""
