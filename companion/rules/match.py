@@ -22,7 +22,7 @@ from .status import BUSTED
 
 
 def round_record(
-    rnd: Round, ids: Sequence[str], *, tiebreak: bool = False
+    rnd: Round, ids: Sequence[str], *, tie_break: bool = False
 ) -> RoundRecord:
     """The sheet's record of a finished round; ``ids[i]`` is seat i's player
     id. Only the seats that took part get an entry."""
@@ -44,7 +44,10 @@ def round_record(
             )
         )
     return RoundRecord(
-        dealer=ids[rnd.dealer], entries=tuple(entries), digital=True, tiebreak=tiebreak
+        dealer=ids[rnd.dealer],
+        entries=tuple(entries),
+        digital=True,
+        tie_break=tie_break,
     )
 
 
@@ -75,7 +78,7 @@ class Match:
         self.rng = random.Random(self.seed)
         if any(self.totals):  # resuming a game: it may be over or tied already
             self.result = check_end(self.totals, self.rules)
-            self.tied = self.result.tiebreak
+            self.tied = self.result.tie_break
 
     @property
     def over(self) -> bool:
@@ -119,7 +122,7 @@ class Match:
             self.totals[i] += s
         self.deck, self.discard = rnd.leftovers()
         self.result = check_end(self.totals, self.rules)
-        self.tied = self.result.tiebreak
+        self.tied = self.result.tie_break
         seats = self.seats
         for step in range(1, self.players + 1):
             nxt = (self.dealer + step) % self.players
