@@ -1,4 +1,4 @@
-"""Issue 14: the loaders refuse anything odd with DocumentError only, files
+"""The loaders refuse anything odd with DocumentError only, files
 of the released 0.1.0 format still load, and every game a share code
 imports also opens, renders its sheet and exports the same code."""
 

@@ -4,7 +4,7 @@ No Flet, no I/O, no clock, no global randomness: everything the app and the
 tests need to score a round exactly as RULES.md says.
 """
 
-# The digital deal engine (issue 3): advisor, bots, events, match, resolve, round.
+# The digital deal engine: advisor, bots, choice, events, match, resolve, round.
 from .advisor import Advice, advise
 from .bots import BOTS, Bot, OddsBot, RandomBot, StopBot, make_bot
 from .cards import (
