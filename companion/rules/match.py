@@ -22,10 +22,17 @@ from .status import BUSTED
 
 
 def round_record(
-    rnd: Round, ids: Sequence[str], *, tie_break: bool = False
+    rnd: Round,
+    ids: Sequence[str],
+    *,
+    tie_break: bool = False,
+    tiebreak: bool | None = None,
 ) -> RoundRecord:
     """The sheet's record of a finished round; ``ids[i]`` is seat i's player
-    id. Only the seats that took part get an entry."""
+    id. Only the seats that took part get an entry. ``tiebreak``: the old
+    name of ``tie_break``, for callers in the app layer not yet converted."""
+    if tiebreak is not None:
+        tie_break = tiebreak
     if not rnd.over:
         raise ValueError("the round is not over")
     if len(ids) != rnd.players:

@@ -335,7 +335,7 @@ class DigitalIntents(Observable):
         if self.digital_stale:  # never two rounds for one number
             return self._refuse(self._stale_message())
         try:
-            new = sheet.add_round(round_record(rnd, d.ids, tie_break=d.tiebreak))
+            new = sheet.add_round(round_record(rnd, d.ids, tiebreak=d.tiebreak))
         except SheetError as exc:
             return self._refuse(str(exc))
         deck, pile = rnd.leftovers()
