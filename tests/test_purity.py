@@ -55,4 +55,3 @@ def test_rules_modules_import_only_rules_and_stdlib() -> None:
                     if a.name != "Random"
                 ]
     assert offenders == []
-
