@@ -1,4 +1,4 @@
-"""The 29 kinds of damaged data folder of issue 14, each as a function that
+"""The 29 kinds of damaged data folder, each as a function that
 damages a folder holding two good games; shared by the store test and the
 real-server test (tests/test_damaged_folders.py)."""
 

@@ -101,7 +101,7 @@ def tiebreak_game() -> Sheet:
     sheet = sheet.add_round(RoundRecord("p1", tuple(first.items())))
     assert sheet.end().tiebreak
     tb = {"p1": Entry(("5",)), "p2": Entry((), busted=True)}
-    sheet = sheet.add_round(RoundRecord("p2", tuple(tb.items()), tiebreak=True))
+    sheet = sheet.add_round(RoundRecord("p2", tuple(tb.items()), tie_break=True))
     assert sheet.over and [p.id for p in sheet.winners()] == ["p1"]
     return sheet
 

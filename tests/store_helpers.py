@@ -31,7 +31,7 @@ def populate(path: Path, n: int, *, finished: bool = True) -> None:
                 RoundRecord(
                     sheet.next_dealer().id,
                     (("p1", Entry(("1",))), ("p2", Entry(("2",))), ("p3", Entry())),
-                    tiebreak=True,
+                    tie_break=True,
                 )
             )
         stamp = f"2025-01-01T00:00:{i % 60:02d}.{i:06d}+00:00"

@@ -81,3 +81,23 @@ def test_two_decks_double_every_count() -> None:
     assert all(two[code] == 2 * n for code, n in one.items())
     with pytest.raises(ValueError):
         full_deck(3)
+
+
+def test_one_interned_card_per_code_everywhere() -> None:
+    """Card.parse, full_deck and a dealt round all hand out the objects of
+    the one table ``cards.CARDS`` (the engine caches lines by identity)."""
+    import random
+
+    from companion.rules import Round
+    from companion.rules.cards import CARDS, NUMBER_VALUES
+
+    assert set(CARDS) == set(ALL_CODES)
+    assert all(Card.parse(code.lower()) is CARDS[code] for code in ALL_CODES)
+    assert all(c is CARDS[c.code] for c in full_deck(2))
+    rnd = Round.start(players=4, seed=3, discard=["7", "F4"])
+    rng = random.Random(3)
+    while not rnd.over:
+        rnd.play(rng.choice(rnd.legal()))
+    deck, pile = rnd.leftovers()
+    assert all(c is CARDS[c.code] for c in deck + pile)
+    assert {c.code: c.value for c in CARDS.values() if c.is_number} == NUMBER_VALUES

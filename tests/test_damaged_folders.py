@@ -1,4 +1,4 @@
-"""Issue 14: every kind of damaged data folder (tests/damage.py) opens. The
+"""Every kind of damaged data folder (tests/damage.py) opens. The
 store never raises; the untouched game is listed and opens; the bad one is
 named with the reason (moved aside, never overwritten nor deleted); a folder
 the app cannot use or write is said so and every write is refused with the

@@ -1,5 +1,6 @@
-"""Issue 9, bug 12: an oversize paste is refused by its size alone, before
-any decoding (no base64, no checksum, no inflating), with the size message."""
+"""An oversize paste (300,000 characters once took 16.6 s) is refused by
+its size alone, before any decoding (no base64, no checksum, no inflating),
+with the size message."""
 
 from __future__ import annotations
 

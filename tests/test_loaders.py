@@ -1,4 +1,4 @@
-"""Issue 14: the loaders refuse anything odd with DocumentError only, files
+"""The loaders refuse anything odd with DocumentError only, files
 of the released 0.1.0 format still load, and every game a share code
 imports also opens, renders its sheet and exports the same code."""
 
@@ -60,6 +60,32 @@ def test_files_of_the_0_1_0_format_load(tmp_path: Path) -> None:
     assert state.draft.lines == {"p1": ["7"]}  # the round being tapped in
     assert state.open_game(games["Cy", "Dee", "Eve"].id) is None
     assert state.alerts == [] and state.digital.round is not None
+
+
+def test_a_tie_break_round_saved_under_the_old_key_still_loads(
+    tmp_path: Path,
+) -> None:
+    """Files saved before the names were unified mark a tie-break round
+    ``"tiebreak": true``; it still opens as one, and is saved back under
+    the new key ``tie_break``."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURE, data)
+    path = data / "games" / "20261130-112230-f8351a.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    sheet = doc["game"]["1"]["sheet"]
+    sheet["rules"]["target"] = 10
+    sheet["rounds"] = [
+        {"dealer": "p1", "entries": {"p1": {"cards": ["12"]}, "p2": {"cards": ["12"]}}},
+        {"dealer": "p2", "tiebreak": True, "entries": {"p1": {"cards": ["3"]}}},
+    ]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    store = GameStore(data)
+    assert store.warnings == []
+    record = store.load("20261130-112230-f8351a")
+    first, second = record.sheet.rounds
+    assert not first.tie_break and second.tie_break
+    saved = record.sheet.to_dict()["rounds"][1]
+    assert saved["tie_break"] is True and "tiebreak" not in saved
 
 
 def _load_or_refuse(value: Any) -> None:

@@ -1,5 +1,5 @@
-"""The saved QR PNG carries a caption (issue 9 friction: "the QR PNG has no
-caption"): title, date, winner and totals under the code, which still scans."""
+"""The saved QR PNG carries a caption (it once had none): title, date,
+winner and totals under the code, which still scans."""
 
 from __future__ import annotations
 

@@ -164,3 +164,30 @@ def test_codes_and_cards_are_accepted_for_the_deck() -> None:
     a = Round.start(players=2, deck=full_deck()[:10], seed=0)
     b = Round.start(players=2, deck=[c.code for c in full_deck()[:10]], seed=0)
     assert a == b
+
+
+def _saved(**change: object) -> str:
+    data = json.loads(stacked("5 6 7 8 9", "hit").to_json())
+    data.update(change)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[]",
+        _saved(v=99),
+        _saved(deck=["5", "6", "99"]),
+        _saved(choices=["jump"]),
+        _saved(choices=["stay", "stay", "stay", "stay", "stay"]),
+        _saved(choices="hit"),
+        _saved(rules={"decks": 3}),
+        json.dumps({"v": 1, "choices": []}),
+    ],
+)
+def test_an_unreadable_saved_round_is_one_typed_error(text: str) -> None:
+    from companion.rules.saving import SavedRoundError
+
+    with pytest.raises(SavedRoundError):
+        Round.from_json(text)

@@ -1,6 +1,6 @@
-"""Every example hand in docs/rules.md scores as the text says (issue 9,
-bug 10: "12 13 Lucky 13 + 1 2 3 4 5" was called a Flip 7, but that is eight
-number cards). The page is for players, so it names no tests or files.
+"""Every example hand in docs/rules.md scores as the text says ("12 13
+Lucky 13 + 1 2 3 4 5" was once called a Flip 7, but that is eight number
+cards). The page is for players, so it names no tests or files.
 
 Examples are found in two forms, both readable at the table:
 

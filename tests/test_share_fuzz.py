@@ -147,7 +147,7 @@ def sheets(draw: st.DrawFn) -> Sheet:
                 draw(st.sampled_from(ids)),
                 tuple((pid, draw(entries)) for pid in who),
                 digital=draw(st.booleans()),
-                tiebreak=draw(st.booleans()),
+                tie_break=draw(st.booleans()),
             )
         )
     return Sheet(players, rules, draw(st.sampled_from(ids)), tuple(rounds))

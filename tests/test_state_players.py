@@ -1,4 +1,4 @@
-"""Issue 9, bugs 4 and 5 and the sheet's signs, in the app state: renaming
+"""The score sheet's corrections and signs, in the app state: renaming
 and removing say what they did; a digital round and a tapped-in round for the
 same number never both exist (the state refuses, the table chooses); a game
 nobody played is not kept."""

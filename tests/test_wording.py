@@ -1,4 +1,4 @@
-"""Every card in every sentence template reads right (issue 9, bug 9).
+"""Every card in every sentence template reads right.
 
 The event log once said "draws the The Zero", "draws a Just One More!." and
 "drew Just One More!: who takes it?". These tests put each of the 27 cards

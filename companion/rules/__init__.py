@@ -4,7 +4,7 @@ No Flet, no I/O, no clock, no global randomness: everything the app and the
 tests need to score a round exactly as RULES.md says.
 """
 
-# The digital deal engine (issue 3): advisor, bots, events, match, resolve, round.
+# The digital deal engine: advisor, bots, choice, events, match, resolve, round.
 from .advisor import Advice, advise
 from .bots import BOTS, Bot, OddsBot, RandomBot, StopBot, make_bot
 from .cards import (
@@ -17,6 +17,7 @@ from .cards import (
     full_deck,
     parse_cards,
 )
+from .choice import Choice, ChoiceError, Verb
 from .config import FLIP7_BONUS, Rules
 from .events import Event
 from .game import EndCheck, check_end
@@ -27,6 +28,7 @@ from .resolve import Pending
 from .round import IllegalChoice, Round
 from .scoring import LineScore, score_line
 from .sheet import Entry, Player, RoundRecord, Sheet, SheetError, check_name
+from .status import Status
 from .validate import Problem, validate_round
 
 __all__ = [
@@ -34,6 +36,8 @@ __all__ = [
     "FLIP7_BONUS",
     "Card",
     "CardParseError",
+    "Choice",
+    "ChoiceError",
     "EndCheck",
     "Entry",
     "Player",
@@ -67,7 +71,9 @@ __all__ = [
     "Pending",
     "RandomBot",
     "Round",
+    "Status",
     "StopBot",
+    "Verb",
     "advise",
     "make_bot",
     "round_record",

@@ -34,6 +34,7 @@ from fractions import Fraction
 from operator import attrgetter
 
 from .bots import Bot, StopBot
+from .choice import HIT, STAY
 from .odds import bust_chance, flip7_chance
 from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
@@ -149,7 +150,7 @@ def _sample(rnd: Round, p: int, bot: Bot, rng: random.Random) -> tuple[float, fl
     """One paired play-out: p's final round score after hitting, after staying."""
     deck_seed = rng.getrandbits(64)
     out = []
-    for choice in ("hit", "stay"):
+    for choice in (HIT, STAY):
         twin = _twin(rnd, random.Random(deck_seed))
         twin.play(choice)
         _play_out(twin, bot, random.Random(deck_seed))
@@ -173,7 +174,7 @@ def advise(
     p = pend.player
     pool = unseen(rnd)
     line = rnd.cards(p)
-    must = pend.options == ("hit",)
+    must = pend.options == (HIT,)
     stay_now = Fraction(stay_value(rnd, p))
     hit_once = hit_value(rnd, p, pool)
     call = None if must else game_call(rnd, p)
@@ -218,7 +219,7 @@ def advise(
         sim_hit=sim_hit,
         samples=n,
         must_hit=must,
-        suggestion="hit" if must or sim_hit > sim_stay else "stay",
+        suggestion=HIT if must or sim_hit > sim_stay else STAY,
         margin=NOISE_Z * se,
         close=not must and abs(mean) <= NOISE_Z * se,
     )

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
+from .cards import NUMBER_VALUES
+from .choice import HIT, STAY
 from .odds import bust_chance
 from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
-from .table import NUMBER_VALUE
 from .tactics import decide_other, value
 
 DEFAULT_STOP = 25
@@ -72,11 +73,11 @@ class StopBot:
         # test first, the exact score only when it could reach the mark.
         total = rnd.number_sum(player)
         if total < self.at:
-            return "hit"
+            return HIT
         codes = rnd.codes(player)
-        if "0" not in codes and all(map(NUMBER_VALUE.__contains__, codes)):
-            return "stay"  # only ordinary numbers: the value is the sum
-        return "stay" if value(rnd, player) >= self.at else "hit"
+        if "0" not in codes and all(map(NUMBER_VALUES.__contains__, codes)):
+            return STAY  # only ordinary numbers: the value is the sum
+        return STAY if value(rnd, player) >= self.at else HIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +93,9 @@ class OddsBot:
             return forced
         pool = unseen(rnd)
         if bust_chance(rnd.cards(player), pool, rnd.rules) >= self.max_bust:
-            return "stay"
+            return STAY
         better = hit_value(rnd, player, pool) > stay_value(rnd, player)
-        return "hit" if better else "stay"
+        return HIT if better else STAY
 
 
 WIN_STOP = 26
@@ -130,7 +131,7 @@ class WinBot:
         call = game_call(rnd, player)
         if call is not None:
             return call[0]
-        return "stay" if value(rnd, player) >= self.threshold(rnd, player) else "hit"
+        return STAY if value(rnd, player) >= self.threshold(rnd, player) else HIT
 
 
 def _stop(arg: str | None) -> Bot:

@@ -52,13 +52,13 @@ ONE_DECK: dict[str, int] = {
     **{code: 2 for code in ACTION_NAMES},
 }
 
-_NUMBER_VALUES: dict[str, int] = {
+# The one map of face values: number cards only (Zero 0, Unlucky 7 is 7,
+# Lucky 13 is 13). Code-keyed, for hot paths that work on codes.
+NUMBER_VALUES: dict[str, int] = {
     **{str(n): n for n in range(14)},
     "7U": 7,
     "13L": 13,
 }
-# Lookup tables by code for hot paths that work on codes, not Card objects.
-NUMBER_VALUES: dict[str, int] = _NUMBER_VALUES  # face value of number cards
 MINUS_VALUES: dict[str, int] = {code: -int(code) for code in MINUS_CODES}
 
 
@@ -95,11 +95,11 @@ class Card:
         code = _normalise(token)
         if code not in ONE_DECK:
             raise CardParseError(token)
-        return _CACHE[code]
+        return CARDS[code]
 
     @property
     def kind(self) -> Kind:
-        if self.code in _NUMBER_VALUES:
+        if self.code in NUMBER_VALUES:
             return Kind.NUMBER
         if self.code in ACTION_NAMES:
             return Kind.ACTION
@@ -107,7 +107,7 @@ class Card:
 
     @property
     def is_number(self) -> bool:
-        return self.code in _NUMBER_VALUES
+        return self.code in NUMBER_VALUES
 
     @property
     def is_modifier(self) -> bool:
@@ -120,14 +120,14 @@ class Card:
     @property
     def value(self) -> int:
         """Face value of a number card (Zero 0, Unlucky 7 is 7, Lucky 13 is 13)."""
-        if self.code not in _NUMBER_VALUES:
+        if self.code not in NUMBER_VALUES:
             raise ValueError(f"{self.code} is not a number card")
-        return _NUMBER_VALUES[self.code]
+        return NUMBER_VALUES[self.code]
 
     @property
     def minus(self) -> int:
         """Points a −N modifier takes away (0 for every other card)."""
-        return -int(self.code) if self.code in MINUS_CODES else 0
+        return MINUS_VALUES.get(self.code, 0)
 
     @property
     def is_halve(self) -> bool:
@@ -150,7 +150,10 @@ class Card:
         return self.code
 
 
-_CACHE: dict[str, Card] = {code: Card(code) for code in ONE_DECK}
+# The one interned table: one immortal Card object per code. Card.parse,
+# full_deck and the deal engine hand out only these, so the engine may compare
+# and cache a line's cards by identity (see table.py, linescores.py).
+CARDS: dict[str, Card] = {code: Card(code) for code in ONE_DECK}
 ALL_CODES: tuple[str, ...] = tuple(ONE_DECK)
 
 
@@ -181,7 +184,7 @@ def full_deck(decks: int = 1) -> list[Card]:
     """Every card of 1 or 2 decks (108 or 216), in a fixed unshuffled order."""
     if decks not in _FULL_DECKS:  # deck_counts checks ``decks``
         counts = deck_counts(decks)
-        _FULL_DECKS[decks] = [_CACHE[c] for c, n in counts.items() for _ in range(n)]
+        _FULL_DECKS[decks] = [CARDS[c] for c, n in counts.items() for _ in range(n)]
     return list(_FULL_DECKS[decks])  # a new list: callers shuffle it
 
 

@@ -12,7 +12,12 @@ from .config import Rules
 class EndCheck:
     over: bool
     winners: tuple[int, ...] = ()
-    tiebreak: tuple[int, ...] = ()
+    tie_break: tuple[int, ...] = ()  # the tied leaders who must play on
+
+    @property
+    def tiebreak(self) -> tuple[int, ...]:
+        """DESIGN.md's contract name for :attr:`tie_break` (kept for it)."""
+        return self.tie_break
 
 
 NOT_OVER = EndCheck(False)  # the usual answer, made once (EndCheck is frozen)
@@ -23,7 +28,7 @@ def check_end(totals: Sequence[int], rules: Rules = Rules()) -> EndCheck:
 
     Over when someone has reached the target and one player alone has the
     highest total. Tied leaders at or above the target play tie-break rounds
-    among themselves (``tiebreak``), or share the win when the table chose
+    among themselves (``tie_break``), or share the win when the table chose
     that option (``winners`` then holds them all). The check reads only the
     totals, so it also ends a tie-break: call it after each tie-break round.
     """
@@ -35,4 +40,4 @@ def check_end(totals: Sequence[int], rules: Rules = Rules()) -> EndCheck:
     leaders = tuple(i for i, t in enumerate(totals) if t == best)
     if len(leaders) == 1 or not rules.tie_break:
         return EndCheck(True, winners=leaders)
-    return EndCheck(False, tiebreak=leaders)
+    return EndCheck(False, tie_break=leaders)

@@ -3,7 +3,7 @@
 A simulation scores the same lines again and again (the stop bot asks for
 its line's value, every round ends with a score per player). The memo is
 keyed by the identities of the cards, which the engine interns (one
-immortal :class:`Card` object per code, see :mod:`.table`), sorted (a score
+immortal :class:`Card` object per code, ``cards.CARDS``), sorted (a score
 does not depend on the order the cards came in), and by the two options
 that change a score, not by the Rules object (its hash is slow). A busted
 line under standard rules scores 0 whatever it holds: no memo needed.

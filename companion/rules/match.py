@@ -18,13 +18,21 @@ from .config import Rules
 from .game import EndCheck, check_end
 from .round import Round
 from .sheet import Entry, RoundRecord
+from .status import BUSTED
 
 
 def round_record(
-    rnd: Round, ids: Sequence[str], *, tiebreak: bool = False
+    rnd: Round,
+    ids: Sequence[str],
+    *,
+    tie_break: bool = False,
+    tiebreak: bool | None = None,
 ) -> RoundRecord:
     """The sheet's record of a finished round; ``ids[i]`` is seat i's player
-    id. Only the seats that took part get an entry."""
+    id. Only the seats that took part get an entry. ``tiebreak``: the old
+    name of ``tie_break``, for callers in the app layer not yet converted."""
+    if tiebreak is not None:
+        tie_break = tiebreak
     if not rnd.over:
         raise ValueError("the round is not over")
     if len(ids) != rnd.players:
@@ -36,14 +44,17 @@ def round_record(
                 ids[i],
                 Entry(
                     cards=tuple(rnd.line(i)),
-                    busted=rnd.status(i) == "busted",
+                    busted=rnd.status(i) is BUSTED,
                     attacked=rnd.attacked == i,
                     sent_attack=rnd.flip7 == i and rnd.attacked is not None,
                 ),
             )
         )
     return RoundRecord(
-        dealer=ids[rnd.dealer], entries=tuple(entries), digital=True, tiebreak=tiebreak
+        dealer=ids[rnd.dealer],
+        entries=tuple(entries),
+        digital=True,
+        tie_break=tie_break,
     )
 
 
@@ -74,7 +85,7 @@ class Match:
         self.rng = random.Random(self.seed)
         if any(self.totals):  # resuming a game: it may be over or tied already
             self.result = check_end(self.totals, self.rules)
-            self.tied = self.result.tiebreak
+            self.tied = self.result.tie_break
 
     @property
     def over(self) -> bool:
@@ -118,7 +129,7 @@ class Match:
             self.totals[i] += s
         self.deck, self.discard = rnd.leftovers()
         self.result = check_end(self.totals, self.rules)
-        self.tied = self.result.tiebreak
+        self.tied = self.result.tie_break
         seats = self.seats
         for step in range(1, self.players + 1):
             nxt = (self.dealer + step) % self.players

@@ -14,9 +14,11 @@ from collections import Counter
 from fractions import Fraction
 
 from .cards import Card
+from .choice import HIT, STAY
 from .lines import would_bust
 from .round import Round
 from .scoring import score_line
+from .status import BUSTED, STAYED
 
 
 def unseen(rnd: Round) -> list[Card]:
@@ -79,13 +81,13 @@ def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
     now = standings(rnd)
     mine, target = now[p], rnd.rules.target
     rivals = [q for q in rnd.seats if q != p]
-    done = [now[q] for q in rivals if rnd.status(q) in ("stayed", "busted")]
+    done = [now[q] for q in rivals if rnd.status(q) in (STAYED, BUSTED)]
     best_done = max(done, default=None)
     if best_done is not None and best_done >= target and best_done > mine:
         return (
-            "hit",
+            HIT,
             f"staying loses: an opponent has {best_done}, you would bank {mine}",
         )
     if mine >= target and all(now[q] < mine for q in rivals):
-        return "stay", f"staying banks {mine}, past the target and ahead of everyone"
+        return STAY, f"staying banks {mine}, past the target and ahead of everyone"
     return None

@@ -3,7 +3,10 @@ receives the chosen string, so nested resolution (an action drawn during
 Just One More during a Flip Four queue…) is written as plain nested calls.
 
 The choice strings and their order are the contract of DESIGN.md; the caller
-(:class:`.round.Round`) only sends members of ``Pending.options``.
+(:class:`.round.Round`) only sends members of ``Pending.options``. Options are
+written here in :class:`.choice.Choice`'s canonical form (tests/test_choice.py
+checks that every option the engine offers round-trips) and read back through
+``Choice.parse``, never sliced.
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ from collections.abc import Generator
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import Card
+from .cards import NUMBER_VALUES, Card
+from .choice import BONUS, HIT, STAY, Choice, Verb
 from .config import FLIP7_CARDS
-from .table import ACTIVE, BUSTED, NUMBER_VALUE, STAYED, ZERO, RoundEnd, Table
+from .status import ACTIVE, BUSTED, STAYED
+from .table import ZERO, RoundEnd, Table
 
 
 class Pending(NamedTuple):
@@ -29,8 +34,8 @@ class Pending(NamedTuple):
 
 Gen = Generator[Pending, str, None]
 
-HIT_STAY = ("hit", "stay")
-HIT_ONLY = ("hit",)  # The Zero: must hit (R4)
+HIT_STAY = (HIT, STAY)
+HIT_ONLY = (HIT,)  # The Zero: must hit (R4)
 FLIP_FOUR_CARDS = 4
 MAX_SEATS = 36  # 18 players per deck, two decks at most (Rules.max_players)
 
@@ -51,11 +56,11 @@ def play_round(t: Table) -> Gen:
         pass
     if t.flip7 is not None and t.rules.brutal:
         p = t.flip7
-        opts = ("bonus", *(f"attack {q}" for q in t.seats if q != p))
-        choice = yield Pending(p, "flip7", None, opts)
-        if choice != "bonus":
+        opts = (BONUS, *(str(Choice(Verb.ATTACK, q)) for q in t.seats if q != p))
+        pick = Choice.parse((yield Pending(p, "flip7", None, opts)))
+        if pick.seat is not None:  # attack P
             t.bonus = False
-            t.attacked = int(choice.split()[1])
+            t.attacked = pick.seat
             t.log.append(("attacked", p, t.attacked))
         else:
             t.log.append(("bonus", p))
@@ -71,7 +76,7 @@ def _deal(t: Table) -> Gen:
             continue
         c = t.deck.pop() if t.deck else t.draw()
         t.log.append(("dealt", p, c.code))
-        if c.code in NUMBER_VALUE:  # no decision: skip the nested generator
+        if c.code in NUMBER_VALUES:  # no decision: skip the nested generator
             t.arrive(p, c)
             t.check_flip7(p)
         else:
@@ -89,13 +94,13 @@ def _turns(t: Table) -> Gen:
                 continue
             anyone = True
             choice = yield asks[p][zero in map(id, lines[p])]
-            if choice == "stay":
+            if choice == STAY:
                 status[p] = STAYED
                 log.append(("stayed", p, False))
             else:
                 c = t.deck.pop() if t.deck else t.draw()  # draw() reshuffles
                 log.append(("drew", p, c.code, "hit"))
-                if c.code in NUMBER_VALUE:
+                if c.code in NUMBER_VALUES:
                     t.arrive(p, c)
                     if len(lines[p]) >= FLIP7_CARDS:
                         t.check_flip7(p)
@@ -130,7 +135,7 @@ def _modifier(t: Table, p: int, c: Card) -> Gen:
         _wasted(t, p, c)
         return
     choice = yield Pending(p, "modifier", c.code, _targets(tuple(cands)))
-    q = int(choice[7:])
+    q = _seat(choice)
     t.held.pop()
     t.lines[q].append(c)
     t.log.append(("assigned", p, c.code, q))
@@ -146,7 +151,7 @@ def _act(t: Table, p: int, c: Card) -> Gen:
             _wasted(t, p, c)
             return
         choice = yield Pending(p, "target", code, _targets(tuple(cands)))
-        q = int(choice[7:])
+        q = _seat(choice)
         t.log.append(("played", p, code, q))
         if code == "JOM":
             yield from _just_one_more(t, q)
@@ -158,27 +163,27 @@ def _act(t: Table, p: int, c: Card) -> Gen:
             _wasted(t, p, c)
             return
         kind = code.lower()
-        choice = yield Pending(p, kind, code, opts)
-        parts = choice.split()
+        use = Choice.parse((yield Pending(p, kind, code, opts)))
+        a, x = use.seat, use.card
+        assert a is not None and x is not None  # legal options name both
         if code == "STEAL":
-            q = int(parts[1])
-            got = t.take(q, parts[2])
-            t.log.append(("stole", p, q, got.code))
+            got = t.take(a, x)
+            t.log.append(("stole", p, a, got.code))
             t.arrive(p, got)
             t.check_flip7(p)
         elif code == "SWAP":
-            a, b = int(parts[1]), int(parts[3])
-            ca, cb = t.take(a, parts[2]), t.take(b, parts[4])
+            b, y = use.other_seat, use.other_card
+            assert b is not None and y is not None
+            ca, cb = t.take(a, x), t.take(b, y)
             t.log.append(("swapped", p, a, ca.code, b, cb.code))
             t.arrive(a, cb)
             t.arrive(b, ca)
             t.check_flip7(a)
             t.check_flip7(b)
         else:
-            q = int(parts[1])
-            gone = t.take(q, parts[2])
+            gone = t.take(a, x)
             t.discard.append(gone)
-            t.log.append(("discarded", p, q, gone.code))
+            t.log.append(("discarded", p, a, gone.code))
     t.held.pop()
     t.discard.append(c)
 
@@ -219,15 +224,24 @@ def _flip_four(t: Table, q: int) -> Gen:
     t.queues.pop()
 
 
+def _seat(text: str) -> int:
+    """The seat a ``target P`` choice names."""
+    seat = Choice.parse(text).seat
+    assert seat is not None  # legal target options name one
+    return seat
+
+
 @lru_cache(maxsize=4096)
 def _targets(cands: tuple[int, ...]) -> tuple[str, ...]:
     """``target P`` for each candidate (the same few tuples recur)."""
-    return tuple([f"target {q}" for q in cands])
+    return tuple([str(Choice(Verb.TARGET, q)) for q in cands])
 
 
 def _card_options(t: Table, p: int, code: str) -> tuple[str, ...]:
     """Legal uses of Steal, Swap or Discard for resolver ``p``: face-up cards
-    of players not busted, each distinct card once, seats in order."""
+    of players not busted, each distinct card once, seats in order. Written
+    as f-strings (this runs for every such card in a simulation) in the
+    form ``str(Choice(...))`` gives, which tests/test_choice.py checks."""
     alive = t.alive()
     lines = t.lines
     out: list[str] = []

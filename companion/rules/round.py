@@ -11,23 +11,22 @@ visible state.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
 from typing import Any
 
 from .cards import Card
+from .choice import Choice
 from .config import Rules
 from .events import Event, event
 from .linescores import cached_score
 from .resolve import Gen, Pending, play_round
+from .saving import SavedRoundError, dump, load, setup_data, start_args
 from .scoring import LineScore
 from .setup import prepare
-from .table import BUSTED, InternedCards, Table
-
-SAVE_VERSION = 1
+from .status import BUSTED, Status
+from .table import InternedCards, Table
 
 
 class IllegalChoice(ValueError):
@@ -101,7 +100,7 @@ class Round:
         card of ``rules.decks`` decks with ``random.Random(seed)``, minus the
         ``discard`` pile carried over from earlier rounds. ``seed`` also fixes
         any mid-round reshuffle. ``active_players``: the seats taking part
-        (tie-break rounds, R21); the others sit out with status ``"out"``.
+        (tie-break rounds, R21); the others sit out with status ``OUT``.
         ``totals``: the game totals before this round, for bots and advisor.
         """
         s = prepare(players, dealer, rules, deck, seed, discard, active_players, totals)
@@ -127,8 +126,11 @@ class Round:
     def legal(self) -> list[str]:
         return [] if self._pending is None else list(self._pending.options)
 
-    def play(self, choice: str) -> None:
-        """Apply one choice from ``legal()``."""
+    def play(self, choice: str | Choice) -> None:
+        """Apply one choice from ``legal()`` (its string, or the parsed
+        :class:`.choice.Choice`)."""
+        if type(choice) is not str:
+            choice = str(choice)
         pend = self._pending
         if pend is None:
             raise IllegalChoice("the round is over")
@@ -164,8 +166,9 @@ class Round:
         """A busted player's face-down cards (empty otherwise)."""
         return [c.code for c in self._t.down[i]]
 
-    def status(self, i: int) -> str:
-        """ "active", "stayed", "busted", or "out" (sitting out a tie-break)."""
+    def status(self, i: int) -> Status:
+        """:class:`.status.Status`: active, stayed, busted, or out (sitting
+        out a tie-break); equal to those strings."""
         return self._t.status[i]
 
     @property
@@ -243,17 +246,16 @@ class Round:
 
     # --- save, restore, compare ------------------------------------------------
     def setup(self) -> dict[str, Any]:
-        return {
-            "v": SAVE_VERSION,
-            "rules": asdict(self.rules),
-            "players": self.players,
-            "dealer": self.dealer,
-            "seats": list(self.seats),
-            "deck": [c.code for c in self._deck0],
-            "discard": [c.code for c in self._discard0],
-            "seed": self.seed,
-            "totals": None if self.totals is None else list(self.totals),
-        }
+        return setup_data(
+            self.rules,
+            self.players,
+            self.dealer,
+            self.seats,
+            self._deck0,
+            self._discard0,
+            self.seed,
+            self.totals,
+        )
 
     def fork(self, rng: random.Random) -> Round:
         """A what-if copy for simulations: the same round so far, with the
@@ -280,21 +282,25 @@ class Round:
     def to_json(self) -> str:
         if self._forked:
             raise ValueError("a what-if fork cannot be saved")
-        return json.dumps({**self.setup(), "choices": self._choices})
+        return dump(self.setup(), self._choices)
 
     @classmethod
     def from_json(cls, text: str) -> Round:
-        """The round saved by :meth:`to_json`, replayed to the same state."""
-        from .saving import load_round
-
-        return load_round(text)
+        """The round saved by :meth:`to_json`, replayed to the same state;
+        :class:`.saving.SavedRoundError` when the text is not one."""
+        setup, choices = load(text)
+        try:
+            return cls.replay(setup, choices)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SavedRoundError(f"the saved round does not replay: {exc}") from exc
 
     @classmethod
     def replay(cls, setup: dict[str, Any], choices: Iterable[str]) -> Round:
         """A round from a setup (see :meth:`setup`) with these choices played."""
-        from .saving import replay_round
-
-        return replay_round(setup, choices)
+        rnd = cls.start(**start_args(setup))
+        for choice in choices:
+            rnd.play(choice)
+        return rnd
 
     def state(self) -> dict[str, Any]:
         """Everything visible or hidden about the round now, as plain data."""

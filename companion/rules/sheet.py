@@ -102,7 +102,12 @@ class RoundRecord:
     dealer: str
     entries: tuple[tuple[str, Entry], ...]
     digital: bool = False
-    tiebreak: bool = False
+    tie_break: bool = False  # a tie-break round among the tied leaders (R21)
+
+    @property
+    def tiebreak(self) -> bool:
+        """The old name of :attr:`tie_break`, for callers not yet converted."""
+        return self.tie_break
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -118,8 +123,8 @@ class RoundRecord:
         }
         if self.digital:
             out["digital"] = True
-        if self.tiebreak:
-            out["tiebreak"] = True
+        if self.tie_break:
+            out["tie_break"] = True
         return out
 
     @classmethod
@@ -206,7 +211,7 @@ class Sheet:
 
     def next_players(self) -> tuple[Player, ...]:
         """Who plays the next round: everyone seated, or only the tied (R21)."""
-        tied = self.end().tiebreak
+        tied = self.end().tie_break
         if tied:
             return tuple(self.seated[i] for i in tied)
         return self.seated

@@ -117,7 +117,9 @@ def read_entry(value: Any) -> Entry:
 def read_round(value: Any) -> RoundRecord:
     from .sheet import RoundRecord
 
-    data = _object(value, "a round", {"dealer", "entries"}, {"digital", "tiebreak"})
+    data = _object(
+        value, "a round", {"dealer", "entries"}, {"digital", "tie_break", "tiebreak"}
+    )
     entries = data["entries"]
     if type(entries) is not dict:
         raise _error("a round's entries are not an object of players")
@@ -125,7 +127,11 @@ def read_round(value: Any) -> RoundRecord:
         dealer=_text(data["dealer"], "a round's dealer"),
         entries=tuple((str(pid), read_entry(e)) for pid, e in entries.items()),
         digital=_bool(data.get("digital", False), "digital"),
-        tiebreak=_bool(data.get("tiebreak", False), "tiebreak"),
+        # "tiebreak": the old name of the key, in files saved before it was
+        # unified with Rules.tie_break; still read, never written.
+        tie_break=_bool(
+            data.get("tie_break", data.get("tiebreak", False)), "tie_break"
+        ),
     )
 
 

@@ -17,25 +17,16 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
-from .cards import ALL_CODES, Card
+from .cards import CARDS, NUMBER_VALUES, Card
 from .config import FLIP7_CARDS, Rules
 from .lines import is_flip7, would_bust
-
-ACTIVE = "active"
-STAYED = "stayed"
-BUSTED = "busted"
-OUT = "out"  # a seat that sits out a tie-break round (R21)
-
+from .status import ACTIVE, BUSTED, OUT, STAYED, Status
 
 # Face value by code for number cards: a cheap pre-check before would_bust.
-NUMBER_VALUE: dict[str, int] = {
-    code: Card.parse(code).value for code in ALL_CODES if Card.parse(code).is_number
-}
-_VALUE = NUMBER_VALUE
-# The one Card object per code. The table holds only these, so a line's cards
-# can be compared and cached by identity (``map(id, line)``) on the hot path.
-INTERNED: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
-ZERO = INTERNED["0"]
+_VALUE = NUMBER_VALUES
+# The table holds only the interned cards of ``cards.CARDS``, so a line's
+# cards can be compared and cached by identity (``map(id, line)``).
+ZERO = CARDS["0"]
 
 
 class InternedCards(list[Card]):
@@ -44,7 +35,7 @@ class InternedCards(list[Card]):
 
 
 def intern(cards: Sequence[Card]) -> list[Card]:
-    return list(map(INTERNED.__getitem__, map(_code, cards)))
+    return list(map(CARDS.__getitem__, map(_code, cards)))
 
 
 _code = attrgetter("code")
@@ -115,7 +106,7 @@ class Table:
         # Bit 13 is not kept exact: a 13 is always checked (Lucky pair, R8).
         self.values = [0] * players
         self.down: list[list[Card]] = [[] for _ in range(players)]
-        self.status: list[str] = [OUT] * players
+        self.status: list[Status] = [OUT] * players
         for s in self.seats:
             self.status[s] = ACTIVE
         self.held: list[Card] = []

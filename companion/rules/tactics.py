@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import ALL_CODES, Card
+from .cards import CARDS, MINUS_VALUES, NUMBER_VALUES
+from .choice import BONUS, Choice, Verb
 from .lines import would_bust
 from .round import Round
-from .table import NUMBER_VALUE
+from .status import ACTIVE, BUSTED
 
 # Share of number cards in the deck: the rough chance a draw is a number.
 NUMBER_SHARE = 92 / 108
@@ -24,8 +25,6 @@ AVG_GAIN = 6.5  # a safe number card adds about this much
 LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
 BUST_EXTRA = 10.0  # a bust also ends the player's round: what more hits bring
 TARGET_DRAWS = {"JOM": 1, "F4": 4}  # cards an action makes its target draw
-CARDS: dict[str, Card] = {code: Card.parse(code) for code in ALL_CODES}
-_NV: dict[str, int] = NUMBER_VALUE
 
 
 def value(rnd: Round, q: int) -> int:
@@ -80,7 +79,7 @@ class View:
 
     def risk(self, q: int, draws: int) -> float:
         """Rough chance that ``draws`` cards bust ``q`` (13 values, one each)."""
-        return bust_risk(sum(map(NUMBER_VALUE.__contains__, self.cards(q))), draws)
+        return bust_risk(sum(map(NUMBER_VALUES.__contains__, self.cards(q))), draws)
 
     def worth(self, q: int, code: str) -> float:
         """What a card adds to ``q``'s line (a number its value, −N minus N,
@@ -93,7 +92,7 @@ class View:
         if got is None:
             got = self._held[q] = {}
             for c in self.cards(q):
-                v = NUMBER_VALUE.get(c)
+                v = NUMBER_VALUES.get(c)
                 if v is not None:
                     got[v] = got.get(v, 0) + 1
         return got
@@ -104,11 +103,11 @@ class View:
         total = self.sums[q]
         if inn == "7U":
             return 7.0 - total
-        v = NUMBER_VALUE.get(inn)
+        v = NUMBER_VALUES.get(inn)
         if v is not None:
             held = self._held.get(q) or self.held(q)  # (the cache, inline)
             same = held.get(v, 0)  # cards of ``inn``'s value
-            if NUMBER_VALUE.get(out) == v:
+            if NUMBER_VALUES.get(out) == v:
                 same -= 1  # ``out`` leaves first
             if same and (v != 13 or self._busts(q, out, inn)):
                 return -float(total) - BUST_EXTRA
@@ -145,27 +144,16 @@ def bust_risk(numbers: int, draws: int) -> float:
 
 # What a card adds to a line, except ÷2 (half the line's sum, see View.worth).
 _WORTH: dict[str, float] = {
-    **{code: float(v) for code, v in NUMBER_VALUE.items()},
-    **{code: float(code) for code in ("-2", "-4", "-6", "-8", "-10")},
+    **{code: float(v) for code, v in NUMBER_VALUES.items()},
+    **{code: float(-v) for code, v in MINUS_VALUES.items()},
 }
 
 
-# Option strings repeat across rounds: parse each once.
-_PARSED: dict[str, tuple[str, int, str, int, str]] = {}
-
-
-def _parse(opt: str) -> tuple[str, int, str, int, str]:
-    got = _PARSED.get(opt)
-    if got is None:
-        parts = opt.split()
-        if parts[0] == "swap":
-            got = ("swap", int(parts[1]), parts[2], int(parts[3]), parts[4])
-        else:
-            got = (parts[0], int(parts[1]), parts[2], -1, "")
-        if len(_PARSED) > 1 << 18:
-            _PARSED.clear()
-        _PARSED[opt] = got
-    return got
+def _seat(opt: str) -> int:
+    """The seat a ``target P`` or ``attack P`` option names."""
+    seat = Choice.parse(opt).seat
+    assert seat is not None  # these options always name one
+    return seat
 
 
 def _best(scored: list[tuple[float, str]], rng: random.Random | None) -> str:
@@ -193,14 +181,14 @@ def target_player(
     draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
     scored: list[tuple[float, str]] = []
     for opt in options:
-        q = int(opt[7:])
+        q = _seat(opt)
         if draws:
             v = view.value(q)
             risk = view.risk(q, draws)
             harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
-            if card == "JOM" and rnd.status(q) == "active" and v < 20:
+            if card == "JOM" and rnd.status(q) is ACTIVE and v < 20:
                 harm += (20 - v) / 2  # forcing a low line to stay
-        elif rnd.status(q) == "busted":
+        elif rnd.status(q) is BUSTED:
             harm = float(CARDS[card].minus)  # Brutal: −N counts from a base of 0
         else:
             harm = -view.worth(q, card)
@@ -217,24 +205,25 @@ def pick_card_action(
     view = View(rnd, me)
     w = view.weights
     delta = view.delta
-    parsed = _PARSED.get
+    parse, face = Choice.parse, NUMBER_VALUES.get
+    swaps = parse(options[0]).verb is Verb.SWAP
     # Swaps test every seat's values: look them all up once.
-    held = {q: view.held(q) for q in view.sums} if options[0][:4] == "swap" else {}
+    held = {q: view.held(q) for q in view.sums} if swaps else {}
     scored: list[tuple[float, str]] = []
     for opt in options:
-        kind, a, ca, b, cb = parsed(opt) or _parse(opt)
-        if kind == "steal":
+        use = parse(opt)
+        kind, a, ca = use.verb, use.seat, use.card or ""
+        assert a is not None  # steal, swap and discard name a seat
+        if kind is Verb.STEAL:
             score = delta(me, "", ca) - w[a] * delta(a, ca, "")
-        elif kind == "discard":
+        elif kind is Verb.DISCARD:
             score = -w[a] * delta(a, ca, "")
             if a == me and ca == "0":  # shedding The Zero frees the sum
                 score += view.sums[me]
         else:
-            if (
-                me != a
-                and me != b
-                and not (_NV.get(cb) in held[a] or _NV.get(ca) in held[b])
-            ):
+            b, cb = use.other_seat, use.other_card or ""
+            assert b is not None  # a swap names two seats
+            if me != a and me != b and not (face(cb) in held[a] or face(ca) in held[b]):
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
         scored.append((score, opt))
@@ -250,9 +239,9 @@ def brutal_choice(
     if len(options) == 1:
         return options[0]
     mine = standing(rnd, me)  # the line's value already holds the +15
-    rivals = [(standing(rnd, int(o.split()[1])), o) for o in options[1:]]
+    rivals = [(standing(rnd, _seat(o)), o) for o in options[1:]]
     top = max(score for score, _ in rivals)
-    return _best(rivals, rng) if top >= mine else "bonus"
+    return _best(rivals, rng) if top >= mine else BONUS
 
 
 def decide_other(rnd: Round, me: int, rng: random.Random | None = None) -> str:

@@ -80,7 +80,7 @@ def sheet_to_json(sheet: Sheet, meta: ShareMeta) -> dict[str, Any]:
     rounds = []
     for rec in sheet.rounds:
         flags = (_R_DIGITAL if rec.digital else 0) | (
-            _R_TIEBREAK if rec.tiebreak else 0
+            _R_TIEBREAK if rec.tie_break else 0
         )
         entries = [_entry_out(seat[pid], e) for pid, e in rec.entries]
         rounds.append([seat[rec.dealer], flags, entries])

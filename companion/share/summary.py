@@ -99,8 +99,8 @@ def _result_line(sheet: Sheet, names: dict[str, str]) -> str:
         won = [names[seated[i].id] for i in check.winners]
         label = "Winner" if len(won) == 1 else "Winners (shared)"
         return f"{label}: {', '.join(won)}"
-    if check.tiebreak:
-        tied = [names[seated[i].id] for i in check.tiebreak]
+    if check.tie_break:
+        tied = [names[seated[i].id] for i in check.tie_break]
         return f"Tie-break: {', '.join(tied)}"
     totals = sheet.totals()
     best = max(totals[p.id] for p in seated) if seated else 0
@@ -111,7 +111,7 @@ def _result_line(sheet: Sheet, names: dict[str, str]) -> str:
 def _rounds_line(sheet: Sheet) -> str:
     n = len(sheet.rounds)
     text = f"{n} round{'s' if n != 1 else ''} played"
-    ties = sum(1 for r in sheet.rounds if r.tiebreak)
+    ties = sum(1 for r in sheet.rounds if r.tie_break)
     return text + (f" ({ties} tie-break)" if ties else "")
 
 

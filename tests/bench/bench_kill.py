@@ -1,4 +1,4 @@
-"""Benchmark (issue 14): SIGKILL during saves, N times on one data folder.
+"""Benchmark: SIGKILL during saves, N times on one data folder.
 
 Run: ``nice -n 10 uv run python tests/bench/bench_kill.py [--kills 200]``.
 Not collected by pytest; the quick version kept in the suite (3 kills) is

@@ -1,7 +1,7 @@
 """Benchmark: a tap on a card key to the updated pipeline on screen, in Chromium.
 
 Run: ``uv run python tests/bench/bench_tap.py [--taps 100]``. Not collected by
-pytest (the name does not start with ``test_``). Target (issue 4): under
+pytest (the name does not start with ``test_``). Target: under
 100 ms at the 95th percentile.
 
 What it does: seeds a 3-player game in a temp data dir, starts the real server

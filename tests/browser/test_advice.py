@@ -1,6 +1,5 @@
 """The learning game's advisor in a digital round, read as a person reads it:
-the figures the suggestion rests on, agreeing with it (issue 13, issue 9's
-friction item)."""
+the figures the suggestion rests on, agreeing with it."""
 
 from __future__ import annotations
 

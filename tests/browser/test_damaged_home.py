@@ -1,4 +1,4 @@
-"""Issue 14's corpus in Chromium: each of the 29 kinds of damaged data folder
+"""The damaged-folder corpus in Chromium: each of the 29 kinds of damaged data folder
 (tests/damage.py) against the real server. As a player would find it: Home
 shows ("New game"); the untouched game (Cy, Dee) is listed and opens on its
 score sheet; the bad file is named on Home with the reason; a folder the app

@@ -98,8 +98,8 @@ def _exact(text: str) -> re.Pattern[str]:
 def test_event_log_names_the_zero_and_just_one_more_in_plain_english(
     browser: Any, tmp_path: Path
 ) -> None:
-    """Issue 9, bug 9: "dealt the The Zero", "draws a Just One More!." and
-    "drew Just One More!: who takes it?"; the log says it is newest first."""
+    """The log once said "dealt the The Zero", "draws a Just One More!." and
+    "drew Just One More!: who takes it?"; it also says it is newest first."""
     env = {"COMPANION_TEST_DECK": ZERO_JOM}
     data = tmp_path / "data"
     store = GameStore(data)  # a stored game: this test is not about typing names

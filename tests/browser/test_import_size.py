@@ -1,4 +1,4 @@
-"""Issue 9, bug 12: a 300,000-character paste into Import took 16.6 s and
+"""A 300,000-character paste into Import took 16.6 s and
 then blamed a damaged checksum. A paste that big is refused at once with
 the size message, and the field is ready for the next paste."""
 

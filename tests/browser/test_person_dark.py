@@ -1,4 +1,4 @@
-"""Bug 3: the dark theme drew black text on near-black. Every text on the
+"""The dark theme once drew black text on near-black. Every text on the
 main screens must reach WCAG AA in the dark theme, measured on screenshots."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The score sheet's corrections and signs, in Chromium at a person's pace:
 the Players panel (rename, remove), a digital round left over while the same
-round is tapped in (issue 9, bug 5), a half-entered round, the winner shown
+round is tapped in, a half-entered round, the winner shown
 once, a long "Continue" on Home and a game nobody played."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tables wider than the screen, as a person meets them (issue 9, friction):
+"""Tables wider than the screen, as a person meets them:
 the score sheet of a big table and the player stats table on a phone and a
 desktop. The name column stays put, a hint says more columns exist, the
 person scrolls sideways (shift + mouse wheel) to the last column, and every

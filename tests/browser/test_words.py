@@ -1,5 +1,5 @@
-"""What the share, import and rules screens say (issue 9: bugs 8 and 10 and
-their friction), checked on a phone-sized page as a player reads it.
+"""What the share, import and rules screens say, checked on a phone-sized
+page as a player reads it.
 
 Games are written with the store before the server starts, so these tests
 are about the words on screen, not about typing names.
@@ -52,7 +52,7 @@ def on_screen(page: Any, text: str | re.Pattern[str]) -> bool:
 def test_share_screen_says_how_the_code_really_travels(
     browser: Any, tmp_path: Path
 ) -> None:
-    """Bug 8: Import has no scanner, so the share screen must not say "scan
+    """Import has no scanner, so the share screen must not say "scan
     the share code with the other device's app"; it says paste or file."""
     seed(tmp_path / "data")
     with running_server(tmp_path / "data") as server:
@@ -126,7 +126,7 @@ def page_words(page: Any) -> str:
 
 
 def test_rules_screen_in_players_words(browser: Any, tmp_path: Path) -> None:
-    """Bug 10 and friction: the in-app rules no longer call an 8-number-card
+    """The in-app rules no longer call an 8-number-card
     line a Flip 7, show no test names, file paths or "RULES.md", and the
     card table fits on one phone screen."""
     with running_server(tmp_path / "data") as server:
