@@ -15,18 +15,18 @@ import flet as ft
 
 from companion.store import GameStore
 
-from .digital_view import DigitalScreen
-from .entry_view import EntryScreen
-from .game_view import GameScreen
-from .history_screen import HistoryScreen, PastGameScreen
-from .home import HomeScreen
-from .import_screen import ImportScreen
 from .routes import Route, Screen, parse
-from .rules_view import RulesScreen
-from .setup_view import SetupScreen
-from .share_screen import ShareScreen
+from .screens.digital import DigitalScreen
+from .screens.entry import EntryScreen
+from .screens.game import GameScreen
+from .screens.history import HistoryScreen, PastGameScreen
+from .screens.home import HomeScreen
+from .screens.import_game import ImportScreen
+from .screens.rules import RulesScreen
+from .screens.setup import SetupScreen
+from .screens.share import ShareScreen
+from .screens.stats import StatsScreen
 from .state import AppState
-from .stats_screen import StatsScreen
 from .theme import apply_theme
 
 MAX_WIDTH = 760.0

@@ -12,8 +12,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules import RoundRecord, Sheet
+from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 
-from .theme import ACCENT, BIG_NUMBER, DANGER
 from .wide_table import PAD, Col, WideTable, room, text_width, two_line_width
 
 CELL = 84

@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .guard import screen
-from .state import AppState
-from .state_digital import next_strategy, seat_kind
-from .theme import ACCENT
-from .widgets import (
+from companion.ui.guard import screen
+from companion.ui.state import AppState
+from companion.ui.state_digital import next_strategy, seat_kind
+from companion.ui.theme import ACCENT
+from companion.ui.widgets import (
     bottom_bar,
     flat,
     header,

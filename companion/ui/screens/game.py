@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .guard import screen
-from .sheet_view import score_table
-from .state import AppState
-from .state_digital import next_strategy, seat_kind
-from .theme import ACCENT, BIG_NUMBER
-from .widgets import (
+from companion.ui.guard import screen
+from companion.ui.parts.score_table import score_table
+from companion.ui.state import AppState
+from companion.ui.state_digital import next_strategy, seat_kind
+from companion.ui.theme import ACCENT, BIG_NUMBER
+from companion.ui.widgets import (
     flat,
     header,
     message,

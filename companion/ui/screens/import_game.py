@@ -15,10 +15,9 @@ import flet as ft
 
 from companion.share import FILE_EXTENSION
 from companion.share.sharecode import MAX_INPUT
-
-from .guard import screen
-from .state import AppState
-from .widgets import header, message, primary, secondary
+from companion.ui.guard import screen
+from companion.ui.state import AppState
+from companion.ui.widgets import header, message, primary, secondary
 
 
 @screen

@@ -9,12 +9,12 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .cardlook import card_face, label
-from .guard import screen
-from .keypad import CardTo, keypad
-from .state import AppState
-from .theme import ACCENT, BIG_NUMBER, DANGER
-from .widgets import (
+from companion.ui.guard import screen
+from companion.ui.parts.cardlook import card_face, label
+from companion.ui.parts.keypad import CardTo, keypad
+from companion.ui.state import AppState
+from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
+from companion.ui.widgets import (
     flat,
     header,
     message,

@@ -9,16 +9,15 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.store.records import GameSummary
-
-from .charts import totals_chart
-from .game_tile import game_status, game_tile
-from .guard import screen
-from .sheet_view import score_table
-from .state import AppState
-from .state_share import played_day
-from .state_views import banner, standings
-from .theme import ACCENT
-from .widgets import flat, header, message, primary, secondary, section
+from companion.ui.guard import screen
+from companion.ui.parts.charts import totals_chart
+from companion.ui.parts.game_tile import game_status, game_tile
+from companion.ui.parts.score_table import score_table
+from companion.ui.state import AppState
+from companion.ui.state_share import played_day
+from companion.ui.state_views import banner, standings
+from companion.ui.theme import ACCENT
+from companion.ui.widgets import flat, header, message, primary, secondary, section
 
 
 def _tile(game: GameSummary, day: str, on_open: Callable[[str], None]) -> ft.Control:

@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .guard import screen
-from .state import AppState
-from .state_share import ShareView
-from .widgets import header, message, primary, readable, secondary, section
+from companion.ui.guard import screen
+from companion.ui.state import AppState
+from companion.ui.state_share import ShareView
+from companion.ui.widgets import header, message, primary, readable, secondary, section
 
 QR_SIDE = 340  # px on screen; fits a 390 px phone with the page padding
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import flet as ft
 from PIL import ImageFont
 
-FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 PAD = 16  # room left and right of a cell's text
 PAGE_WIDTH = 760  # the app's widest content (app.MAX_WIDTH), for a first guess
 

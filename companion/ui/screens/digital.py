@@ -17,15 +17,14 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules import Round
-
-from .cardlook import card_face
-from .choices import describe_all, prompt
-from .digital_parts import flip_four_strip, round_summary, seat_row
-from .flip_four import last_flip_four
-from .guard import screen
-from .state import AppState
-from .theme import ACCENT, TAP
-from .widgets import flat, header, message, switch_row
+from companion.ui.guard import screen
+from companion.ui.parts.cardlook import card_face
+from companion.ui.parts.choices import describe_all, prompt
+from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
+from companion.ui.parts.flip_four import last_flip_four
+from companion.ui.state import AppState
+from companion.ui.theme import ACCENT, TAP
+from companion.ui.widgets import flat, header, message, switch_row
 
 # Seconds before a computer player moves: long enough to follow what it did.
 # (Browser tests shorten it with COMPANION_BOT_PAUSE.)

@@ -8,12 +8,11 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.store.records import GameSummary
-
-from .game_tile import game_status, game_tile
-from .guard import screen
-from .state import AppState
-from .theme import FALLBACKS, FONT, TITLE_SIZE
-from .widgets import flat, icon_action, message, primary, secondary, section
+from companion.ui.guard import screen
+from companion.ui.parts.game_tile import game_status, game_tile
+from companion.ui.state import AppState
+from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
+from companion.ui.widgets import flat, icon_action, message, primary, secondary, section
 
 
 def _short(text: str, limit: int = 90) -> str:

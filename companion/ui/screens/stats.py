@@ -11,11 +11,17 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.share.stats import PlayerStats, one_decimal, percent
-
-from .charts import METRICS, stats_bar_chart
-from .guard import screen
-from .wide_table import PAD, Col, WideTable, fit_width, room, text_width
-from .widgets import choice, header, section
+from companion.ui.guard import screen
+from companion.ui.parts.charts import METRICS, stats_bar_chart
+from companion.ui.parts.wide_table import (
+    PAD,
+    Col,
+    WideTable,
+    fit_width,
+    room,
+    text_width,
+)
+from companion.ui.widgets import choice, header, section
 
 COLUMNS = ("Player", "Games", "Wins", "Win rate", "Mean round", "Bust rate")
 COLUMNS += ("Flip 7s", "Best round")
