@@ -58,25 +58,7 @@ def ImportScreen(
             set_done(state.imported_id or "")
 
     controls: list[ft.Control] = [
-        ft.Text(
-            "Paste the share code someone sent you, or choose the share file "
-            f"({FILE_EXTENSION}) they saved. The game is added to your history.",
-            size=15,
-        ),
-        ft.TextField(
-            key=f"code-{field}",
-            label="Share code",
-            # Cut a huge paste in the browser, one past the cap: the field
-            # stays quick and the app still sees the paste is too large.
-            max_length=MAX_INPUT + 1,
-            counter="",
-            hint_text="F7C1:…",
-            value=text,
-            multiline=True,
-            min_lines=3,
-            max_lines=6,
-            on_change=lambda e: changed(e.control.value or ""),
-        ),
+        *_paste_field(text, field, changed),
         ft.Row(
             [
                 primary("Import", paste, ft.Icons.DOWNLOAD_DONE),
@@ -105,3 +87,30 @@ def ImportScreen(
         expand=True,
         spacing=0,
     )
+
+
+def _paste_field(
+    text: str, field: int, changed: Callable[[str], None]
+) -> list[ft.Control]:
+    """What to paste, and the field for the share code."""
+    return [
+        ft.Text(
+            "Paste the share code someone sent you, or choose the share file "
+            f"({FILE_EXTENSION}) they saved. The game is added to your history.",
+            size=15,
+        ),
+        ft.TextField(
+            key=f"code-{field}",
+            label="Share code",
+            # Cut a huge paste in the browser, one past the cap: the field
+            # stays quick and the app still sees the paste is too large.
+            max_length=MAX_INPUT + 1,
+            counter="",
+            hint_text="F7C1:…",
+            value=text,
+            multiline=True,
+            min_lines=3,
+            max_lines=6,
+            on_change=lambda e: changed(e.control.value or ""),
+        ),
+    ]
