@@ -18,12 +18,10 @@ import flet as ft
 
 from companion.rules import Round
 from companion.ui.guard import screen
-from companion.ui.parts.cardlook import card_face
-from companion.ui.parts.choices import describe_all, prompt
+from companion.ui.parts.decision import decision
 from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
 from companion.ui.parts.flip_four import last_flip_four
 from companion.ui.state import AppState
-from companion.ui.theme import ACCENT, TAP
 from companion.ui.widgets import flat, header, message, switch_row
 
 # Seconds before a computer player moves: long enough to follow what it did.
@@ -31,80 +29,6 @@ from companion.ui.widgets import flat, header, message, switch_row
 BOT_PAUSE = float(os.environ.get("COMPANION_BOT_PAUSE", "0.9"))
 LOG_LINES = 8
 LOG_TITLE = "What happened, newest first"  # the log lists the latest event on top
-MAX_OPTIONS = 8  # more choices than this are asked in two steps (swaps)
-
-
-def _decision(
-    state: AppState, rnd: Round, group: str, set_group: Callable[[str], None]
-) -> list[ft.Control]:
-    pend = rnd.pending
-    if pend is None:
-        return []
-    me = state.seat_name(pend.player)
-    if state.is_bot(pend.player):
-        return [ft.Text(f"{me} (computer) is deciding…", size=20, color=ACCENT)]
-    out: list[ft.Control] = [
-        ft.Text(
-            prompt(pend.kind, me, pend.card),
-            size=20,
-            weight=ft.FontWeight.BOLD,
-            color=ACCENT,
-        )
-    ]
-    if pend.card:
-        out.append(ft.Row([card_face(pend.card, scale=0.8)]))
-    options = describe_all(rnd.legal(), pend.player, pend.card, state.seat_name)
-    if pend.kind == "turn":
-        if len(options) == 1:
-            out.append(ft.Text("You hold The Zero: you must hit.", size=14))
-        out.append(
-            ft.Row(
-                [
-                    ft.Button(
-                        o.label,
-                        height=TAP + 16,
-                        expand=True,
-                        bgcolor=ACCENT if o.choice == "hit" else None,
-                        color=ft.Colors.WHITE if o.choice == "hit" else None,
-                        on_click=lambda _, c=o.choice: state.play_choice(c),
-                    )
-                    for o in options
-                ]
-            )
-        )
-        return out
-    groups = list(dict.fromkeys(o.group for o in options if o.group))
-    if len(options) > MAX_OPTIONS and len(groups) > 1:
-        if group not in groups:  # first step: which card goes
-            for g in groups:
-                first = next(o for o in options if o.group == g)
-                out.append(
-                    ft.Button(
-                        content=ft.Row(
-                            [
-                                ft.Text(f"Swap {g}…", size=16),
-                                card_face(first.cards[0], scale=0.45),
-                            ],
-                            spacing=6,
-                        ),
-                        on_click=lambda _, g=g: set_group(g),
-                    )
-                )
-            return out
-        options = [o for o in options if o.group == group]
-        out.append(flat("Choose another card", lambda: set_group(""), ft.Icons.UNDO))
-    for o in options:
-        faces = [card_face(code, scale=0.45) for code in o.cards]
-        out.append(
-            ft.Button(
-                content=ft.Row(
-                    [ft.Text(o.label, size=16), *faces], wrap=True, spacing=6
-                ),
-                height=None if faces else TAP,
-                on_click=lambda _, c=o.choice: state.play_choice(c),
-            )
-        )
-    return out
 
 
 def _advice(state: AppState) -> list[ft.Control]:
@@ -155,42 +79,14 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
         )
     sheet = state.sheet
     number = len(sheet.rounds) + (1 if not rnd.over else 0) if sheet else 0
-    dealer = state.seat_name(rnd.dealer)
-    pend = rnd.pending
-    controls: list[ft.Control] = []
-    if state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
-    zones = rnd.zones()
-    controls.append(
-        ft.Text(
-            f"{dealer} deals · Deck {len(zones['deck'])} · "
-            f"Discard pile {len(zones['discard'])}",
-            size=14,
-        )
-    )
+    controls = _deck_line(state, rnd)
     if rnd.over:
         controls += round_summary(state, rnd, leave, next_round)
     else:
-        controls += _decision(state, rnd, group, lambda g: set_picked((step, g)))
+        controls += decision(state, rnd, group, lambda g: set_picked((step, g)))
         controls += _advice(state)
-    four = last_flip_four(rnd.events)
-    if four is not None:
-        controls.append(flip_four_strip(state, four, zones.get("set_aside", [])))
-    to_move = pend.player if pend is not None else None
-    controls += [seat_row(state, rnd, seat, to_move) for seat in range(rnd.players)]
-    names = [state.seat_name(i) for i in range(rnd.players)]
-    log = [e.text(names) for e in rnd.events][-LOG_LINES:]
-    controls.append(ft.Text(LOG_TITLE, size=16, weight=ft.FontWeight.BOLD))
-    controls += [ft.Text(line, size=13) for line in reversed(log)]
-    controls.append(
-        switch_row(
-            "Advisor",
-            state.digital.advisor,
-            state.set_advisor,
-            "Bust and Flip 7 chances and a hit/stay suggestion.",
-        )
-    )
-    controls.append(flat("Score sheet", leave, ft.Icons.TABLE_CHART))
+    controls += _seats(state, rnd)
+    controls += _log_and_tools(state, rnd, leave)
     return ft.Column(
         [
             header(f"Round {number} · digital", leave),
@@ -199,3 +95,52 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
         expand=True,
         spacing=0,
     )
+
+
+def _log_and_tools(
+    state: AppState, rnd: Round, leave: Callable[[], None]
+) -> list[ft.Control]:
+    """The round's log, newest first, the advisor switch, the way back."""
+    names = [state.seat_name(i) for i in range(rnd.players)]
+    log = [e.text(names) for e in rnd.events][-LOG_LINES:]
+    return [
+        ft.Text(LOG_TITLE, size=16, weight=ft.FontWeight.BOLD),
+        *[ft.Text(line, size=13) for line in reversed(log)],
+        switch_row(
+            "Advisor",
+            state.digital.advisor,
+            state.set_advisor,
+            "Bust and Flip 7 chances and a hit/stay suggestion.",
+        ),
+        flat("Score sheet", leave, ft.Icons.TABLE_CHART),
+    ]
+
+
+def _deck_line(state: AppState, rnd: Round) -> list[ft.Control]:
+    """The answer to the last intent, who deals, deck and discard pile."""
+    controls: list[ft.Control] = []
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
+    zones = rnd.zones()
+    dealer = state.seat_name(rnd.dealer)
+    controls.append(
+        ft.Text(
+            f"{dealer} deals · Deck {len(zones['deck'])} · "
+            f"Discard pile {len(zones['discard'])}",
+            size=14,
+        )
+    )
+    return controls
+
+
+def _seats(state: AppState, rnd: Round) -> list[ft.Control]:
+    """The Flip Four cards set aside, then every line at the table."""
+    controls: list[ft.Control] = []
+    four = last_flip_four(rnd.events)
+    if four is not None:
+        aside = rnd.zones().get("set_aside", [])
+        controls.append(flip_four_strip(state, four, aside))
+    pend = rnd.pending
+    to_move = pend.player if pend is not None else None
+    controls += [seat_row(state, rnd, seat, to_move) for seat in range(rnd.players)]
+    return controls

@@ -70,15 +70,7 @@ def ImportScreen(
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
     if done and state.notice is not None and not state.notice.error:
-        controls.append(
-            ft.Row(
-                [
-                    primary("Open the imported game", lambda: on_open(done)),
-                    secondary("History", on_history, ft.Icons.HISTORY),
-                ],
-                wrap=True,
-            )
-        )
+        controls.append(_imported(lambda: on_open(done), on_history))
     return ft.Column(
         [
             header("Import a game", on_back),
@@ -114,3 +106,16 @@ def _paste_field(
             on_change=lambda e: changed(e.control.value or ""),
         ),
     ]
+
+
+def _imported(
+    open_it: Callable[[], None], on_history: Callable[[], None]
+) -> ft.Control:
+    """Where to go once the game is in: the game itself, or History."""
+    return ft.Row(
+        [
+            primary("Open the imported game", open_it),
+            secondary("History", on_history, ft.Icons.HISTORY),
+        ],
+        wrap=True,
+    )

@@ -144,22 +144,7 @@ def SetupScreen(
             header("New game", on_back),
             ft.ListView(controls=controls, padding=16, spacing=8, expand=True),
             *near_buttons(notice, shown_beside=(name_error, target_error)),
-            bottom_bar(
-                [
-                    primary(
-                        "Start game",
-                        lambda: start(on_started),
-                        ft.Icons.PLAY_ARROW,
-                        expand=True,
-                    ),
-                    secondary(
-                        "Deal digitally",
-                        lambda: start(on_deal),
-                        ft.Icons.STYLE,
-                        expand=True,
-                    ),
-                ]
-            ),
+            _start_bar(lambda: start(on_started), lambda: start(on_deal)),
         ],
         expand=True,
         spacing=0,
@@ -277,3 +262,12 @@ def _rules(
             "The advisor shows bust and Flip 7 chances in digital rounds.",
         ),
     ]
+
+
+def _start_bar(start_game: Callable[[], None], deal: Callable[[], None]) -> ft.Control:
+    return bottom_bar(
+        [
+            primary("Start game", start_game, ft.Icons.PLAY_ARROW, expand=True),
+            secondary("Deal digitally", deal, ft.Icons.STYLE, expand=True),
+        ]
+    )
