@@ -18,7 +18,13 @@ import flet as ft
 import flet_charts as fch
 
 from companion.rules import Sheet
-from companion.share.stats import PlayerStats, one_decimal, percent, running_totals
+from companion.share.stats import (
+    PlayerStats,
+    Series,
+    one_decimal,
+    percent,
+    running_totals,
+)
 
 # Distinct, colour-blind friendlier hues (Okabe-Ito first, then Tableau);
 # red is left out: it means bust or problem everywhere else in the app.
@@ -71,30 +77,7 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
     values = [v for s in series for v in s.totals] + [target, 0]
     low, high = min(values), max(values)
     pad = max(10, (high - low) // 10)
-    lines = [
-        fch.LineChartData(
-            points=[
-                fch.LineChartDataPoint(x, y, tooltip=f"{s.name}: {y}")
-                for x, y in enumerate(s.totals)
-            ],
-            color=colour(i),
-            stroke_width=3,
-            point=True,
-            dash_pattern=None if s.seated else [6, 4],
-        )
-        for i, s in enumerate(series)
-    ]
-    lines.append(
-        fch.LineChartData(
-            points=[
-                fch.LineChartDataPoint(0, target, show_tooltip=False),
-                fch.LineChartDataPoint(max(rounds, 1), target, show_tooltip=False),
-            ],
-            color=TARGET_COLOUR,
-            stroke_width=2,
-            dash_pattern=[8, 6],
-        )
-    )
+    lines = _total_lines(series, rounds, target)
     step = _step(rounds, 10)
     chart = fch.LineChart(
         data_series=lines,
@@ -135,6 +118,37 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         ],
         spacing=8,
     )
+
+
+def _total_lines(
+    series: Sequence[Series], rounds: int, target: int
+) -> list[fch.LineChartData]:
+    """One line a player (dashed once they left), then the target, dashed."""
+    lines = [
+        fch.LineChartData(
+            points=[
+                fch.LineChartDataPoint(x, y, tooltip=f"{s.name}: {y}")
+                for x, y in enumerate(s.totals)
+            ],
+            color=colour(i),
+            stroke_width=3,
+            point=True,
+            dash_pattern=None if s.seated else [6, 4],
+        )
+        for i, s in enumerate(series)
+    ]
+    lines.append(
+        fch.LineChartData(
+            points=[
+                fch.LineChartDataPoint(0, target, show_tooltip=False),
+                fch.LineChartDataPoint(max(rounds, 1), target, show_tooltip=False),
+            ],
+            color=TARGET_COLOUR,
+            stroke_width=2,
+            dash_pattern=[8, 6],
+        )
+    )
+    return lines
 
 
 @dataclass(frozen=True, slots=True)
