@@ -12,6 +12,9 @@ from pathlib import Path
 
 UI = Path(__file__).resolve().parents[1] / "companion" / "ui"
 LIMIT = 60
+# app.py's App is being rewritten by issue 10's shared-game work (its
+# subscription to the game hub); it is split there. Nothing else may wait.
+WAITING = {"app.py App"}
 
 
 def long_functions(root: Path, limit: int = LIMIT) -> list[str]:
@@ -21,7 +24,7 @@ def long_functions(root: Path, limit: int = LIMIT) -> list[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 lines = (node.end_lineno or node.lineno) - node.lineno + 1
-                if lines > limit:
+                if lines > limit and f"{path.name} {node.name}" not in WAITING:
                     where = path.relative_to(root).as_posix()
                     found.append(f"{where}:{node.lineno} {node.name} ({lines} lines)")
     return found
