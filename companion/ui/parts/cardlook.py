@@ -78,7 +78,7 @@ def card_face(
     *,
     scale: float = 1.0,
     face_down: bool = False,
-    on_click: Callable[[], None] | None = None,
+    on_click: Callable[[], object] | None = None,
     caption: str | None = None,
     dim: bool = False,
     name: str | None = None,

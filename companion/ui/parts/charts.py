@@ -44,7 +44,7 @@ def legend(
 ) -> ft.Control:
     """Coloured swatches with names; ``dashed_last`` draws the last one as a
     dash (the target line)."""
-    chips = []
+    chips: list[ft.Control] = []
     for i, (name, hue) in enumerate(items):
         dash = dashed_last and i == len(items) - 1
         chips.append(

@@ -14,6 +14,7 @@ from companion.ui.state import AppState
 from companion.ui.state_digital import next_strategy, seat_kind
 from companion.ui.widgets import (
     TextInput,
+    bind,
     flat,
     message,
     primary,
@@ -21,12 +22,6 @@ from companion.ui.widgets import (
     section,
     use_text_input,
 )
-
-
-def bind(fn: Callable[..., object], *args: object) -> Callable[[], object]:
-    """A handler taking no argument: Flet passes the event to any handler that
-    takes one, even a ``lambda pid=p.id:`` default (Rename/Remove got it)."""
-    return lambda: fn(*args)
 
 
 def notice(state: AppState) -> list[ft.Control]:

@@ -21,6 +21,8 @@ from pathlib import Path
 import flet as ft
 from PIL import ImageFont
 
+from companion.ui.widgets import use_lazy_state
+
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 PAD = 16  # room left and right of a cell's text
 PAGE_WIDTH = 760  # the app's widest content (app.MAX_WIDTH), for a first guess
@@ -139,7 +141,7 @@ def WideTable(
     starts = [sum(widths[:i]) for i in range(len(widths))]
     total = sum(widths)
     # the first and last column wholly in view
-    window, set_window = ft.use_state(lambda: shown(starts, widths, 0, guess))
+    window, set_window = use_lazy_state(lambda: shown(starts, widths, 0, guess))
     scroller: ft.Ref[ft.Row] = ft.Ref()
 
     def follow(pixels: float, width: float) -> None:
@@ -147,7 +149,7 @@ def WideTable(
         set_view(width)
         set_window(shown(starts, widths, pixels, width))
 
-    def resized(e: ft.LayoutSizeChangeEvent[ft.Container]) -> None:
+    def resized(e: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
         follow(offset.current or 0.0, float(e.width))
 
     def scrolled(e: ft.OnScrollEvent) -> None:

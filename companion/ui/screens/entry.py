@@ -17,6 +17,7 @@ from companion.ui.state import AppState
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 from companion.ui.widgets import (
     TextInput,
+    bind,
     flat,
     header,
     message,
@@ -32,7 +33,7 @@ Problems = dict[str | None, list[Problem]]
 
 
 def _player_chip(
-    name: str, score: int, selected: bool, trouble: bool, on_click: Callable[[], None]
+    name: str, score: int, selected: bool, trouble: bool, on_click: Callable[[], object]
 ) -> ft.Control:
     colour = DANGER if trouble else ACCENT
     button = ft.Button(
@@ -118,7 +119,7 @@ def _chips(
             state.round_score(p),
             p == pid,
             p in by_player,
-            lambda p=p: choose(p),
+            bind(choose, p),
         )
         for p in state.draft.players
     ]
@@ -167,7 +168,7 @@ def _line(state: AppState, pid: str, name: str) -> list[ft.Control]:
             code,
             scale=0.75,
             name=f"Remove {label(code)} from {name}",
-            on_click=lambda i=i: state.remove_card(pid, i),
+            on_click=bind(state.remove_card, pid, i),
         )
         for i, code in enumerate(state.draft.line(pid))
     ]
@@ -206,6 +207,10 @@ def _typed_row(
         else:
             state.tell(f"Type {name}'s score first, then Use typed score.", error=True)
 
+    def clear_typed() -> None:
+        typed_input.reset()
+        state.set_typed(pid, None)
+
     return ft.Row(
         [
             ft.TextField(
@@ -219,16 +224,7 @@ def _typed_row(
             ),
             flat("Use typed score", use_typed),
         ]
-        + (
-            [
-                flat(
-                    "Clear typed score",
-                    lambda: (typed_input.reset(), state.set_typed(pid, None)),
-                )
-            ]
-            if typed is not None
-            else []
-        ),
+        + ([flat("Clear typed score", clear_typed)] if typed is not None else []),
         wrap=True,
     )
 
@@ -249,7 +245,7 @@ def _bonus_or_attack(state: AppState, flipper: str) -> ft.Control:
         _choice(
             f"−15 to {names[o]}",
             draft.attack == o,
-            lambda o=o: state.choose_attack(o),
+            bind(state.choose_attack, o),
         )
         for o in others
     ]

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.ui.guard import screen
-from companion.ui.parts.players_panel import PlayersPanel, bind
+from companion.ui.parts.players_panel import PlayersPanel
 from companion.ui.parts.score_table import score_table
 from companion.ui.state import AppState
 from companion.ui.theme import ACCENT, BIG_NUMBER
 from companion.ui.widgets import (
+    bind,
     flat,
     header,
     message,
@@ -23,7 +24,7 @@ from companion.ui.widgets import (
 
 
 def _standings(state: AppState) -> ft.Control:
-    rows = []
+    rows: list[ft.Control] = []
     for s in state.standings():
         rows.append(
             ft.Row(

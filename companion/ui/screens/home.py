@@ -149,6 +149,11 @@ def _ask_delete(
     state: AppState, doomed: GameSummary, set_confirm: Callable[[str], None]
 ) -> ft.Control:
     """Delete asks first (and Undo delete brings the game back)."""
+
+    def delete() -> None:
+        set_confirm("")
+        state.delete_game(doomed.id)
+
     return ft.Container(
         padding=12,
         border_radius=8,
@@ -158,10 +163,7 @@ def _ask_delete(
                 ft.Text(f"Delete the game of {', '.join(doomed.players)}?"),
                 ft.Row(
                     [
-                        primary(
-                            "Delete",
-                            lambda: (set_confirm(""), state.delete_game(doomed.id)),
-                        ),
+                        primary("Delete", delete),
                         flat("Keep", lambda: set_confirm("")),
                     ]
                 ),

@@ -21,10 +21,10 @@ from companion.ui.parts.wide_table import (
     room,
     text_width,
 )
-from companion.ui.widgets import choice, header, section
+from companion.ui.widgets import bind, choice, header, section
 
-COLUMNS = ("Player", "Games", "Wins", "Win rate", "Mean round", "Bust rate")
-COLUMNS += ("Flip 7s", "Best round")
+COLUMNS: tuple[str, ...] = ("Player", "Games", "Wins", "Win rate", "Mean round")
+COLUMNS += ("Bust rate", "Flip 7s", "Best round")
 SIZE = 14
 
 
@@ -118,7 +118,7 @@ def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Con
             section(f"{metric.label} per player"),
             ft.Row(
                 [
-                    choice(m.label, i == chosen, lambda i=i: set_chosen(i))
+                    choice(m.label, i == chosen, bind(set_chosen, i))
                     for i, m in enumerate(METRICS)
                 ],
                 wrap=True,
