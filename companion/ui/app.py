@@ -19,9 +19,10 @@ from .routes import Route, Screen, parse
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
 from .screens.game import GameScreen
-from .screens.history import HistoryScreen, PastGameScreen
+from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.import_game import ImportScreen
+from .screens.past_game import PastGameScreen
 from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.share import ShareScreen
