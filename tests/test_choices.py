@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.choices import describe, prompt
+from companion.ui.parts.choices import describe, prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.rules import Round, Rules
-from companion.ui.flip_four import ASIDE, WIPED, last_flip_four
+from companion.ui.parts.flip_four import ASIDE, WIPED, last_flip_four
 
 
 def test_four_cards_in_order_with_the_queued_action() -> None:

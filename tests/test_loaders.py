@@ -34,7 +34,7 @@ from companion.share.schema import sheet_to_json
 from companion.share.sharecode import _seal
 from companion.store import DocumentError, GameRecord, GameStore
 from companion.store.records import GameSummary
-from companion.ui.sheet_view import _score
+from companion.ui.parts.score_table import _score
 
 
 def _at(value: Any, path: tuple[Any, ...]) -> Any:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from companion.rules import Rules, parse_cards, score_line
-from companion.ui.rules_view import RULES_FILE, rules_text
+from companion.ui.screens.rules import RULES_FILE, rules_text
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 NAMES = {"The Zero": "0", "Zero": "0", "Unlucky 7": "7U", "Lucky 13": "13L"}

@@ -17,7 +17,7 @@ import pytest
 from companion.rules import ALL_CODES, Card
 from companion.rules.events import EVENT_TYPES, Event
 from companion.rules.wording import card_noun, card_phrase
-from companion.ui.choices import PROMPTS, describe, prompt
+from companion.ui.parts.choices import PROMPTS, describe, prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
 

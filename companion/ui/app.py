@@ -19,18 +19,20 @@ from companion.app import AppState
 from companion.app.hub import GameHub
 from companion.store import GameStore
 
-from .digital_view import DigitalScreen
-from .entry_view import EntryScreen
-from .game_view import GameScreen
-from .history_screen import HistoryScreen, PastGameScreen
-from .home import HomeScreen
-from .import_screen import ImportScreen
 from .routes import Route, Screen, parse
-from .rules_view import RulesScreen
-from .setup_view import SetupScreen
-from .share_screen import ShareScreen
-from .stats_screen import StatsScreen
+from .screens.digital import DigitalScreen
+from .screens.entry import EntryScreen
+from .screens.game import GameScreen
+from .screens.history import HistoryScreen
+from .screens.home import HomeScreen
+from .screens.import_game import ImportScreen
+from .screens.past_game import PastGameScreen
+from .screens.rules import RulesScreen
+from .screens.setup import SetupScreen
+from .screens.share import ShareScreen
+from .screens.stats import StatsScreen
 from .theme import apply_theme
+from .widgets import use_lazy_state
 
 MAX_WIDTH = 760.0
 THEME_KEY = "flip7.theme"  # per device (the browser's storage)
@@ -107,7 +109,7 @@ class Nav:
 def use_session(hub: GameHub, page: ft.Page) -> AppState:
     """This session's state, re-rendered after its own intents and after
     another session changed the game it shows (on this page's loop)."""
-    state, _ = ft.use_state(lambda: new_state(hub))
+    state, _ = use_lazy_state(lambda: new_state(hub))
     _, set_tick = ft.use_state(0)
 
     def subscribe() -> Callable[[], None]:
@@ -158,8 +160,8 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 def App(hub: GameHub) -> ft.Control:
     page = ft.context.page
     state = use_session(hub, page)
-    route_path, set_route_path = ft.use_state(lambda: page.route or "/")
-    width, set_width = ft.use_state(lambda: float(page.width or MAX_WIDTH))
+    route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
+    width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
     dark, toggle_theme = use_theme(page)
     route = parse(route_path)
     nav = Nav(state, page, set_route_path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
@@ -13,6 +13,7 @@ from .theme import ACCENT, DANGER, TAP
 
 # A button's handler: no argument, plain or async (Flet awaits coroutines).
 Handler = Callable[[], object]
+T = TypeVar("T")
 
 
 def no_event(handler: Handler) -> Callable[[Any], object]:
@@ -25,7 +26,7 @@ def no_event(handler: Handler) -> Callable[[Any], object]:
     if inspect.iscoroutinefunction(handler):
 
         async def run_async(_: Any = None) -> object:
-            return await handler()  # type: ignore[misc]
+            return await handler()  # type: ignore[misc,unused-ignore]
 
         return run_async
 
@@ -35,11 +36,27 @@ def no_event(handler: Handler) -> Callable[[Any], object]:
     return run
 
 
+def bind(fn: Callable[..., object], *args: object) -> Handler:
+    """A handler taking no argument that calls ``fn(*args)``: the typed way to
+    write ``lambda i=i: choose(i)`` for a row of buttons."""
+    return lambda: fn(*args)
+
+
+def use_lazy_state(make: Callable[[], T]) -> tuple[T, Callable[[T], None]]:
+    """``ft.use_state`` with an initial value made on first render only.
+
+    Flet hints the initial value as ``T | Callable[[], T]``, from which mypy
+    infers ``Never`` for a function; this states what the hook returns.
+    """
+    value, set_value = ft.use_state(cast(Any, make))
+    return cast(T, value), cast(Callable[[T], None], set_value)
+
+
 def _button(
     kind: Callable[..., ft.Control],
     text: str,
     on_click: Handler,
-    icon: str | None,
+    icon: ft.IconData | None,
     expand: bool,
     disabled: bool,
     **style: Any,
@@ -58,7 +75,7 @@ def _button(
 def primary(
     text: str,
     on_click: Handler,
-    icon: str | None = None,
+    icon: ft.IconData | None = None,
     *,
     expand: bool = False,
     disabled: bool = False,
@@ -79,7 +96,7 @@ def primary(
 def secondary(
     text: str,
     on_click: Handler,
-    icon: str | None = None,
+    icon: ft.IconData | None = None,
     *,
     expand: bool = False,
     disabled: bool = False,
@@ -95,7 +112,7 @@ def choice(text: str, selected: bool, on_select: Handler) -> ft.Control:
     return ft.Semantics(selected=selected, container=True, content=button)
 
 
-def flat(text: str, on_click: Handler, icon: str | None = None) -> ft.Control:
+def flat(text: str, on_click: Handler, icon: ft.IconData | None = None) -> ft.Control:
     return _button(ft.TextButton, text, on_click, icon, False, False)
 
 
@@ -175,7 +192,11 @@ def section(title: str) -> ft.Control:
 
 
 def icon_action(
-    icon: str, label: str, on_click: Callable[[], object], *, disabled: bool = False
+    icon: ft.IconData,
+    label: str,
+    on_click: Callable[[], object],
+    *,
+    disabled: bool = False,
 ) -> ft.Control:
     """An icon button named ``label`` for screen readers and tests.
 

@@ -6,6 +6,7 @@ card backs."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -77,7 +78,7 @@ def card_face(
     *,
     scale: float = 1.0,
     face_down: bool = False,
-    on_click: Callable[[], None] | None = None,
+    on_click: Callable[[], object] | None = None,
     caption: str | None = None,
     dim: bool = False,
     name: str | None = None,
@@ -88,60 +89,20 @@ def card_face(
     The accessible name is ``name`` if given, else the card's name plus the
     caption.
     """
-    override = name
     c = Card.parse(code)
     w, h = round(56 * scale), round(80 * scale)
-    big = round(26 * scale)
-    small = max(10, round(11 * scale))
-    if face_down:
-        bg, fg, border = BACK_BG, "#B0BEC5", "#263238"
-        inner: list[ft.Control] = [ft.Icon(ft.Icons.STYLE, color=fg, size=big)]
-        name = "face-down card"
-    elif c.is_number:
-        bg = NUMBER_COLOURS[c.value]
-        fg, border = ink_on(bg), "#00000033"
-        numeral = ft.Text(str(c.value), size=big, weight=ft.FontWeight.BOLD, color=fg)
-        inner = [numeral]
-        if c.code in SPECIAL_ICONS:
-            border = "#FFD54F"
-            word = ft.Text(
-                SPECIAL_SHORT[c.code], size=small - 2, color=fg, no_wrap=True
-            )
-            # On small keys the word alone fits; the icon joins it on big cards.
-            mark: ft.Control = (
-                word
-                if scale < 0.9
-                else ft.Row(
-                    [ft.Icon(SPECIAL_ICONS[c.code], color="#FFD54F", size=small), word],
-                    spacing=1,
-                    tight=True,
-                    alignment=ft.MainAxisAlignment.CENTER,
-                )
-            )
-            inner = [numeral, mark]
-        name = c.name
-    elif c.is_modifier:
-        bg, border = MODIFIER_BG, MODIFIER_FG
-        fg = HALVE_FG if c.is_halve else MODIFIER_FG
-        size = big if len(c.name) <= 2 else round(big * 0.75)
-        inner = [ft.Text(c.name, size=size, weight=ft.FontWeight.BOLD, color=fg)]
-        name = c.name
-    else:
-        bg, fg, border = ACTION_BG, ACTION_FG, ACTION_FG
-        inner = [
-            ft.Icon(ACTION_ICONS[c.code], color=fg, size=round(big * 0.8)),
-            ft.Text(c.name, size=small - 2, color=fg, text_align=ft.TextAlign.CENTER),
-        ]
-        name = c.name
+    look = _look(c, scale, face_down)
+    fg, inner = look.fg, look.inner
+    said = look.name
     if caption:
-        inner.append(ft.Text(caption, size=small - 1, color=fg))
-        name = f"{name}, {caption}"
+        inner.append(ft.Text(caption, size=_small(scale) - 1, color=fg))
+        said = f"{said}, {caption}"
     radius = round(8 * scale) if not c.is_modifier else round(20 * scale)
     box = ft.Container(
         width=w,
         height=h,
-        bgcolor=bg,
-        border=ft.Border.all(2, border),
+        bgcolor=look.bg,
+        border=ft.Border.all(2, look.border),
         border_radius=radius,
         alignment=ft.Alignment.CENTER,
         opacity=0.4 if dim else 1.0,
@@ -156,9 +117,70 @@ def card_face(
         ),
     )
     return ft.Semantics(
-        label=override or name,
+        label=name or said,
         button=on_click is not None,
         exclude_semantics=True,
         container=True,
         content=box,
     )
+
+
+@dataclass
+class Look:
+    """How a card is drawn: colours, what is on it, and its spoken name."""
+
+    bg: str
+    fg: str
+    border: str
+    inner: list[ft.Control]
+    name: str
+
+
+def _small(scale: float) -> int:
+    return max(10, round(11 * scale))
+
+
+def _look(c: Card, scale: float, face_down: bool) -> Look:
+    big = round(26 * scale)
+    small = _small(scale)
+    if face_down:
+        fg = "#B0BEC5"
+        icon = ft.Icon(ft.Icons.STYLE, color=fg, size=big)
+        return Look(BACK_BG, fg, "#263238", [icon], "face-down card")
+    if c.is_number:
+        return _number_look(c, scale)
+    if c.is_modifier:
+        fg = HALVE_FG if c.is_halve else MODIFIER_FG
+        size = big if len(c.name) <= 2 else round(big * 0.75)
+        text = ft.Text(c.name, size=size, weight=ft.FontWeight.BOLD, color=fg)
+        return Look(MODIFIER_BG, fg, MODIFIER_FG, [text], c.name)
+    fg = ACTION_FG
+    inner: list[ft.Control] = [
+        ft.Icon(ACTION_ICONS[c.code], color=fg, size=round(big * 0.8)),
+        ft.Text(c.name, size=small - 2, color=fg, text_align=ft.TextAlign.CENTER),
+    ]
+    return Look(ACTION_BG, fg, ACTION_FG, inner, c.name)
+
+
+def _number_look(c: Card, scale: float) -> Look:
+    big, small = round(26 * scale), _small(scale)
+    bg = NUMBER_COLOURS[c.value]
+    fg, border = ink_on(bg), "#00000033"
+    numeral = ft.Text(str(c.value), size=big, weight=ft.FontWeight.BOLD, color=fg)
+    inner: list[ft.Control] = [numeral]
+    if c.code in SPECIAL_ICONS:
+        border = "#FFD54F"
+        word = ft.Text(SPECIAL_SHORT[c.code], size=small - 2, color=fg, no_wrap=True)
+        # On small keys the word alone fits; the icon joins it on big cards.
+        mark: ft.Control = (
+            word
+            if scale < 0.9
+            else ft.Row(
+                [ft.Icon(SPECIAL_ICONS[c.code], color="#FFD54F", size=small), word],
+                spacing=1,
+                tight=True,
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        )
+        inner = [numeral, mark]
+    return Look(bg, fg, border, inner, c.name)

@@ -13,7 +13,7 @@ the hint and its buttons always tell what lies beyond the edge.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,7 +21,9 @@ from pathlib import Path
 import flet as ft
 from PIL import ImageFont
 
-FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+from companion.ui.widgets import use_lazy_state
+
+FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 PAD = 16  # room left and right of a cell's text
 PAGE_WIDTH = 760  # the app's widest content (app.MAX_WIDTH), for a first guess
 
@@ -139,7 +141,7 @@ def WideTable(
     starts = [sum(widths[:i]) for i in range(len(widths))]
     total = sum(widths)
     # the first and last column wholly in view
-    window, set_window = ft.use_state(lambda: shown(starts, widths, 0, guess))
+    window, set_window = use_lazy_state(lambda: shown(starts, widths, 0, guess))
     scroller: ft.Ref[ft.Row] = ft.Ref()
 
     def follow(pixels: float, width: float) -> None:
@@ -147,7 +149,7 @@ def WideTable(
         set_view(width)
         set_window(shown(starts, widths, pixels, width))
 
-    def resized(e: ft.LayoutSizeChangeEvent[ft.Container]) -> None:
+    def resized(e: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
         follow(offset.current or 0.0, float(e.width))
 
     def scrolled(e: ft.OnScrollEvent) -> None:
@@ -159,38 +161,73 @@ def WideTable(
             await scroller.current.scroll_to(offset=to, duration=250)
         follow(to, view)
 
-    def cell(control: ft.Control, width: int, height: int) -> ft.Control:
-        rule = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
-        return ft.Container(
-            width=width,
-            height=height,
-            content=control,
-            border=ft.Border.only(bottom=rule) if lines and height > 1 else None,
-        )
+    scrolling = ft.Container(
+        expand=True,
+        on_size_change=resized,
+        size_change_interval=100,
+        content=ft.Row(
+            [_body(columns, heights, lines, *window)],
+            ref=scroller,
+            spacing=0,
+            scroll=ft.Scrollbar(thumb_visibility=True, interactive=True),
+            scroll_interval=100,
+            on_scroll=scrolled,
+        ),
+    )
+    fixed = _fixed(first, first_width, heights, lines)
+    table = ft.Row(
+        [fixed, scrolling], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START
+    )
+    if total <= view + 1 or not columns:
+        return table
+    bar = _position_bar(columns, noun, window, starts, view, go)
+    return ft.Column([bar, table], spacing=0)
 
-    # Each fixed cell is its own node for screen readers (and tests): left
-    # alone, Flutter would merge them all into one label with the hint.
-    fixed = ft.Column(
+
+def _cell(control: ft.Control, width: int, height: int, lines: bool) -> ft.Control:
+    rule = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
+    return ft.Container(
+        width=width,
+        height=height,
+        content=control,
+        border=ft.Border.only(bottom=rule) if lines and height > 1 else None,
+    )
+
+
+def _fixed(
+    first: list[ft.Control], first_width: int, heights: list[int], lines: bool
+) -> ft.Control:
+    """Each fixed cell is its own node for screen readers (and tests): left
+    alone, Flutter would merge them all into one label with the hint."""
+    return ft.Column(
         [
-            ft.Semantics(container=True, content=cell(c, first_width, h))
+            ft.Semantics(container=True, content=_cell(c, first_width, h, lines))
             for c, h in zip(first, heights, strict=True)
         ],
         spacing=0,
     )
-    a, b = window
-    # A column not wholly in view is out of the screen reader's reach too:
-    # Flutter web keeps its texts where they would be, unseen (over the
-    # padding or the fixed column), so they would be read but not seen. The
-    # position line and the buttons say what is there.
+
+
+def _body(
+    columns: list[Col], heights: list[int], lines: bool, a: int, b: int
+) -> ft.Control:
+    """The scrolling columns. One not wholly in view (outside ``a``..``b``)
+    is out of the screen reader's reach too: Flutter web keeps its texts
+    where they would be, unseen (over the padding or the fixed column), so
+    they would be read but not seen. The position line and the buttons say
+    what is there."""
     stacks = [
         ft.Column(
-            [cell(c, col.width, h) for c, h in zip(col.cells, heights, strict=True)]
+            [
+                _cell(c, col.width, h, lines)
+                for c, h in zip(col.cells, heights, strict=True)
+            ]
             + [ft.Container(height=SCROLLBAR)],
             spacing=0,
         )
         for col in columns
     ]
-    body = ft.Row(
+    return ft.Row(
         [
             stack
             if a <= i <= b
@@ -199,35 +236,25 @@ def WideTable(
         ],
         spacing=0,
     )
-    table = ft.Row(
-        [
-            fixed,
-            ft.Container(
-                expand=True,
-                on_size_change=resized,
-                size_change_interval=100,
-                content=ft.Row(
-                    [body],
-                    ref=scroller,
-                    spacing=0,
-                    scroll=ft.Scrollbar(thumb_visibility=True, interactive=True),
-                    scroll_interval=100,
-                    on_scroll=scrolled,
-                ),
-            ),
-        ],
-        spacing=0,
-        vertical_alignment=ft.CrossAxisAlignment.START,
-    )
-    if total <= view + 1 or not columns:
-        return table
+
+
+def _position_bar(
+    columns: list[Col],
+    noun: tuple[str, str],
+    window: tuple[int, int],
+    starts: list[int],
+    view: float,
+    go: Callable[[float], Awaitable[None]],
+) -> ft.Control:
+    """Which columns are in view, with a button each way to the next ones."""
+    a, b = window
     left, right = a, len(columns) - 1 - b
     where = f"{noun[1].capitalize()} {a + 1}–{b + 1} of {len(columns)}"
     if a == b:
         where = f"{noun[0].capitalize()} {a + 1} of {len(columns)}"
     back: ft.Control = ft.Container(width=0)
     if left:
-        before = max(0.0, starts[a - 1] + widths[a - 1] - view)
+        before = max(0.0, starts[a - 1] + columns[a - 1].width - view)
         snap = min(s for s in starts if s >= before - 1)
 
         async def go_back(_: object) -> None:
@@ -242,7 +269,7 @@ def WideTable(
             await go(ahead)
 
         more = ft.TextButton(f"{_plural(right, noun)} ›", height=48, on_click=go_on)
-    bar = ft.Row(
+    return ft.Row(
         [
             back,
             ft.Semantics(
@@ -255,4 +282,3 @@ def WideTable(
         ],
         spacing=4,
     )
-    return ft.Column([bar, table], spacing=0)

@@ -16,9 +16,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState, ShareView
-
-from .guard import screen
-from .widgets import header, message, primary, readable, secondary, section
+from companion.ui.guard import screen
+from companion.ui.widgets import header, message, primary, readable, secondary, section
 
 QR_SIDE = 340  # px on screen; fits a 390 px phone with the page padding
 
@@ -120,20 +119,7 @@ def _code_block(
             "paste this code or choose the share file.",
             size=14,
         ),
-        ft.Container(
-            padding=10,
-            border_radius=8,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=readable(
-                ft.Text(
-                    view.code,
-                    selectable=True,
-                    size=12,
-                    max_lines=6,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                )
-            ),
-        ),
+        _code_text(view.code),
         ft.Row(
             [
                 ft.Button(
@@ -149,26 +135,47 @@ def _code_block(
         ),
         *_said_here(state, "code", where),
     ]
-    if view.code_png is not None:
-        controls += [
+    controls += _qr_or_why_not(view)
+    return ft.Column(controls, spacing=10)
+
+
+def _code_text(code: str) -> ft.Control:
+    """The share code itself, selectable and read out."""
+    return ft.Container(
+        padding=10,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        content=readable(
             ft.Text(
-                "The same code as a QR code: a phone camera shows the code as "
-                "text, to copy and paste into Import.",
-                size=14,
-            ),
-            ft.Container(
-                alignment=ft.Alignment.TOP_CENTER,
-                content=qr_image(view.code_png, "QR code of the share code"),
-            ),
-        ]
-    else:
-        controls.append(
+                code,
+                selectable=True,
+                size=12,
+                max_lines=6,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            )
+        ),
+    )
+
+
+def _qr_or_why_not(view: ShareView) -> list[ft.Control]:
+    if view.code_png is None:
+        return [
             message(
                 "This game is too large for one QR code: send the share code "
                 "or the share file instead."
             )
-        )
-    return ft.Column(controls, spacing=10)
+        ]
+    return [
+        ft.Text(
+            "The same code as a QR code: a phone camera shows the code as "
+            "text, to copy and paste into Import.",
+            size=14,
+        ),
+        ft.Container(
+            alignment=ft.Alignment.TOP_CENTER,
+            content=qr_image(view.code_png, "QR code of the share code"),
+        ),
+    ]
 
 
 @screen

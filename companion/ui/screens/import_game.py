@@ -16,9 +16,8 @@ import flet as ft
 from companion.app import AppState
 from companion.share import FILE_EXTENSION
 from companion.share.sharecode import MAX_INPUT
-
-from .guard import screen
-from .widgets import header, message, primary, secondary
+from companion.ui.guard import screen
+from companion.ui.widgets import header, message, primary, secondary
 
 
 @screen
@@ -59,6 +58,34 @@ def ImportScreen(
             set_done(state.imported_id or "")
 
     controls: list[ft.Control] = [
+        *_paste_field(text, field, changed),
+        ft.Row(
+            [
+                primary("Import", paste, ft.Icons.DOWNLOAD_DONE),
+                secondary("Choose a share file", choose, ft.Icons.UPLOAD_FILE),
+            ],
+            wrap=True,
+        ),
+    ]
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
+    if done and state.notice is not None and not state.notice.error:
+        controls.append(_imported(lambda: on_open(done), on_history))
+    return ft.Column(
+        [
+            header("Import a game", on_back),
+            ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )
+
+
+def _paste_field(
+    text: str, field: int, changed: Callable[[str], None]
+) -> list[ft.Control]:
+    """What to paste, and the field for the share code."""
+    return [
         ft.Text(
             "Paste the share code someone sent you, or choose the share file "
             f"({FILE_EXTENSION}) they saved. The game is added to your history.",
@@ -78,31 +105,17 @@ def ImportScreen(
             max_lines=6,
             on_change=lambda e: changed(e.control.value or ""),
         ),
-        ft.Row(
-            [
-                primary("Import", paste, ft.Icons.DOWNLOAD_DONE),
-                secondary("Choose a share file", choose, ft.Icons.UPLOAD_FILE),
-            ],
-            wrap=True,
-        ),
     ]
-    if state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
-    if done and state.notice is not None and not state.notice.error:
-        controls.append(
-            ft.Row(
-                [
-                    primary("Open the imported game", lambda: on_open(done)),
-                    secondary("History", on_history, ft.Icons.HISTORY),
-                ],
-                wrap=True,
-            )
-        )
-    return ft.Column(
+
+
+def _imported(
+    open_it: Callable[[], None], on_history: Callable[[], None]
+) -> ft.Control:
+    """Where to go once the game is in: the game itself, or History."""
+    return ft.Row(
         [
-            header("Import a game", on_back),
-            ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
+            primary("Open the imported game", open_it),
+            secondary("History", on_history, ft.Icons.HISTORY),
         ],
-        expand=True,
-        spacing=0,
+        wrap=True,
     )

@@ -9,11 +9,10 @@ import flet as ft
 
 from companion.app import AppState
 from companion.store.records import GameSummary
-
-from .game_tile import game_status, game_tile
-from .guard import screen
-from .theme import FALLBACKS, FONT, TITLE_SIZE
-from .widgets import flat, icon_action, message, primary, secondary, section
+from companion.ui.guard import screen
+from companion.ui.parts.game_tile import game_status, game_tile
+from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
+from companion.ui.widgets import flat, icon_action, message, primary, secondary, section
 
 
 def _short(text: str, limit: int = 90) -> str:
@@ -74,36 +73,7 @@ def HomeScreen(
         primary("New game", on_new, ft.Icons.ADD),
     ]
     if unfinished is not None:
-        # The round first, the names on their own line: 13 names cut the
-        # names (ellipsis), never the round.
-        controls.append(
-            ft.Column(
-                [
-                    secondary(
-                        f"Continue round {unfinished.rounds + 1}",
-                        lambda: open_game(unfinished.id),
-                        ft.Icons.PLAY_ARROW,
-                    ),
-                    ft.Container(
-                        padding=ft.Padding.only(left=16),
-                        # Cut here, not by Flutter: its ellipsis drew the
-                        # names without the bundled CJK/emoji fallback fonts
-                        # (the page asked a CDN path for them: 404).
-                        content=ft.Text(
-                            _short(", ".join(unfinished.players)),
-                            # Named fonts: a plain Text drawn while the
-                            # theme first applies has no fallback fonts yet.
-                            style=ft.TextStyle(
-                                size=13,
-                                font_family=FONT,
-                                font_family_fallback=list(FALLBACKS),
-                            ),
-                        ),
-                    ),
-                ],
-                spacing=2,
-            )
-        )
+        controls.append(_continue(unfinished, open_game))
     controls.append(secondary("Rules", on_rules, ft.Icons.MENU_BOOK))
     if on_theme is not None:
         controls.append(
@@ -113,15 +83,7 @@ def HomeScreen(
                 ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
             )
         )
-    more = []
-    if on_history is not None:
-        more.append(secondary("History", on_history, ft.Icons.HISTORY, expand=True))
-    if on_import is not None:
-        more.append(
-            secondary("Import a game", on_import, ft.Icons.DOWNLOAD, expand=True)
-        )
-    if more:
-        controls.append(ft.Row(more))
+    controls += _more(on_history, on_import)
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
     if state.store.folder_problem is not None:
@@ -131,33 +93,80 @@ def HomeScreen(
         controls.append(message(state.notice.text, error=state.notice.error))
     if state.can_restore:
         controls.append(flat("Undo delete", state.restore_deleted, ft.Icons.UNDO))
-    if confirm:
-        doomed = next((g for g in state.games if g.id == confirm), None)
-        if doomed is not None:
-            controls.append(
-                ft.Container(
-                    padding=12,
-                    border_radius=8,
-                    border=ft.Border.all(1, ft.Colors.OUTLINE),
-                    content=ft.Column(
-                        [
-                            ft.Text(f"Delete the game of {', '.join(doomed.players)}?"),
-                            ft.Row(
-                                [
-                                    primary(
-                                        "Delete",
-                                        lambda: (
-                                            set_confirm(""),
-                                            state.delete_game(doomed.id),
-                                        ),
-                                    ),
-                                    flat("Keep", lambda: set_confirm("")),
-                                ]
-                            ),
-                        ]
-                    ),
-                )
-            )
+    doomed = next((g for g in state.games if g.id == confirm), None)
+    if confirm and doomed is not None:
+        controls.append(_ask_delete(state, doomed, set_confirm))
     controls.append(section("Past games" if tiles else "No games yet"))
     controls += tiles
     return ft.ListView(controls=controls, padding=16, spacing=10, expand=True)
+
+
+def _continue(unfinished: GameSummary, open_game: Callable[[str], None]) -> ft.Control:
+    """The round first, the names on their own line: 13 names cut the names
+    (ellipsis), never the round."""
+    return ft.Column(
+        [
+            secondary(
+                f"Continue round {unfinished.rounds + 1}",
+                lambda: open_game(unfinished.id),
+                ft.Icons.PLAY_ARROW,
+            ),
+            ft.Container(
+                padding=ft.Padding.only(left=16),
+                # Cut here, not by Flutter: its ellipsis drew the names
+                # without the bundled CJK/emoji fallback fonts (the page
+                # asked a CDN path for them: 404).
+                content=ft.Text(
+                    _short(", ".join(unfinished.players)),
+                    # Named fonts: a plain Text drawn while the theme first
+                    # applies has no fallback fonts yet.
+                    style=ft.TextStyle(
+                        size=13,
+                        font_family=FONT,
+                        font_family_fallback=list(FALLBACKS),
+                    ),
+                ),
+            ),
+        ],
+        spacing=2,
+    )
+
+
+def _more(
+    on_history: Callable[[], None] | None, on_import: Callable[[], None] | None
+) -> list[ft.Control]:
+    more = []
+    if on_history is not None:
+        more.append(secondary("History", on_history, ft.Icons.HISTORY, expand=True))
+    if on_import is not None:
+        more.append(
+            secondary("Import a game", on_import, ft.Icons.DOWNLOAD, expand=True)
+        )
+    return [ft.Row(more)] if more else []
+
+
+def _ask_delete(
+    state: AppState, doomed: GameSummary, set_confirm: Callable[[str], None]
+) -> ft.Control:
+    """Delete asks first (and Undo delete brings the game back)."""
+
+    def delete() -> None:
+        set_confirm("")
+        state.delete_game(doomed.id)
+
+    return ft.Container(
+        padding=12,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        content=ft.Column(
+            [
+                ft.Text(f"Delete the game of {', '.join(doomed.players)}?"),
+                ft.Row(
+                    [
+                        primary("Delete", delete),
+                        flat("Keep", lambda: set_confirm("")),
+                    ]
+                ),
+            ]
+        ),
+    )

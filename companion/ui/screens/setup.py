@@ -8,10 +8,10 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState, next_strategy, seat_kind
-
-from .guard import screen
-from .theme import ACCENT
-from .widgets import (
+from companion.ui.guard import screen
+from companion.ui.theme import ACCENT
+from companion.ui.widgets import (
+    TextInput,
     bottom_bar,
     flat,
     header,
@@ -28,7 +28,6 @@ from .widgets import (
 def _player_row(
     state: AppState, i: int, name: str, count: int, dealer: bool
 ) -> ft.Control:
-    bot = state.setup.bots.get(name)
     return ft.Container(
         border_radius=8,
         padding=ft.Padding.only(left=8, bottom=4),
@@ -64,28 +63,32 @@ def _player_row(
                     ],
                     spacing=0,
                 ),
-                ft.Row(
-                    [
-                        ft.TextButton(
-                            "Deals first" if dealer else f"{name} deals first",
-                            icon=ft.Icons.STYLE if dealer else None,
-                            on_click=lambda: state.setup_set_dealer(i),
-                        ),
-                        ft.TextButton(
-                            seat_kind(bot),
-                            icon=ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
-                            tooltip="Person, or a computer player and its strategy",
-                            on_click=lambda: state.setup_set_computer(
-                                i, next_strategy(bot)
-                            ),
-                        ),
-                    ],
-                    spacing=0,
-                    wrap=True,
-                ),
+                _seat_buttons(state, i, name, dealer),
             ],
             spacing=0,
         ),
+    )
+
+
+def _seat_buttons(state: AppState, i: int, name: str, dealer: bool) -> ft.Control:
+    """Who deals first, and whether the seat is a person or a computer."""
+    bot = state.setup.bots.get(name)
+    return ft.Row(
+        [
+            ft.TextButton(
+                "Deals first" if dealer else f"{name} deals first",
+                icon=ft.Icons.STYLE if dealer else None,
+                on_click=lambda: state.setup_set_dealer(i),
+            ),
+            ft.TextButton(
+                seat_kind(bot),
+                icon=ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
+                tooltip="Person, or a computer player and its strategy",
+                on_click=lambda: state.setup_set_computer(i, next_strategy(bot)),
+            ),
+        ],
+        spacing=0,
+        wrap=True,
     )
 
 
@@ -133,6 +136,30 @@ def SetupScreen(
     refused = notice.text if notice is not None and notice.error else None
     name_error = name_error if name_error == refused else ""
     target_error = target_error if target_error == refused else ""
+    controls = _players(state, name, name_error, typing, add, suggestions)
+    controls += _rules(state, target, target_error, commit_target)
+    return ft.Column(
+        [
+            header("New game", on_back),
+            ft.ListView(controls=controls, padding=16, spacing=8, expand=True),
+            *near_buttons(notice, shown_beside=(name_error, target_error)),
+            _start_bar(lambda: start(on_started), lambda: start(on_deal)),
+        ],
+        expand=True,
+        spacing=0,
+    )
+
+
+def _players(
+    state: AppState,
+    name: TextInput,
+    name_error: str,
+    typing: Callable[[ft.Event[ft.TextField]], None],
+    add: Callable[..., None],
+    suggestions: list[str],
+) -> list[ft.Control]:
+    """The name field, names from earlier games, and the seats in order."""
+    setup = state.setup
     controls: list[ft.Control] = [
         section("Players"),
         ft.Row(
@@ -177,7 +204,18 @@ def SetupScreen(
     )
     if not setup.names:
         controls.append(ft.Text("Add 2 to 36 players in seat order (clockwise)."))
-    controls += [
+    return controls
+
+
+def _rules(
+    state: AppState,
+    target: TextInput,
+    target_error: str,
+    commit_target: Callable[[], bool],
+) -> list[ft.Control]:
+    """Brutal mode, the house rules, two decks, the target, learning game."""
+    setup = state.setup
+    return [
         ft.Divider(),
         section("Rules"),
         switch_row(
@@ -223,28 +261,12 @@ def SetupScreen(
             "The advisor shows bust and Flip 7 chances in digital rounds.",
         ),
     ]
-    return ft.Column(
+
+
+def _start_bar(start_game: Callable[[], None], deal: Callable[[], None]) -> ft.Control:
+    return bottom_bar(
         [
-            header("New game", on_back),
-            ft.ListView(controls=controls, padding=16, spacing=8, expand=True),
-            *near_buttons(notice, shown_beside=(name_error, target_error)),
-            bottom_bar(
-                [
-                    primary(
-                        "Start game",
-                        lambda: start(on_started),
-                        ft.Icons.PLAY_ARROW,
-                        expand=True,
-                    ),
-                    secondary(
-                        "Deal digitally",
-                        lambda: start(on_deal),
-                        ft.Icons.STYLE,
-                        expand=True,
-                    ),
-                ]
-            ),
-        ],
-        expand=True,
-        spacing=0,
+            primary("Start game", start_game, ft.Icons.PLAY_ARROW, expand=True),
+            secondary("Deal digitally", deal, ft.Icons.STYLE, expand=True),
+        ]
     )

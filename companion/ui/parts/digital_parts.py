@@ -1,5 +1,5 @@
 """Pieces of the digital table: a player's line, the last Flip Four, and
-the round-end summary. Plain functions of the state; digital_view.py puts
+the round-end summary. Plain functions of the state; screens/digital.py puts
 them together."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import flet as ft
 
 from companion.app import AppState
 from companion.rules import Round
+from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
+from companion.ui.widgets import primary, secondary
 
 from .cardlook import card_face
 from .cardlook import label as card_name
 from .flip_four import WIPED, FlipFour
-from .theme import ACCENT, BIG_NUMBER, DANGER
-from .widgets import primary, secondary
 
 STATUS_WORDS = {
     "active": "in play",

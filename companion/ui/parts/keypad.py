@@ -48,7 +48,7 @@ def _Key(
     )
 
 
-_key = ft.memo(_Key)
+_key = ft.memo(_Key)  # type: ignore[no-untyped-call]  # untyped in Flet 1.0.5
 
 
 def keypad(

@@ -18,11 +18,21 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.rules import Sheet
-from companion.share.stats import PlayerStats, one_decimal, percent, running_totals
+
+if TYPE_CHECKING:
+    import flet_charts as fch
+from companion.share.stats import (
+    PlayerStats,
+    Series,
+    one_decimal,
+    percent,
+    running_totals,
+)
 
 # Distinct, colour-blind friendlier hues (Okabe-Ito first, then Tableau);
 # red is left out: it means bust or problem everywhere else in the app.
@@ -42,7 +52,7 @@ def legend(
 ) -> ft.Control:
     """Coloured swatches with names; ``dashed_last`` draws the last one as a
     dash (the target line)."""
-    chips = []
+    chips: list[ft.Control] = []
     for i, (name, hue) in enumerate(items):
         dash = dashed_last and i == len(items) - 1
         chips.append(
@@ -77,30 +87,7 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
     values = [v for s in series for v in s.totals] + [target, 0]
     low, high = min(values), max(values)
     pad = max(10, (high - low) // 10)
-    lines = [
-        fch.LineChartData(
-            points=[
-                fch.LineChartDataPoint(x, y, tooltip=f"{s.name}: {y}")
-                for x, y in enumerate(s.totals)
-            ],
-            color=colour(i),
-            stroke_width=3,
-            point=True,
-            dash_pattern=None if s.seated else [6, 4],
-        )
-        for i, s in enumerate(series)
-    ]
-    lines.append(
-        fch.LineChartData(
-            points=[
-                fch.LineChartDataPoint(0, target, show_tooltip=False),
-                fch.LineChartDataPoint(max(rounds, 1), target, show_tooltip=False),
-            ],
-            color=TARGET_COLOUR,
-            stroke_width=2,
-            dash_pattern=[8, 6],
-        )
-    )
+    lines = _total_lines(series, rounds, target)
     step = _step(rounds, 10)
     chart = fch.LineChart(
         data_series=lines,
@@ -141,6 +128,39 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         ],
         spacing=8,
     )
+
+
+def _total_lines(
+    series: Sequence[Series], rounds: int, target: int
+) -> list[fch.LineChartData]:
+    """One line a player (dashed once they left), then the target, dashed."""
+    import flet_charts as fch
+
+    lines = [
+        fch.LineChartData(
+            points=[
+                fch.LineChartDataPoint(x, y, tooltip=f"{s.name}: {y}")
+                for x, y in enumerate(s.totals)
+            ],
+            color=colour(i),
+            stroke_width=3,
+            point=True,
+            dash_pattern=None if s.seated else [6, 4],
+        )
+        for i, s in enumerate(series)
+    ]
+    lines.append(
+        fch.LineChartData(
+            points=[
+                fch.LineChartDataPoint(0, target, show_tooltip=False),
+                fch.LineChartDataPoint(max(rounds, 1), target, show_tooltip=False),
+            ],
+            color=TARGET_COLOUR,
+            stroke_width=2,
+            dash_pattern=[8, 6],
+        )
+    )
+    return lines
 
 
 @dataclass(frozen=True, slots=True)

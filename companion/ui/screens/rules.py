@@ -8,12 +8,12 @@ from pathlib import Path
 
 import flet as ft
 
-from .guard import screen
-from .widgets import header
+from companion.ui.guard import screen
+from companion.ui.widgets import header
 
 # assets/rules.md links to docs/rules.md, so a built app (which ships assets/
 # but not docs/) shows the same text.
-RULES_FILE = Path(__file__).resolve().parents[1] / "assets" / "rules.md"
+RULES_FILE = Path(__file__).resolve().parents[2] / "assets" / "rules.md"
 
 
 # Tables fit a 390 px phone: the default cell padding (16 px) and body size

@@ -11,14 +11,20 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.share.stats import PlayerStats, one_decimal, percent
+from companion.ui.guard import screen
+from companion.ui.parts.charts import METRICS, stats_bar_chart
+from companion.ui.parts.wide_table import (
+    PAD,
+    Col,
+    WideTable,
+    fit_width,
+    room,
+    text_width,
+)
+from companion.ui.widgets import bind, choice, header, section
 
-from .charts import METRICS, stats_bar_chart
-from .guard import screen
-from .wide_table import PAD, Col, WideTable, fit_width, room, text_width
-from .widgets import choice, header, section
-
-COLUMNS = ("Player", "Games", "Wins", "Win rate", "Mean round", "Bust rate")
-COLUMNS += ("Flip 7s", "Best round")
+COLUMNS: tuple[str, ...] = ("Player", "Games", "Wins", "Win rate", "Mean round")
+COLUMNS += ("Bust rate", "Flip 7s", "Best round")
 SIZE = 14
 
 
@@ -112,7 +118,7 @@ def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Con
             section(f"{metric.label} per player"),
             ft.Row(
                 [
-                    choice(m.label, i == chosen, lambda i=i: set_chosen(i))
+                    choice(m.label, i == chosen, bind(set_chosen, i))
                     for i, m in enumerate(METRICS)
                 ],
                 wrap=True,

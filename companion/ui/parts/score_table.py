@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules import RoundRecord, Sheet
+from companion.rules import Player, RoundRecord, Sheet
+from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 
-from .theme import ACCENT, BIG_NUMBER, DANGER
 from .wide_table import PAD, Col, WideTable, room, text_width, two_line_width
 
 CELL = 84
@@ -70,6 +70,65 @@ def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> tuple[str, bool]:
     return f"{score}{' ' + mark if mark else ''}", entry.busted or score < 0
 
 
+def _player_cells(
+    p: Player,
+    name: str,
+    lines: list[tuple[str, bool]],
+    total: int,
+    leads: bool,
+    deals_next: bool,
+) -> list[ft.Control]:
+    """A player's column: name, one cell a round, a rule, the total."""
+    bg = ft.Colors.with_opacity(0.15, ACCENT) if leads else None
+    cells = [
+        _cell(
+            name,
+            bold=True,
+            size=NAME_SIZE,
+            bg=bg,
+            lines=2,
+            tooltip="Deals next" if deals_next else None,
+        )
+    ]
+    cells += [
+        _cell(t, colour=DANGER if red else None, bg=bg)
+        if t != "·"
+        else _cell(t, colour=ft.Colors.OUTLINE)
+        for t, red in lines
+    ]
+    cells.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
+    cells.append(
+        _cell(
+            str(total),
+            bold=True,
+            size=BIG_NUMBER,
+            colour=ACCENT if leads else None,
+            bg=bg,
+            label=f"{p.name}: {total} in total",
+        )
+    )
+    return cells
+
+
+def _round_column(
+    rounds: int, on_edit: Callable[[int], None] | None
+) -> list[ft.Control]:
+    """The fixed column: R1, R2… (tap one to correct it), then Total."""
+    first: list[ft.Control] = [_cell("Round", bold=True, size=14)]
+    for i in range(rounds):
+        label: ft.Control = ft.Text(f"R{i + 1}", size=14)
+        if on_edit is not None:
+            label = ft.TextButton(
+                f"R{i + 1}",
+                on_click=lambda _, i=i, edit=on_edit: edit(i),
+                tooltip=f"Edit round {i + 1}",
+            )
+        first.append(ft.Container(alignment=ft.Alignment.CENTER, content=label))
+    first.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
+    first.append(_cell("Total", bold=True, size=14))
+    return first
+
+
 def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
     """The sheet; ``on_edit=None`` shows it read-only (past games)."""
     players = [
@@ -84,8 +143,6 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     best = max(seated_totals) if seated_totals and sheet.rounds else None
     leaders = {p.id for p in sheet.seated if totals[p.id] == best}
     next_dealer = sheet.next_dealer().id if not sheet.over else None
-    lead_bg = ft.Colors.with_opacity(0.15, ACCENT)
-
     names = [p.name + ("" if p.seated else " (left)") for p in players]
     scores = [[_score(sheet, rec, p.id) for rec in sheet.rounds] for p in players]
 
@@ -108,49 +165,12 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     columns: list[Col] = []
     two_lines = False
     for p, name, width, lines in zip(players, names, widths, scores, strict=True):
-        bg = lead_bg if p.id in leaders else None
         two_lines |= text_width(name, NAME_SIZE, True) > width - PAD
-        cells = [
-            _cell(
-                name,
-                bold=True,
-                size=NAME_SIZE,
-                bg=bg,
-                lines=2,
-                tooltip="Deals next" if p.id == next_dealer else None,
-            )
-        ]
-        cells += [
-            _cell(t, colour=DANGER if red else None, bg=bg)
-            if t != "·"
-            else _cell(t, colour=ft.Colors.OUTLINE)
-            for t, red in lines
-        ]
-        cells.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
-        cells.append(
-            _cell(
-                str(totals[p.id]),
-                bold=True,
-                size=BIG_NUMBER,
-                colour=ACCENT if p.id in leaders else None,
-                bg=bg,
-                label=f"{p.name}: {totals[p.id]} in total",
-            )
+        cells = _player_cells(
+            p, name, lines, totals[p.id], p.id in leaders, p.id == next_dealer
         )
         columns.append(Col(p.name, width, cells))
-
-    first: list[ft.Control] = [_cell("Round", bold=True, size=14)]
-    for i in range(len(sheet.rounds)):
-        label: ft.Control = ft.Text(f"R{i + 1}", size=14)
-        if on_edit is not None:
-            label = ft.TextButton(
-                f"R{i + 1}",
-                on_click=lambda _, i=i, edit=on_edit: edit(i),
-                tooltip=f"Edit round {i + 1}",
-            )
-        first.append(ft.Container(alignment=ft.Alignment.CENTER, content=label))
-    first.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
-    first.append(_cell("Total", bold=True, size=14))
+    first = _round_column(len(sheet.rounds), on_edit)
     heights = [HEAD + (12 if two_lines else 0)]
     heights += [ROW] * len(sheet.rounds) + [RULE, FOOT]
     hint = "   tap R1, R2… to correct" if on_edit is not None else ""

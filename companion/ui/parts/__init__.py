@@ -1,0 +1,1 @@
+"""Parts the screens are built from: tables, tiles, keypad, cards, charts."""

@@ -1,0 +1,104 @@
+"""The decision the digital table asks of the player to move: Hit or Stay
+in big buttons, or each choice in words with its cards shown. More choices
+than fit (swaps with many cards) are asked in two steps: which card goes,
+then where."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import AppState
+from companion.rules import Round
+from companion.ui.parts.cardlook import card_face
+from companion.ui.parts.choices import Option, describe_all, prompt
+from companion.ui.theme import ACCENT, TAP
+from companion.ui.widgets import flat
+
+MAX_OPTIONS = 8  # more choices than this are asked in two steps (swaps)
+
+
+def decision(
+    state: AppState, rnd: Round, group: str, set_group: Callable[[str], None]
+) -> list[ft.Control]:
+    pend = rnd.pending
+    if pend is None:
+        return []
+    me = state.seat_name(pend.player)
+    if state.is_bot(pend.player):
+        return [ft.Text(f"{me} (computer) is deciding…", size=20, color=ACCENT)]
+    out: list[ft.Control] = [
+        ft.Text(
+            prompt(pend.kind, me, pend.card),
+            size=20,
+            weight=ft.FontWeight.BOLD,
+            color=ACCENT,
+        )
+    ]
+    if pend.card:
+        out.append(ft.Row([card_face(pend.card, scale=0.8)]))
+    options = describe_all(rnd.legal(), pend.player, pend.card, state.seat_name)
+    if pend.kind == "turn":
+        return out + _hit_or_stay(state, options)
+    groups = list(dict.fromkeys(o.group for o in options if o.group))
+    if len(options) > MAX_OPTIONS and len(groups) > 1:
+        if group not in groups:  # first step: which card goes
+            return out + _which_card(options, groups, set_group)
+        options = [o for o in options if o.group == group]
+        out.append(flat("Choose another card", lambda: set_group(""), ft.Icons.UNDO))
+    for o in options:
+        faces = [card_face(code, scale=0.45) for code in o.cards]
+        out.append(
+            ft.Button(
+                content=ft.Row(
+                    [ft.Text(o.label, size=16), *faces], wrap=True, spacing=6
+                ),
+                height=None if faces else TAP,
+                on_click=lambda _, c=o.choice: state.play_choice(c),
+            )
+        )
+    return out
+
+
+def _hit_or_stay(state: AppState, options: list[Option]) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    if len(options) == 1:
+        out.append(ft.Text("You hold The Zero: you must hit.", size=14))
+    out.append(
+        ft.Row(
+            [
+                ft.Button(
+                    o.label,
+                    height=TAP + 16,
+                    expand=True,
+                    bgcolor=ACCENT if o.choice == "hit" else None,
+                    color=ft.Colors.WHITE if o.choice == "hit" else None,
+                    on_click=lambda _, c=o.choice: state.play_choice(c),
+                )
+                for o in options
+            ]
+        )
+    )
+    return out
+
+
+def _which_card(
+    options: list[Option], groups: list[str], set_group: Callable[[str], None]
+) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    for g in groups:
+        first = next(o for o in options if o.group == g)
+        out.append(
+            ft.Button(
+                content=ft.Row(
+                    [
+                        ft.Text(f"Swap {g}…", size=16),
+                        card_face(first.cards[0], scale=0.45),
+                    ],
+                    spacing=6,
+                ),
+                on_click=lambda _, g=g: set_group(g),
+            )
+        )
+    return out

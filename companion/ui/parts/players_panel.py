@@ -1,0 +1,187 @@
+"""The open game's Players panel: rename (a field, Save), add a late player,
+remove a player (asks first). The answer to each shows under the row it is
+about, where the eye is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import AppState, next_strategy, seat_kind
+from companion.rules import Player
+from companion.ui.guard import screen
+from companion.ui.widgets import (
+    TextInput,
+    bind,
+    flat,
+    message,
+    primary,
+    secondary,
+    section,
+    use_text_input,
+)
+
+
+def notice(state: AppState) -> list[ft.Control]:
+    n = state.notice
+    return [] if n is None else [message(n.text, error=n.error)]
+
+
+@screen
+def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
+    new_name = use_text_input()
+    new_label = use_text_input()
+    renaming, set_renaming = ft.use_state("")
+    removing, set_removing = ft.use_state("")
+    # Where the answer to the last action shows: under that player's row (or
+    # where it was), "late" under the late player's buttons.
+    spot, set_spot = ft.use_state("")
+    sheet = state.sheet
+    assert sheet is not None
+
+    def add(at_lowest: bool) -> None:
+        set_spot("late")
+        if state.add_player(new_name.text, at_lowest=at_lowest) is None:
+            new_name.reset()
+
+    def rename() -> None:
+        set_spot(renaming)
+        if state.rename_player(renaming, new_label.text) is None:
+            set_renaming("")
+            new_label.reset()
+
+    def start_rename(pid: str) -> None:
+        new_label.reset()
+        set_removing("")
+        set_renaming(pid)
+
+    def start_remove(pid: str) -> None:
+        set_renaming("")
+        set_removing(pid)
+
+    def remove(pid: str) -> None:
+        set_removing("")
+        set_spot(pid)
+        state.remove_player(pid)
+
+    controls: list[ft.Control] = [section("Players")]
+    for p in sheet.players:
+        if not p.seated:
+            pass
+        elif renaming == p.id:
+            controls.append(_rename_row(p, new_label, rename, set_renaming))
+        elif removing == p.id:
+            controls.append(_remove_row(p, remove, set_removing))
+        else:
+            controls.append(_seat_row(state, p, start_rename, start_remove))
+        controls += notice(state) if spot == p.id else []
+    placed = any(p.id == spot for p in sheet.players)
+    controls += _late_player(new_name, add)
+    controls += [
+        *([] if placed else notice(state)),
+        flat("Done with players", on_close, ft.Icons.CHECK),
+    ]
+    return ft.Container(
+        padding=12,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        content=ft.Column(controls, spacing=6),
+    )
+
+
+def _rename_row(
+    p: Player,
+    new_label: TextInput,
+    rename: Callable[[], None],
+    set_renaming: Callable[[str], None],
+) -> ft.Control:
+    return ft.Column(
+        [
+            ft.TextField(
+                key=new_label.key(p.id),
+                # what was typed survives the refusal's re-render
+                value=new_label.text,
+                label=f"New name for {p.name}",
+                max_length=30,
+                autofocus=True,
+                on_change=new_label.change,
+                on_submit=lambda _: rename(),
+            ),
+            ft.Row(
+                [
+                    primary("Save name", rename, ft.Icons.CHECK),
+                    flat("Cancel", bind(set_renaming, "")),
+                ],
+                wrap=True,
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def _remove_row(
+    p: Player, remove: Callable[[str], None], set_removing: Callable[[str], None]
+) -> ft.Control:
+    return ft.Column(
+        [
+            ft.Text(
+                f"Remove {p.name} from the table? Their past rounds "
+                "stay on the sheet; they play no more rounds."
+            ),
+            ft.Row(
+                [
+                    primary(f"Yes, remove {p.name}", bind(remove, p.id)),
+                    flat(f"Keep {p.name}", bind(set_removing, "")),
+                ],
+                wrap=True,
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def _seat_row(
+    state: AppState,
+    p: Player,
+    start_rename: Callable[[str], None],
+    start_remove: Callable[[str], None],
+) -> ft.Control:
+    bot = state.digital.bots.get(p.id)
+    return ft.Column(
+        [
+            ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    flat(
+                        seat_kind(bot),
+                        bind(state.set_bot, p.id, next_strategy(bot)),
+                        ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
+                    ),
+                    flat(f"Rename {p.name}", bind(start_rename, p.id)),
+                    flat(f"Remove {p.name}", bind(start_remove, p.id)),
+                ],
+                wrap=True,
+                spacing=0,
+            ),
+        ],
+        spacing=0,
+    )
+
+
+def _late_player(new_name: TextInput, add: Callable[[bool], None]) -> list[ft.Control]:
+    return [
+        ft.TextField(
+            key=new_name.key("late"),
+            label="Late player's name",
+            max_length=30,
+            on_change=new_name.change,
+        ),
+        ft.Row(
+            [
+                secondary("Add, starting at 0", lambda: add(False)),
+                secondary("Add, starting at lowest total", lambda: add(True)),
+            ],
+            wrap=True,
+        ),
+    ]

@@ -1,0 +1,1 @@
+"""The screens: one module a screen, each drawing one step of the app."""

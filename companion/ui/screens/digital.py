@@ -1,0 +1,146 @@
+"""The digital table: one device passed round the table.
+
+Whose turn it is, big Hit and Stay buttons (no Stay while The Zero forbids
+it), every line with cards that look like the real ones (busted lines face
+down), each player's state, the deck and discard pile, the Flip Four cards
+set aside, the round's log in plain words, the advisor when switched on, and
+each decision asked in words with the cards shown. Computer players move on
+their own after a short pause so the table can follow them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import AppState
+from companion.rules import Round
+from companion.ui.guard import screen
+from companion.ui.parts.decision import decision
+from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
+from companion.ui.parts.flip_four import last_flip_four
+from companion.ui.widgets import flat, header, message, switch_row
+
+# Seconds before a computer player moves: long enough to follow what it did.
+# (Browser tests shorten it with COMPANION_BOT_PAUSE.)
+BOT_PAUSE = float(os.environ.get("COMPANION_BOT_PAUSE", "0.9"))
+LOG_LINES = 8
+LOG_TITLE = "What happened, newest first"  # the log lists the latest event on top
+
+
+def _advice(state: AppState) -> list[ft.Control]:
+    advice = state.advice()
+    if advice is None:
+        return []
+    return [message("Advisor: " + advice.text())]
+
+
+@screen
+def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
+    rnd = state.digital_round
+    step = -1 if rnd is None else len(rnd.choices)
+    # A swap's first card, chosen in the first of two steps; tied to the step
+    # it was chosen at, so it is forgotten once the decision is made.
+    picked, set_picked = ft.use_state((-1, ""))
+    group = picked[1] if picked[0] == step else ""
+    waiting_bot = state.bot_to_move
+    page = ft.context.page
+
+    def schedule_bot() -> None:
+        if not waiting_bot:
+            return
+
+        async def move() -> None:
+            await asyncio.sleep(BOT_PAUSE)
+            state.bot_step()
+
+        page.run_task(move)
+
+    ft.use_effect(schedule_bot, [step, waiting_bot])
+
+    def leave() -> None:
+        if state.digital.last is not None:
+            state.close_digital_summary()
+        on_sheet()
+
+    def next_round() -> None:
+        state.close_digital_summary()
+        state.start_digital_round()
+
+    if rnd is None:
+        return ft.Column(
+            [
+                header("Digital round", on_sheet),
+                ft.Text("No digital round is being dealt."),
+            ]
+        )
+    sheet = state.sheet
+    number = len(sheet.rounds) + (1 if not rnd.over else 0) if sheet else 0
+    controls = _deck_line(state, rnd)
+    if rnd.over:
+        controls += round_summary(state, rnd, leave, next_round)
+    else:
+        controls += decision(state, rnd, group, lambda g: set_picked((step, g)))
+        controls += _advice(state)
+    controls += _seats(state, rnd)
+    controls += _log_and_tools(state, rnd, leave)
+    return ft.Column(
+        [
+            header(f"Round {number} · digital", leave),
+            ft.ListView(controls=controls, padding=12, spacing=8, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )
+
+
+def _log_and_tools(
+    state: AppState, rnd: Round, leave: Callable[[], None]
+) -> list[ft.Control]:
+    """The round's log, newest first, the advisor switch, the way back."""
+    names = [state.seat_name(i) for i in range(rnd.players)]
+    log = [e.text(names) for e in rnd.events][-LOG_LINES:]
+    return [
+        ft.Text(LOG_TITLE, size=16, weight=ft.FontWeight.BOLD),
+        *[ft.Text(line, size=13) for line in reversed(log)],
+        switch_row(
+            "Advisor",
+            state.digital.advisor,
+            state.set_advisor,
+            "Bust and Flip 7 chances and a hit/stay suggestion.",
+        ),
+        flat("Score sheet", leave, ft.Icons.TABLE_CHART),
+    ]
+
+
+def _deck_line(state: AppState, rnd: Round) -> list[ft.Control]:
+    """The answer to the last intent, who deals, deck and discard pile."""
+    controls: list[ft.Control] = []
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
+    zones = rnd.zones()
+    dealer = state.seat_name(rnd.dealer)
+    controls.append(
+        ft.Text(
+            f"{dealer} deals · Deck {len(zones['deck'])} · "
+            f"Discard pile {len(zones['discard'])}",
+            size=14,
+        )
+    )
+    return controls
+
+
+def _seats(state: AppState, rnd: Round) -> list[ft.Control]:
+    """The Flip Four cards set aside, then every line at the table."""
+    controls: list[ft.Control] = []
+    four = last_flip_four(rnd.events)
+    if four is not None:
+        aside = rnd.zones().get("set_aside", [])
+        controls.append(flip_four_strip(state, four, aside))
+    pend = rnd.pending
+    to_move = pend.player if pend is not None else None
+    controls += [seat_row(state, rnd, seat, to_move) for seat in range(rnd.players)]
+    return controls

@@ -1,0 +1,316 @@
+"""Round entry: pick a player, tap their cards on the keypad, see the score
+chain live; busted switch, typed score for swept-up cards, Brutal ±15 choice.
+Problems show beside the player they concern; saving waits until none is
+left. Every tap is saved at once, so a restart resumes mid-entry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import AppState
+from companion.rules import Problem
+from companion.ui.guard import screen
+from companion.ui.parts.cardlook import card_face, label
+from companion.ui.parts.keypad import CardTo, keypad
+from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
+from companion.ui.widgets import (
+    TextInput,
+    bind,
+    flat,
+    header,
+    message,
+    near_buttons,
+    primary,
+    secondary,
+    switch_row,
+    use_text_input,
+)
+
+# Problems keyed by player id (None: about the whole table).
+Problems = dict[str | None, list[Problem]]
+
+
+def _player_chip(
+    name: str, score: int, selected: bool, trouble: bool, on_click: Callable[[], object]
+) -> ft.Control:
+    colour = DANGER if trouble else ACCENT
+    button = ft.Button(
+        f"{name} {score}",
+        height=44,
+        bgcolor=colour if selected else None,
+        color=ft.Colors.WHITE if selected else (DANGER if trouble else None),
+        on_click=lambda: on_click(),
+    )
+    return ft.Semantics(selected=selected, container=True, content=button)
+
+
+@screen
+def EntryScreen(
+    state: AppState, on_done: Callable[[], None], on_saved: Callable[[], None]
+) -> ft.Control:
+    chosen, set_chosen = ft.use_state("")
+    typed_input = use_text_input()
+    sheet, draft = state.sheet, state.draft
+    if sheet is None or draft is None:
+        return ft.Text("No round is being entered.")
+    pid = chosen if chosen in draft.players else draft.players[0]
+    by_player = state.problems_by_player()
+    number = (draft.editing if draft.editing is not None else len(sheet.rounds)) + 1
+
+    def save() -> None:
+        if state.save_round() is None:
+            on_saved()
+
+    def cancel() -> None:
+        if draft.editing is not None:
+            state.cancel_edit()
+        on_done()
+
+    def choose(p: str) -> None:
+        set_chosen(p)
+        typed_input.reset()
+
+    dealer = sheet.names().get(draft.dealer, "")
+    title = f"Round {number}" + (" (tie-break)" if draft.tiebreak else "")
+    return ft.Column(
+        [
+            header(title, cancel),
+            ft.ListView(
+                padding=12,
+                spacing=10,
+                expand=True,
+                controls=[
+                    ft.Text(
+                        f"{dealer} dealt · tap a player, then their cards", size=13
+                    ),
+                    _chips(state, pid, by_player, choose),
+                    ft.Container(
+                        padding=12,
+                        border_radius=12,
+                        border=ft.Border.all(2, DANGER if pid in by_player else ACCENT),
+                        content=ft.Column(
+                            _panel(state, pid, by_player, typed_input), spacing=8
+                        ),
+                    ),
+                    *_footer(state, by_player, cancel),
+                ],
+            ),
+            _keys_and_save(state, pid, _save_text(number, draft.editing), save),
+        ],
+        expand=True,
+        spacing=0,
+    )
+
+
+def _chips(
+    state: AppState,
+    pid: str,
+    by_player: Problems,
+    choose: Callable[[str], None],
+) -> ft.Control:
+    """One button a player, the chosen one filled, red where a problem is."""
+    assert state.sheet is not None and state.draft is not None
+    names = state.sheet.names()
+    chips = [
+        _player_chip(
+            names[p],
+            state.round_score(p),
+            p == pid,
+            p in by_player,
+            bind(choose, p),
+        )
+        for p in state.draft.players
+    ]
+    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+
+
+def _panel(
+    state: AppState, pid: str, by_player: Problems, typed_input: TextInput
+) -> list[ft.Control]:
+    """The chosen player's line: cards, score chain, problems, switches."""
+    assert state.sheet is not None and state.draft is not None
+    draft, rules = state.draft, state.sheet.rules
+    name = state.sheet.names()[pid]
+    score = state.line_score(pid)
+    typed = draft.typed.get(pid)
+    panel = _line(state, pid, name)
+    if score.flip7 and typed is None:
+        panel.append(
+            ft.Text("Flip 7!", size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
+        )
+    for problem in by_player.get(pid, []):
+        panel.append(message(problem.message, error=True))
+    panel.append(
+        switch_row(
+            "Busted",
+            pid in draft.busted,
+            lambda on: state.set_busted(pid, on),
+            "Brutal: tap the minus cards given after the bust; they count from 0."
+            if rules.brutal
+            else "",
+        )
+    )
+    panel.append(_typed_row(state, pid, name, typed, typed_input))
+    flipper = state.flip7_player()
+    if rules.brutal and flipper is not None:
+        panel.append(_bonus_or_attack(state, flipper))
+    return panel
+
+
+def _line(state: AppState, pid: str, name: str) -> list[ft.Control]:
+    """Name and round score, the cards (tap one to remove it), the chain."""
+    assert state.draft is not None
+    typed = state.draft.typed.get(pid)
+    cards: list[ft.Control] = [
+        card_face(
+            code,
+            scale=0.75,
+            name=f"Remove {label(code)} from {name}",
+            on_click=bind(state.remove_card, pid, i),
+        )
+        for i, code in enumerate(state.draft.line(pid))
+    ]
+    if not cards:
+        cards.append(ft.Text("No cards yet: tap them on the keypad below."))
+    chain = (
+        f"Typed score = {typed}" if typed is not None else state.line_score(pid).chain()
+    )
+    total = state.round_score(pid)
+    busted = pid in state.draft.busted
+    return [
+        ft.Row(
+            [
+                ft.Text(name, size=24, weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(
+                    str(total),
+                    size=BIG_NUMBER + 8,
+                    weight=ft.FontWeight.BOLD,
+                    color=DANGER if busted or total < 0 else ACCENT,
+                ),
+            ]
+        ),
+        ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
+        ft.Text(chain, size=18),
+    ]
+
+
+def _typed_row(
+    state: AppState, pid: str, name: str, typed: int | None, typed_input: TextInput
+) -> ft.Control:
+    """A typed score for cards swept up before anyone counted them."""
+
+    def use_typed() -> None:
+        if typed_input.text.strip():
+            state.set_typed(pid, typed_input.text)
+        else:
+            state.tell(f"Type {name}'s score first, then Use typed score.", error=True)
+
+    def clear_typed() -> None:
+        typed_input.reset()
+        state.set_typed(pid, None)
+
+    return ft.Row(
+        [
+            ft.TextField(
+                key=typed_input.key(f"typed-{pid}-{typed}"),
+                label="Typed score (cards swept up)",
+                value="" if typed is None else str(typed),
+                width=220,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=typed_input.change,
+                on_submit=lambda _: use_typed(),
+            ),
+            flat("Use typed score", use_typed),
+        ]
+        + ([flat("Clear typed score", clear_typed)] if typed is not None else []),
+        wrap=True,
+    )
+
+
+def _bonus_or_attack(state: AppState, flipper: str) -> ft.Control:
+    """Brutal: the Flip 7 player takes +15 or gives −15 to another."""
+    assert state.sheet is not None and state.draft is not None
+    names, draft = state.sheet.names(), state.draft
+    others = [p for p in draft.players if p != flipper]
+    options: list[ft.Control] = [
+        ft.Text(
+            f"{names[flipper]} flipped 7: +15 for themselves or −15 to another player?",
+            weight=ft.FontWeight.BOLD,
+        ),
+        _choice(f"+15 to {names[flipper]}", draft.attack is None, state.choose_bonus),
+    ]
+    options += [
+        _choice(
+            f"−15 to {names[o]}",
+            draft.attack == o,
+            bind(state.choose_attack, o),
+        )
+        for o in others
+    ]
+    return ft.Row(options, wrap=True)
+
+
+def _save_text(number: int, editing: int | None) -> str:
+    return (
+        f"Save round {number}" if editing is None else f"Save changes to round {number}"
+    )
+
+
+def _footer(
+    state: AppState, by_player: Problems, cancel: Callable[[], None]
+) -> list[ft.Control]:
+    """Problems of the whole table, then the way back and Clear round."""
+    assert state.draft is not None
+    footer: list[ft.Control] = [
+        message(p.message, error=True) for p in by_player.get(None, [])
+    ]
+    footer.append(
+        ft.Row(
+            [
+                secondary(
+                    "Cancel edit"
+                    if state.draft.editing is not None
+                    else "Back to sheet",
+                    cancel,
+                ),
+                flat("Clear round", state.clear_draft, ft.Icons.CLEAR_ALL),
+            ],
+            wrap=True,
+        )
+    )
+    return footer
+
+
+def _keys_and_save(
+    state: AppState, pid: str, save_text: str, save: Callable[[], None]
+) -> ft.Control:
+    """The keypad and Save stay in reach at the bottom of the screen."""
+    notice = state.notice
+    return ft.Container(
+        padding=ft.Padding.only(left=8, right=8, top=6, bottom=6),
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        content=ft.Column(
+            [
+                # A refusal shows here, beside Save and the keys that were
+                # just tapped, not at the top of a scrolled list.
+                *near_buttons(notice if notice is not None and notice.error else None),
+                keypad(state.copies_left(), CardTo(state.add_card, pid), scale=0.7),
+                primary(save_text, save, ft.Icons.SAVE),
+            ],
+            spacing=6,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        ),
+    )
+
+
+def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Control:
+    button = ft.Button(
+        text,
+        icon=ft.Icons.CHECK if selected else None,
+        bgcolor=ACCENT if selected else None,
+        color=ft.Colors.WHITE if selected else None,
+        on_click=lambda: on_click(),
+    )
+    return ft.Semantics(selected=selected, container=True, content=button)

@@ -1,0 +1,66 @@
+"""History: every stored game, found by a player's name as you type; a tap
+opens one past game (screens/past_game.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import AppState
+from companion.store.records import GameSummary
+from companion.ui.guard import screen
+from companion.ui.parts.game_tile import game_status, game_tile
+from companion.ui.widgets import flat, header, secondary, section
+
+
+def _tile(game: GameSummary, day: str, on_open: Callable[[str], None]) -> ft.Control:
+    return game_tile(
+        game.title,
+        game_status(game, day),
+        [flat("Open", lambda: on_open(game.id))],
+    )
+
+
+@screen
+def HistoryScreen(
+    state: AppState,
+    on_back: Callable[[], None],
+    on_open: Callable[[str], None],
+    on_stats: Callable[[], None],
+    on_import: Callable[[], None],
+) -> ft.Control:
+    query, set_query = ft.use_state("")
+    games = state.history(query)
+    everything = len(state.games)
+    controls: list[ft.Control] = [
+        ft.TextField(
+            label="Search by player name",
+            value=query,
+            prefix_icon=ft.Icons.SEARCH,
+            on_change=lambda e: set_query(e.control.value or ""),
+        ),
+        ft.Row(
+            [
+                secondary("Player stats", on_stats, ft.Icons.BAR_CHART),
+                flat("Import a game", on_import, ft.Icons.DOWNLOAD),
+            ],
+            wrap=True,
+        ),
+    ]
+    if not everything:
+        controls.append(section("No games yet"))
+    elif not games:
+        controls.append(section(f"No game with a player called “{query.strip()}”"))
+    else:
+        shown = f"{len(games)} of {everything}" if query.strip() else str(everything)
+        controls.append(section(f"Games ({shown})"))
+    controls += [_tile(g, state.game_day(g), on_open) for g in games]
+    return ft.Column(
+        [
+            header("History", on_back),
+            ft.ListView(controls=controls, padding=16, spacing=10, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )
