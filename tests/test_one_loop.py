@@ -10,6 +10,7 @@ the two must agree round after round, to the end of the game.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -23,9 +24,12 @@ from companion.rules import (
     Rules,
     Sheet,
     StopBot,
+    deck_counts,
+    full_deck,
     make_bot,
     round_record,
 )
+from companion.rules.next_round import carried_deck, new_deck
 from companion.store import GameStore
 from companion.ui.state import AppState
 from companion.ui.state_digital import Digital
@@ -67,6 +71,8 @@ CASES = [
     (3, Rules(target=50), 2, 1, (60, 10, 60)),
     # a three-way tie, the last dealer (seat 0) tied too
     (4, Rules(target=50, brutal=True), 3, 1, (55, 55, 20, 55)),
+    # every seat tied: all play, and the round is still a tie-break round
+    (2, Rules(target=50), 6, 0, (70, 70)),
 ]
 
 
@@ -89,12 +95,13 @@ def test_match_deals_what_the_app_deals(
         if match.over:
             break
         assert not sheet.over
+        tied = bool(match.tied)
         rnd = match.start_round()
         app, app_ids, app_tiebreak = app_deals(sheet, deck, discard)
         assert app_ids == ids
         assert (app.dealer, app.seats) == (rnd.dealer, rnd.seats)
         assert app.totals == rnd.totals == tuple(sheet.totals()[p] for p in ids)
-        assert app_tiebreak == (rnd.seats != tuple(range(players)))
+        assert app_tiebreak == tied
         tiebreaks += app_tiebreak
         if deck is not None:  # a first deck is shuffled from each one's seed
             assert app.setup()["deck"] == rnd.setup()["deck"]
@@ -163,3 +170,32 @@ def test_a_second_deck_is_shuffled_in_when_a_19th_player_joins() -> None:
     # the round's cards stay on the discard pile; the rest is one new deck
     assert sorted(rnd.setup()["discard"]) == sorted(c.code for c in pile)
     assert len(rnd.setup()["deck"]) == 216 - len(pile)
+
+
+def test_match_keeps_the_apps_score_sheet() -> None:
+    """Match records every round in a Sheet, as the app does: a resumed
+    game's typed scores, then digital rounds marked as tie-break rounds."""
+    match = Match(3, Rules(target=50), seed=2, dealer=1, totals=[60, 10, 60])
+    rng = random.Random(2)
+    while not match.over:
+        rnd = match.start_round()
+        play(rnd, rng)
+        match.finish_round(rnd)
+    sheet = match.sheet
+    first, *dealt = sheet.rounds
+    assert [e.typed for _, e in first.entries] == [60, 10, 60]
+    assert dealt and all(r.digital and r.tiebreak for r in dealt)
+    assert all(r.players == ("p1", "p3") for r in dealt)
+    assert dealt[0].dealer == "p3"  # R21: the next tied player to the left
+    assert list(sheet.totals().values()) == match.totals
+    assert [p.id for p in sheet.winners()] == [f"p{i + 1}" for i in match.winners]
+
+
+def test_the_deck_passes_on_unless_the_table_changed_decks() -> None:
+    deck, pile = full_deck()[:40], full_deck()[40:]
+    assert carried_deck(Rules(), deck, pile) is deck
+    assert carried_deck(Rules(), None, []) is None  # no round dealt yet
+    assert carried_deck(Rules(decks=2), deck, pile) is None  # a second deck
+    fresh = new_deck(Rules(decks=2), pile, random.Random(1))
+    assert len(fresh) == 216 - len(pile)
+    assert Counter(c.code for c in fresh + pile) == deck_counts(2)

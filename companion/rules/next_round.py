@@ -59,7 +59,9 @@ class NextRound(NamedTuple):  # a tuple: cheap to build once per round
         )
 
 
-def next_round(sheet: Sheet, deck: Cards | None = None, discard: Cards = ()) -> NextRound:
+def next_round(
+    sheet: Sheet, deck: Cards | None = None, discard: Cards = ()
+) -> NextRound:
     """What to deal after the sheet's last round, with the deck and discard
     pile the last dealt round left (None: no round dealt yet).
 
@@ -67,17 +69,16 @@ def next_round(sheet: Sheet, deck: Cards | None = None, discard: Cards = ()) -> 
     """
     if sheet.over:
         raise SheetError("The game is over.")
-    ids = tuple(p.id for p in sheet.seated)
-    playing = {p.id for p in sheet.next_players()}
-    active = tuple(i for i, pid in enumerate(ids) if pid in playing)
+    ids = tuple([p.id for p in sheet.seated])  # the seats of the round
+    tied = sheet.end().tiebreak  # seat indexes of the tied leaders (R21)
     totals = sheet.totals()
     return NextRound(
         rules=sheet.rules,
         ids=ids,
         dealer=ids.index(sheet.next_dealer().id),
-        active=active if len(active) < len(ids) else None,
-        tiebreak=bool(sheet.end().tiebreak),
-        totals=tuple(totals[pid] for pid in ids),
+        active=tied if tied and len(tied) < len(ids) else None,
+        tiebreak=bool(tied),
+        totals=tuple([totals[pid] for pid in ids]),
         deck=carried_deck(sheet.rules, deck, discard),
         discard=discard,
     )

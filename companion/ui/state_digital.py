@@ -29,6 +29,7 @@ from companion.rules import (
     parse_cards,
     round_record,
 )
+from companion.rules.next_round import next_round
 from companion.store import GameStore
 
 from .state_base import Observable
@@ -228,33 +229,20 @@ class DigitalIntents(Observable):
                 f"Round {n} is half entered by tapping: continue it, "
                 "or discard it to deal digitally."
             )
-        ids = [p.id for p in sheet.seated]
-        playing = {p.id for p in sheet.next_players()}
-        active = [i for i, pid in enumerate(ids) if pid in playing]
-        totals = sheet.totals()
         d = self.digital
-        deck: list[Any] | None = None if d.deck is None else parse_cards(d.deck)
-        if self.test_deck and d.deck is None:  # the game's first digital round
-            deck = parse_cards(self.test_deck)
         seed = random.SystemRandom().getrandbits(48)
-        try:
-            rnd = Round.start(
-                players=len(ids),
-                dealer=ids.index(sheet.next_dealer().id),
-                rules=sheet.rules,
-                deck=deck,
-                seed=seed,
-                discard=parse_cards(d.discard),
-                active_players=active if len(active) < len(ids) else None,
-                totals=tuple(totals[pid] for pid in ids),
-            )
+        try:  # seats, dealer, tie-break and cards: as the simulator's Match
+            nxt = next_round(sheet, d.deck, d.discard)
+            if self.test_deck and d.deck is None:  # the game's first digital round
+                nxt = nxt._replace(deck=parse_cards(self.test_deck))
+            rnd = nxt.start(seed)
         except ValueError as exc:
             return self._refuse(f"Cannot deal: {exc}")
         return self._keep(
             round=rnd,
-            ids=ids,
+            ids=list(nxt.ids),
             seed=seed,
-            tiebreak=bool(sheet.end().tiebreak),
+            tiebreak=nxt.tiebreak,
             last=None,
             last_ids=[],
             number=len(sheet.rounds) + 1,
