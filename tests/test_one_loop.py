@@ -29,7 +29,6 @@ from companion.rules import (
     make_bot,
     round_record,
 )
-from companion.rules.next_round import carried_deck, new_deck
 from companion.store import GameStore
 from companion.ui.state import AppState
 from companion.ui.state_digital import Digital
@@ -192,6 +191,8 @@ def test_match_keeps_the_apps_score_sheet() -> None:
 
 
 def test_the_deck_passes_on_unless_the_table_changed_decks() -> None:
+    from companion.rules.next_round import carried_deck, new_deck
+
     deck, pile = full_deck()[:40], full_deck()[40:]
     assert carried_deck(Rules(), deck, pile) is deck
     assert carried_deck(Rules(), None, []) is None  # no round dealt yet

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from .config import Rules
 from .cards import Card
+from .config import Rules
 from .game import EndCheck, check_end
 from .linescores import cached_score
 from .scoring import BRUTAL_ATTACK, LineScore, score_line
