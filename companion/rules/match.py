@@ -32,25 +32,21 @@ def round_record(
         raise ValueError("the round is not over")
     if len(ids) != rnd.players:
         raise ValueError("one player id per seat")
-    attacked, flip7 = rnd.attacked, rnd.flip7
-    sent = attacked is not None
-    entries = tuple(
-        (
-            ids[i],
-            # Entry(cards, busted, typed, attacked, sent_attack), positional:
-            # the simulator builds one per seat and round.
-            Entry(
-                rnd.codes(i),
-                rnd.status(i) == "busted",
-                None,
-                attacked == i,
-                sent and flip7 == i,
-            ),
+    entries = []
+    for i in rnd.seats:
+        entries.append(
+            (
+                ids[i],
+                Entry(
+                    cards=tuple(rnd.line(i)),
+                    busted=rnd.status(i) == "busted",
+                    attacked=rnd.attacked == i,
+                    sent_attack=rnd.flip7 == i and rnd.attacked is not None,
+                ),
+            )
         )
-        for i in rnd.seats
-    )
     return RoundRecord(
-        dealer=ids[rnd.dealer], entries=entries, digital=True, tiebreak=tiebreak
+        dealer=ids[rnd.dealer], entries=tuple(entries), digital=True, tiebreak=tiebreak
     )
 
 
