@@ -28,6 +28,7 @@ from companion.rules import (
     parse_cards,
     round_record,
 )
+from companion.rules.next_round import next_round
 
 from .digital import DIGITAL_SCOPE, Digital, digital_number, in_progress, stale
 from .entry import RoundDraft
@@ -166,33 +167,20 @@ class DigitalTable:
                 f"Round {len(sheet.rounds) + 1} is half entered by tapping: "
                 "continue it, or discard it to deal digitally."
             )
-        ids = [p.id for p in sheet.seated]
-        playing = {p.id for p in sheet.next_players()}
-        active = [i for i, pid in enumerate(ids) if pid in playing]
-        deck = None if d.deck is None else parse_cards(d.deck)
-        if self.test_deck and d.deck is None:  # the game's first digital round
-            deck = parse_cards(self.test_deck)
         seed = random.SystemRandom().getrandbits(48)
-        totals = sheet.totals()
-        try:
-            rnd = Round.start(
-                players=len(ids),
-                dealer=ids.index(sheet.next_dealer().id),
-                rules=sheet.rules,
-                deck=deck,
-                seed=seed,
-                discard=parse_cards(d.discard),
-                active_players=active if len(active) < len(ids) else None,
-                totals=tuple(totals[pid] for pid in ids),
-            )
+        try:  # seats, dealer, tie-break and cards: as the simulator's Match
+            nxt = next_round(sheet, d.deck, d.discard)
+            if self.test_deck and d.deck is None:  # the game's first digital round
+                nxt = nxt._replace(deck=parse_cards(self.test_deck))
+            rnd = nxt.start(seed)
         except ValueError as exc:
             raise Refusal(f"Cannot deal: {exc}") from exc
         new = replace(
             d,
             round=rnd,
-            ids=ids,
+            ids=list(nxt.ids),
             seed=seed,
-            tiebreak=bool(sheet.end().tiebreak),
+            tiebreak=nxt.tiebreak,
             last=None,
             last_ids=[],
             number=len(sheet.rounds) + 1,

@@ -1,6 +1,8 @@
-"""A digital game of rounds: seats, the dealer moving left, the deck passed
-on without reshuffling, the discard pile carried over, totals, the end of the
-game and tie-break rounds among the tied leaders (R21).
+"""A digital game of rounds for the simulator, the tournament and the bots'
+tests: the app's own loop (a :class:`~.sheet.Sheet` and
+:func:`~.next_round.next_round`: seats, the dealer moving left, the deck
+passed on without reshuffling, the discard pile carried over, totals, the end
+of the game and tie-break rounds among the tied leaders, R21), driven by code.
 
 Finished rounds become :class:`~.sheet.RoundRecord` values with
 :func:`round_record`, so a digitally dealt round lands in the same score
@@ -13,11 +15,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, full_deck
+from .cards import Card
 from .config import Rules
-from .game import EndCheck, check_end
+from .game import EndCheck
+from .next_round import new_deck, next_round
 from .round import Round
-from .sheet import Entry, RoundRecord
+from .sheet import Entry, RoundRecord, Sheet
 from .status import BUSTED
 
 
@@ -61,18 +64,27 @@ def round_record(
 @dataclass
 class Match:
     """A whole game dealt by the app. Drive it with :meth:`start_round` and
-    :meth:`finish_round` until :attr:`over`."""
+    :meth:`finish_round` until :attr:`over`.
+
+    Each finished round lands in :attr:`sheet`, the score sheet the app keeps;
+    the next round's seats, dealer, tie-break players, totals and cards come
+    from :func:`~.next_round.next_round`, as for the app's digital table.
+    ``dealer`` is the first round's dealer, then the next round's.
+    ``totals`` resumes a game: a first round of typed scores (R21 may make it
+    a tie-break at once)."""
 
     players: int
     rules: Rules = field(default_factory=Rules)
     seed: int = 0
     dealer: int = 0
     totals: list[int] = field(default_factory=list)
-    deck: list[Card] | None = None  # None: shuffle a full deck for round 1
-    discard: list[Card] = field(default_factory=list)
+    deck: Sequence[Card] | None = None  # None: shuffle a new deck for round 1
+    discard: Sequence[Card] = field(default_factory=list)
     history: list[list[int]] = field(default_factory=list)
     tied: tuple[int, ...] = ()
     result: EndCheck = field(default_factory=lambda: EndCheck(False))
+    sheet: Sheet = field(init=False, repr=False)
+    _ids: list[str] = field(init=False, repr=False)  # seat -> player id
     rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -83,9 +95,16 @@ class Match:
         if len(self.totals) != self.players:
             raise ValueError("one total per seat")
         self.rng = random.Random(self.seed)
-        if any(self.totals):  # resuming a game: it may be over or tied already
-            self.result = check_end(self.totals, self.rules)
-            self.tied = self.result.tie_break
+        names = [f"Seat {i + 1}" for i in range(self.players)]
+        sheet = Sheet.new(names, self.rules, self.dealer)
+        self._ids = ids = [p.id for p in sheet.players]
+        if any(self.totals):  # dealt by the seat before: the dealer deals next
+            typed = tuple(
+                (pid, Entry(typed=t)) for pid, t in zip(ids, self.totals, strict=True)
+            )
+            sheet = sheet.add_round(RoundRecord(ids[self.dealer - 1], typed))
+        self.sheet = sheet
+        self._follow()
 
     @property
     def over(self) -> bool:
@@ -103,37 +122,25 @@ class Match:
     def start_round(self) -> Round:
         if self.over:
             raise ValueError("the game is over")
-        seats = self.seats
-        while self.dealer not in seats:  # a tie-break: the next tied player deals
-            self.dealer = (self.dealer + 1) % self.players
-        deck = self.deck
-        if deck is None:
-            deck = full_deck(self.rules.decks)
-            self.rng.shuffle(deck)
-        return Round.start(
-            players=self.players,
-            dealer=self.dealer,
-            rules=self.rules,
-            deck=deck,
-            seed=self.rng.getrandbits(48),
-            discard=self.discard,
-            active_players=self.tied or None,
-            totals=self.totals,
-        )
+        nxt = next_round(self.sheet, self.deck, self.discard)
+        if nxt.deck is None:  # shuffled by the match's seed
+            nxt = nxt._replace(deck=new_deck(self.rules, nxt.discard, self.rng))
+        return nxt.start(self.rng.getrandbits(48))
 
     def finish_round(self, rnd: Round) -> EndCheck:
-        """Add the round's scores, pass the deck on and move the dealer."""
-        scores = rnd.scores()
-        self.history.append(scores)
-        for i, s in enumerate(scores):
-            self.totals[i] += s
+        """Record the round in the sheet and pass the deck on."""
+        rec = round_record(rnd, self._ids, tie_break=bool(self.tied))
+        self.sheet = self.sheet.add_round(rec)
+        self.history.append(rnd.scores())
         self.deck, self.discard = rnd.leftovers()
-        self.result = check_end(self.totals, self.rules)
-        self.tied = self.result.tie_break
-        seats = self.seats
-        for step in range(1, self.players + 1):
-            nxt = (self.dealer + step) % self.players
-            if nxt in seats:
-                self.dealer = nxt
-                break
+        self._follow()
         return self.result
+
+    def _follow(self) -> None:
+        """Totals, the end, the tie-break and the next dealer: the sheet's."""
+        sheet, ids = self.sheet, self._ids
+        totals = sheet.totals()
+        self.totals = [totals[pid] for pid in ids]
+        self.result = sheet.end()
+        self.tied = self.result.tiebreak
+        self.dealer = ids.index(sheet.next_dealer().id)

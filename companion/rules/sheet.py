@@ -16,8 +16,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from .cards import Card
 from .config import Rules
 from .game import EndCheck, check_end
+from .linescores import cached_score
 from .scoring import BRUTAL_ATTACK, LineScore, score_line
 
 MAX_NAME = 30
@@ -58,7 +60,15 @@ class Entry:
             # another player's Brutal Flip 7 still lands on it (R20).
             attack = BRUTAL_ATTACK if self.attacked and rules.brutal else 0
             return self.typed - attack
-        return _line_total(self, rules)
+        if self.busted and not rules.brutal:
+            return 0  # what score_line gives any busted line (standard rules)
+        return _line_total(
+            tuple(sorted(self.cards)),  # the order of the cards never matters
+            self.busted,
+            not self.sent_attack,
+            self.attacked and rules.brutal,
+            rules,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"cards": list(self.cards)}
@@ -81,10 +91,14 @@ class Entry:
 
 
 @lru_cache(maxsize=8192)
-def _line_total(entry: Entry, rules: Rules) -> int:
-    """Entries are immutable, and every screen derives totals, the dealer and
-    the end of the game from all of them: score each one once."""
-    return entry.line_score(rules).total
+def _line_total(
+    cards: tuple[str, ...], busted: bool, bonus: bool, attacked: bool, rules: Rules
+) -> int:
+    """Every screen and the simulator's every round derive totals, the dealer
+    and the end of the game from all the entries: score each line once, with
+    the engine's memo (a dealt round has just scored the same line)."""
+    line = [Card.parse(c) for c in cards]  # the interned cards the memo needs
+    return cached_score(line, busted, bonus, attacked, rules).total
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +149,13 @@ class RoundRecord:
         return read_round(data)
 
 
+def _add(totals: dict[str, int], rec: RoundRecord, rules: Rules) -> dict[str, int]:
+    """``totals`` with the round's scores added (in place)."""
+    for pid, entry in rec.entries:
+        totals[pid] = totals.get(pid, 0) + entry.score(rules)
+    return totals
+
+
 def check_name(name: str, taken: Sequence[str]) -> str:
     """A clean player name, or :class:`SheetError` saying what is wrong."""
     clean = " ".join(name.split())
@@ -155,6 +176,11 @@ class Sheet:
     rules: Rules = field(default_factory=Rules)
     first_dealer: str = ""
     rounds: tuple[RoundRecord, ...] = ()
+    # What is derived from the (immutable) sheet, once: a game loop asks for
+    # the totals, the end check and the dealer several times a round.
+    _memo: dict[str, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def new(
@@ -179,7 +205,10 @@ class Sheet:
     # --- derived --------------------------------------------------------
     @property
     def seated(self) -> tuple[Player, ...]:
-        return tuple(p for p in self.players if p.seated)
+        if "seated" not in self._memo:
+            self._memo["seated"] = tuple(p for p in self.players if p.seated)
+        seated: tuple[Player, ...] = self._memo["seated"]
+        return seated
 
     def player(self, pid: str) -> Player:
         for p in self.players:
@@ -189,18 +218,23 @@ class Sheet:
 
     def totals(self, upto: int | None = None) -> dict[str, int]:
         """Each player's total after the first ``upto`` rounds (all by default)."""
+        if upto is None and "totals" in self._memo:
+            return dict(self._memo["totals"])
         out = {p.id: p.start for p in self.players}
         for rec in self.rounds[:upto]:
-            for pid, entry in rec.entries:
-                out[pid] = out.get(pid, 0) + entry.score(self.rules)
+            _add(out, rec, self.rules)
+        if upto is None:
+            self._memo["totals"] = dict(out)
         return out
 
     def end(self) -> EndCheck:
         """The end check over the seated players, as seat indexes."""
-        seated = self.seated
-        totals = self.totals()
-        check = check_end([totals[p.id] for p in seated], self.rules)
-        return check if self.rounds else EndCheck(False)
+        if "end" not in self._memo:
+            totals = self.totals()
+            check = check_end([totals[p.id] for p in self.seated], self.rules)
+            self._memo["end"] = check if self.rounds else EndCheck(False)
+        end: EndCheck = self._memo["end"]
+        return end
 
     @property
     def over(self) -> bool:
@@ -219,6 +253,12 @@ class Sheet:
     def next_dealer(self) -> Player:
         """The dealer moves one seat left each round (seat order of the sheet),
         skipping players who left the table or sit out a tie-break round."""
+        if "dealer" not in self._memo:
+            self._memo["dealer"] = self._rotate_dealer()
+        dealer: Player = self._memo["dealer"]
+        return dealer
+
+    def _rotate_dealer(self) -> Player:
         playing = {p.id for p in self.next_players()}
         ids = [p.id for p in self.players]
         if self.rounds:
@@ -236,7 +276,9 @@ class Sheet:
 
     # --- changes ----------------------------------------------------------
     def _check_round(self, rec: RoundRecord) -> None:
-        known = {p.id for p in self.players}
+        if "ids" not in self._memo:
+            self._memo["ids"] = {p.id for p in self.players}
+        known: set[str] = self._memo["ids"]
         if not rec.entries:
             raise SheetError("A round needs at least one player.")
         unknown = [pid for pid in rec.players if pid not in known]
@@ -247,7 +289,10 @@ class Sheet:
         if self.over:
             raise SheetError("The game is over; start a new game or undo a round.")
         self._check_round(rec)
-        return replace(self, rounds=(*self.rounds, rec))
+        new = Sheet(self.players, self.rules, self.first_dealer, (*self.rounds, rec))
+        if "totals" in self._memo:  # one round more: add it to the totals
+            new._memo["totals"] = _add(dict(self._memo["totals"]), rec, self.rules)
+        return new
 
     def replace_round(self, index: int, rec: RoundRecord) -> Sheet:
         if not 0 <= index < len(self.rounds):
