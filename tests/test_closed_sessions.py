@@ -13,10 +13,15 @@ FLET_LOG_LEVEL=info.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sys
 import time
 from pathlib import Path
+
+import pytest
+
+from companion import flet_guard
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser.harness import running_server  # noqa: E402
@@ -53,3 +58,48 @@ def test_sessions_closed_mid_send_are_deleted_once_expired(tmp_path: Path) -> No
         f"{last_left} left; server log tail:\n{log[-4000:]}"
     )
     assert "Exception in ASGI application" not in log, log[-4000:]
+
+
+# The guard fails safe: Flet's private members are read carefully.
+
+
+def _restore_handle(monkeypatch: pytest.MonkeyPatch) -> type:
+    from flet_web.fastapi.flet_app import FletApp
+
+    monkeypatch.setattr(FletApp, "handle", FletApp.handle)  # undone after
+    return FletApp
+
+
+def test_the_guard_wraps_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    flet_app = _restore_handle(monkeypatch)
+    assert flet_guard.install()
+    wrapped = flet_app.handle
+    assert flet_guard.install()
+    assert flet_app.handle is wrapped
+
+
+def test_changed_flet_internals_leave_flet_as_it_is(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    flet_app = _restore_handle(monkeypatch)
+    monkeypatch.delattr(flet_app, "_FletApp__get_unique_session_id")
+    before = flet_app.handle
+    assert not flet_guard.install()
+    assert flet_app.handle is before
+    assert "guard not installed" in caplog.text
+
+
+def test_a_wrapped_error_is_raised_on_when_the_session_cannot_be_read(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    flet_app = _restore_handle(monkeypatch)
+
+    async def broken(self: object, websocket: object) -> None:
+        raise ValueError("not a disconnect")
+
+    monkeypatch.setattr(flet_app, "handle", broken)
+    assert flet_guard.install()
+    app = object.__new__(flet_app)  # no __init__: no private members at all
+    with pytest.raises(ValueError, match="not a disconnect"):
+        asyncio.run(flet_app.handle(app, None))
+    assert "could not read FletApp" in caplog.text
