@@ -8,7 +8,8 @@ compares bots fairly (every seating, paired decks).
 Only one server may use a data folder: a second one on the same folder
 exits with status 3 and a message naming the running one
 (:mod:`companion.store.lock`), before it reads or changes anything there.
-Closed browser sessions are freed after :data:`SESSION_TIMEOUT` seconds.
+Closed browser sessions are freed after :data:`SESSION_TIMEOUT` seconds,
+also those closed while the server was sending (:mod:`companion.flet_guard`).
 """
 
 from __future__ import annotations
@@ -91,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     def serve() -> int:
         import flet as ft
 
+        from .flet_guard import install
         from .ui.app import make_main
+
+        install()  # a tab that drops off mid-send is freed like any other
 
         print(
             f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True

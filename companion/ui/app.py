@@ -140,7 +140,12 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 
     def remembered() -> None:
         async def read() -> None:
-            if await ft.SharedPreferences().get(THEME_KEY) == "dark":
+            try:
+                stored = await ft.SharedPreferences().get(THEME_KEY)
+            except (RuntimeError, TimeoutError):  # tab gone before it answered
+                logging.getLogger(__name__).debug("theme not read", exc_info=True)
+                return
+            if stored == "dark":
                 use_dark(True)
 
         page.run_task(read)

@@ -17,8 +17,11 @@ Each session is what a browser tab does, over a raw websocket
 quiet, close. (A client that closes while the server is still sending
 leaks its session for good in Flet 1.0.5: ``FletApp.handle`` then never
 reaches ``disconnect_session``, so the session never expires; ``--abrupt``
-closes right after Home to show it.) RSS is the server process's
-(the forked child of ``companion``), from /proc.
+closes right after Home to show it; companion/flet_guard.py now frees
+those too.) RSS is the server process's (the forked child of
+``companion``), from /proc; the sessions Flet still holds are counted from
+its own log (FLET_LOG_LEVEL=info: "New session created", "Delete
+session").
 """
 
 from __future__ import annotations
@@ -49,6 +52,12 @@ def rss_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
+def held(log: Path) -> int:
+    """Sessions Flet's app manager holds now, by its own log lines."""
+    text = log.read_text(errors="replace")
+    return text.count("New session created") - text.count("Delete session (")
+
+
 def sessions(port: int, count: int, quiet: float, parallel: int) -> float:
     """``count`` sessions, ``parallel`` tabs at a time; the seconds taken."""
     start = time.monotonic()
@@ -73,7 +82,10 @@ def main() -> None:
     expire = args.timeout + 12
     print(f"load average before: {os.getloadavg()}")
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "data", {"FLET_SESSION_TIMEOUT": str(args.timeout)})
+        server = Server(
+            Path(tmp) / "data",
+            {"FLET_SESSION_TIMEOUT": str(args.timeout), "FLET_LOG_LEVEL": "info"},
+        )
         server.start()
         try:
             assert server.proc is not None
@@ -83,17 +95,21 @@ def main() -> None:
             sessions(server.port, args.warmup, quiet, args.parallel)
             time.sleep(expire)
             base = rss_mb(pid)
-            print(f"after {args.warmup} warm-up sessions expired: {base:.1f} MB")
+            print(
+                f"after {args.warmup} warm-up sessions expired: {base:.1f} MB, "
+                f"{held(server.log)} sessions held"
+            )
             for r in range(args.rounds):
                 took = sessions(server.port, args.sessions, quiet, args.parallel)
-                held = rss_mb(pid)
+                kept = rss_mb(pid)
                 time.sleep(expire)
                 after = rss_mb(pid)
                 print(
                     f"round {r + 1}: {args.sessions} sessions in {took:.0f} s "
                     f"({args.parallel} at a time); RSS with them "
-                    f"closed but kept {held:.1f} MB (+{held - base:.1f}), "
-                    f"{expire} s later {after:.1f} MB (+{after - base:.1f})",
+                    f"closed but kept {kept:.1f} MB (+{kept - base:.1f}), "
+                    f"{expire} s later {after:.1f} MB (+{after - base:.1f}), "
+                    f"{held(server.log)} sessions held",
                     flush=True,
                 )
         finally:
