@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.rules import Rules
+from companion.rules import Rules, Status
 from companion.rules.bots import Bot, bot_help, make_bot
 from companion.rules.match import Match
 from companion.rules.round import Round
@@ -83,7 +83,7 @@ def simulate(
                 t = seat_tally[i]
                 t.rounds += 1
                 t.points += scores[i]
-                t.busts += rnd.status(i) == "busted"
+                t.busts += rnd.status(i) is Status.BUSTED
                 t.flip7s += flip7 == i
         for i in range(players):
             t = seat_tally[i]

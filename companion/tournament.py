@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.rules import Rules
+from companion.rules import Rules, Status
 from companion.rules.bots import Bot, bot_help, make_bot
 from companion.rules.match import Match
 from companion.simulate import play_round
@@ -139,7 +139,7 @@ def play_game(
         match.finish_round(rnd)
         scores = match.history[-1]
         for i in rnd.seats:
-            rows.append((i, scores[i], rnd.status(i) == "busted", rnd.flip7 == i))
+            rows.append((i, scores[i], rnd.status(i) is Status.BUSTED, rnd.flip7 == i))
     return match, rows
 
 

@@ -116,9 +116,6 @@ def test_round_record_of_a_tie_break_lists_only_its_players() -> None:
     play(rnd)
     rec = round_record(rnd, ["a", "b", "c"], tie_break=True)
     assert rec.players == ("a", "c") and rec.tie_break
-    # The old spellings, until the app layer is converted: still the same.
-    assert round_record(rnd, ["a", "b", "c"], tiebreak=True) == rec
-    assert rec.tiebreak
 
 
 def test_round_record_needs_a_finished_round() -> None:

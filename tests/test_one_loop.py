@@ -50,7 +50,7 @@ def app_deals(
     assert state.start_digital_round() is None
     rnd = state.digital.round
     assert rnd is not None
-    return rnd, list(state.digital.ids), state.digital.tiebreak
+    return rnd, list(state.digital.ids), state.digital.tie_break
 
 
 def play(rnd: Round, rng: random.Random) -> None:
@@ -107,7 +107,7 @@ def test_match_deals_what_the_app_deals(
         assert sorted(app.setup()["discard"]) == sorted(rnd.setup()["discard"])
         play(rnd, rng)
         match.finish_round(rnd)
-        sheet = sheet.add_round(round_record(rnd, ids, tiebreak=app_tiebreak))
+        sheet = sheet.add_round(round_record(rnd, ids, tie_break=app_tiebreak))
         deck, discard = rnd.leftovers()
         assert match.totals == [sheet.totals()[p] for p in ids]
     assert match.over and sheet.over
@@ -183,7 +183,7 @@ def test_match_keeps_the_apps_score_sheet() -> None:
     sheet = match.sheet
     first, *dealt = sheet.rounds
     assert [e.typed for _, e in first.entries] == [60, 10, 60]
-    assert dealt and all(r.digital and r.tiebreak for r in dealt)
+    assert dealt and all(r.digital and r.tie_break for r in dealt)
     assert all(r.players == ("p1", "p3") for r in dealt)
     assert dealt[0].dealer == "p3"  # R21: the next tied player to the left
     assert list(sheet.totals().values()) == match.totals

@@ -72,7 +72,7 @@ def test_kinds_of_game_are_really_covered() -> None:
     brutal = brutal_game()
     assert any(t < 0 for t in brutal.totals().values())
     assert any(e.sent_attack for r in brutal.rounds for _, e in r.entries)
-    assert any(r.tiebreak for r in tiebreak_game().rounds)
+    assert any(r.tie_break for r in tiebreak_game().rounds)
     assert any(r.digital for r in GAMES["digital"]().rounds)
     roster = typed_and_roster_game()
     assert any(not p.seated for p in roster.players)

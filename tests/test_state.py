@@ -269,13 +269,13 @@ def test_tie_break_round_takes_only_the_tied_players() -> None:
     )
     assert state.notice is not None and state.notice.text == state.banner()
     assert state.draft is not None and state.draft.players == ["p1", "p2"]
-    assert state.draft.tiebreak
+    assert state.draft.tie_break
     assert state.add_card("p3", "1") == "That player does not play this round."
     tap(state, "p1", "3")
     tap(state, "p2", "2")
     assert state.save_round() is None
     assert state.banner() == "Ann wins with 13!"
-    assert state.sheet is not None and state.sheet.rounds[1].tiebreak
+    assert state.sheet is not None and state.sheet.rounds[1].tie_break
     assert [(s.player.name, s.total, s.place) for s in state.standings()] == [
         ("Ann", 13, 1),
         ("Bob", 12, 2),

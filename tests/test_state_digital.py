@@ -178,7 +178,7 @@ def test_tie_break_round_deals_only_to_the_tied() -> None:
     rnd = state.digital_round
     assert rnd is not None
     assert rnd.status(2) == "out"
-    assert state.digital.tiebreak
+    assert state.digital.tie_break
 
 
 @pytest.mark.parametrize("strategy", ["odds", "stop", "random"])

@@ -65,3 +65,15 @@ def test_a_draft_from_a_newer_app_is_said_and_the_sheet_still_opens(
     assert state.open_game(game_id) is None
     assert "The round being entered could not be restored." in state.alerts
     assert state.sheet is not None
+
+
+def test_drafts_and_digital_rounds_saved_as_tiebreak_still_load() -> None:
+    """The key was "tiebreak" before names were unified (now "tie_break")."""
+    sheet = Sheet.new(["Ann", "Bob"])
+    draft = {**RoundDraft.fresh(sheet).to_dict(), "tiebreak": True}
+    del draft["tie_break"]
+    digital = {**Digital().to_dict(), "tiebreak": True}
+    del digital["tie_break"]
+    assert RoundDraft.from_dict(draft).tie_break
+    assert Digital.from_dict(digital).tie_break
+    assert RoundDraft.from_dict(RoundDraft.from_dict(draft).to_dict()).tie_break

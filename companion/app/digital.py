@@ -49,7 +49,7 @@ class Digital:
     discard: list[str] = field(default_factory=list)
     seed: int = 0  # the round's seed: reshuffles and computer players' choices
     ids: list[str] = field(default_factory=list)  # seat -> player id
-    tiebreak: bool = False
+    tie_break: bool = False
     round: Round | None = None  # the round in progress
     last: Round | None = None  # the round just recorded, for its summary
     last_ids: list[str] = field(default_factory=list)
@@ -64,7 +64,7 @@ class Digital:
             "discard": self.discard,
             "seed": self.seed,
             "ids": self.ids,
-            "tiebreak": self.tiebreak,
+            "tie_break": self.tie_break,
             "round": None if self.round is None else self.round.to_json(),
             "last": None if self.last is None else self.last.to_json(),
             "last_ids": self.last_ids,
@@ -83,7 +83,8 @@ class Digital:
             discard=list(data.get("discard", [])),
             seed=int(data.get("seed", 0)),
             ids=[str(i) for i in data.get("ids", [])],
-            tiebreak=bool(data.get("tiebreak", False)),
+            # "tiebreak": the key before names were unified; still read
+            tie_break=bool(data.get("tie_break", data.get("tiebreak", False))),
             round=None if rnd is None else Round.from_json(str(rnd)),
             last=None if last is None else Round.from_json(str(last)),
             last_ids=[str(i) for i in data.get("last_ids", [])],

@@ -180,7 +180,7 @@ class DigitalTable:
             round=rnd,
             ids=list(nxt.ids),
             seed=seed,
-            tiebreak=nxt.tiebreak,
+            tie_break=nxt.tie_break,
             last=None,
             last_ids=[],
             number=len(sheet.rounds) + 1,
@@ -195,7 +195,7 @@ class DigitalTable:
         def change(d: Digital) -> dict[str, Any]:
             if d.round is None:
                 raise Refusal("No digital round is in progress.")
-            return {"round": None, "ids": [], "number": None, "tiebreak": False}
+            return {"round": None, "ids": [], "number": None, "tie_break": False}
 
         self._keep(change, what=f"digital round {number} was discarded", scopes=[GAME])
         return f"Digital round {number} discarded."
@@ -268,7 +268,7 @@ class DigitalTable:
             raise Refusal(str(exc)) from exc
         if not rnd.over:
             return replace(state, digital=replace(d, round=rnd))
-        new = state.sheet.add_round(round_record(rnd, d.ids, tiebreak=d.tiebreak))
+        new = state.sheet.add_round(round_record(rnd, d.ids, tie_break=d.tie_break))
         deck, pile = rnd.leftovers()
         after = Digital(
             bots=d.bots,

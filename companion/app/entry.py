@@ -43,7 +43,7 @@ class RoundDraft:
     typed: dict[str, int] = field(default_factory=dict)
     attack: str | None = None  # Brutal Flip 7: who gets −15; None: +15 bonus
     editing: int | None = None
-    tiebreak: bool = False
+    tie_break: bool = False
     stash: dict[str, Any] | None = None  # the new round put aside during an edit
 
     @classmethod
@@ -52,7 +52,7 @@ class RoundDraft:
         return cls(
             players=[p.id for p in sheet.next_players()],
             dealer=sheet.next_dealer().id,
-            tiebreak=bool(sheet.end().tiebreak),
+            tie_break=bool(sheet.end().tie_break),
         )
 
     @classmethod
@@ -70,7 +70,7 @@ class RoundDraft:
             typed={pid: e.typed for pid, e in entries.items() if e.typed is not None},
             attack=next((pid for pid, e in entries.items() if e.attacked), None),
             editing=index,
-            tiebreak=rec.tiebreak,
+            tie_break=rec.tie_break,
         )
 
     def follow(self, sheet: Sheet) -> None:
@@ -80,10 +80,10 @@ class RoundDraft:
             return
         fresh = RoundDraft.fresh(sheet)
         keep = set(fresh.players)
-        self.players, self.dealer, self.tiebreak = (
+        self.players, self.dealer, self.tie_break = (
             fresh.players,
             fresh.dealer,
-            fresh.tiebreak,
+            fresh.tie_break,
         )
         self.lines = {p: c for p, c in self.lines.items() if p in keep}
         self.busted &= keep
@@ -210,7 +210,7 @@ class RoundDraft:
 
     def record(self, rules: Rules, *, digital: bool = False) -> RoundRecord:
         entries = tuple((pid, self.entry(pid, rules)) for pid in self.players)
-        return RoundRecord(self.dealer, entries, digital, self.tiebreak)
+        return RoundRecord(self.dealer, entries, digital, self.tie_break)
 
     @property
     def empty(self) -> bool:
@@ -231,7 +231,7 @@ class RoundDraft:
             "typed": dict(self.typed),
             "attack": self.attack,
             "editing": self.editing,
-            "tiebreak": self.tiebreak,
+            "tie_break": self.tie_break,
             "stash": self.stash,
         }
 
@@ -249,6 +249,7 @@ class RoundDraft:
             typed={str(p): int(t) for p, t in data.get("typed", {}).items()},
             attack=None if attack is None else str(attack),
             editing=None if editing is None else int(editing),
-            tiebreak=bool(data.get("tiebreak", False)),
+            # "tiebreak": the key before names were unified; still read
+            tie_break=bool(data.get("tie_break", data.get("tiebreak", False))),
             stash=data.get("stash"),
         )

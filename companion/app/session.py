@@ -270,8 +270,9 @@ class AppState(Observable):
     def setup_set_computer(self, index: int, strategy: str | None) -> Result:
         return self.run(lambda: self.form.set_computer(index, strategy))
 
-    def setup_set_learning(self, on: bool) -> Result:
-        return self.run(lambda: self.form.set_option("learning", on))
+    def setup_set_advisor(self, on: bool) -> Result:
+        """A learning game: the advisor starts switched on."""
+        return self.run(lambda: self.form.set_option("advisor", on))
 
     def setup_set_dealer(self, index: int) -> Result:
         return self.run(lambda: self.form.set_dealer(index))

@@ -22,7 +22,7 @@ TWO_DECKS_MAX = 36
 TARGET_RANGE = (1, 100_000)
 SUGGESTIONS = 8
 COMPUTER_NAME = re.compile(r"Computer \d+")
-OPTIONS = ("brutal", "lucky_pair_counts_two", "tie_break", "learning")
+OPTIONS = ("brutal", "lucky_pair_counts_two", "tie_break", "advisor")
 
 
 @dataclass
@@ -37,7 +37,7 @@ class SetupForm:
     tie_break: bool = True
     two_decks_chosen: bool = False
     bots: dict[str, str] = field(default_factory=dict)  # name -> strategy
-    learning: bool = False  # the odds advisor starts switched on
+    advisor: bool = False  # the advisor starts switched on (a learning game)
 
     @property
     def decks(self) -> int:
@@ -177,7 +177,7 @@ class SetupForm:
         form.bots = {
             seated[pid]: how for pid, how in digital.bots.items() if pid in seated
         }
-        form.learning = digital.advisor
+        form.advisor = digital.advisor
         return form
 
     def set_option(self, name: str, on: bool) -> None:
@@ -209,6 +209,6 @@ class SetupForm:
             bots={
                 p.id: self.bots[p.name] for p in sheet.players if p.name in self.bots
             },
-            advisor=self.learning,
+            advisor=self.advisor,
         )
         return sheet, RoundDraft.fresh(sheet), digital

@@ -41,8 +41,8 @@ def banner(sheet: Sheet) -> str | None:
         if len(winners) == 1:
             return f"{winners[0]} wins with {top}!"
         return f"{and_list(winners)} share the win with {top}!"
-    if end.tiebreak:
-        tied = [sheet.seated[i] for i in end.tiebreak]
+    if end.tie_break:
+        tied = [sheet.seated[i] for i in end.tie_break]
         return (
             f"Tie at {totals[tied[0].id]}: {and_list([p.name for p in tied])} "
             "play a tie-break round; the others sit it out."

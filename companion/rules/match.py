@@ -29,13 +29,9 @@ def round_record(
     ids: Sequence[str],
     *,
     tie_break: bool = False,
-    tiebreak: bool | None = None,
 ) -> RoundRecord:
     """The sheet's record of a finished round; ``ids[i]`` is seat i's player
-    id. Only the seats that took part get an entry. ``tiebreak``: the old
-    name of ``tie_break``, for callers in the app layer not yet converted."""
-    if tiebreak is not None:
-        tie_break = tiebreak
+    id. Only the seats that took part get an entry."""
     if not rnd.over:
         raise ValueError("the round is not over")
     if len(ids) != rnd.players:
@@ -142,5 +138,5 @@ class Match:
         totals = sheet.totals()
         self.totals = [totals[pid] for pid in ids]
         self.result = sheet.end()
-        self.tied = self.result.tiebreak
+        self.tied = self.result.tie_break
         self.dealer = ids.index(sheet.next_dealer().id)

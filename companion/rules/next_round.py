@@ -30,7 +30,7 @@ class NextRound(NamedTuple):  # a tuple: cheap to build once per round
     """The next round's setup, by seat: ``ids[seat]`` is a player id.
 
     ``active``: the seats that play a tie-break round (None: every seat);
-    ``tiebreak``: the round is a tie-break round, even when every seated
+    ``tie_break``: the round is a tie-break round, even when every seated
     player is among the tied. ``deck``: the cards passed on, top first, or
     None for a new deck shuffled from every card not on the ``discard`` pile.
     """
@@ -39,7 +39,7 @@ class NextRound(NamedTuple):  # a tuple: cheap to build once per round
     ids: tuple[str, ...]
     dealer: int
     active: tuple[int, ...] | None
-    tiebreak: bool
+    tie_break: bool
     totals: tuple[int, ...]
     deck: Cards | None
     discard: Cards
@@ -70,14 +70,14 @@ def next_round(
     if sheet.over:
         raise SheetError("The game is over.")
     ids = tuple([p.id for p in sheet.seated])  # the seats of the round
-    tied = sheet.end().tiebreak  # seat indexes of the tied leaders (R21)
+    tied = sheet.end().tie_break  # seat indexes of the tied leaders (R21)
     totals = sheet.totals()
     return NextRound(
         rules=sheet.rules,
         ids=ids,
         dealer=ids.index(sheet.next_dealer().id),
         active=tied if tied and len(tied) < len(ids) else None,
-        tiebreak=bool(tied),
+        tie_break=bool(tied),
         totals=tuple([totals[pid] for pid in ids]),
         deck=carried_deck(sheet.rules, deck, discard),
         discard=discard,

@@ -119,11 +119,6 @@ class RoundRecord:
     tie_break: bool = False  # a tie-break round among the tied leaders (R21)
 
     @property
-    def tiebreak(self) -> bool:
-        """The old name of :attr:`tie_break`, for callers not yet converted."""
-        return self.tie_break
-
-    @property
     def players(self) -> tuple[str, ...]:
         return tuple(pid for pid, _ in self.entries)
 

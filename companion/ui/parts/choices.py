@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.rules import Card
+from companion.rules import Card, Choice, Verb
 from companion.rules.wording import card_noun, card_phrase
 
 PROMPTS = {
@@ -53,43 +53,38 @@ def describe(
 ) -> Option:
     """One legal choice as a button label and the cards it involves."""
 
-    def who(seat: str) -> str:
-        i = int(seat)
-        return f"{name(i)} (you)" if i == me else name(i)
+    def who(seat: int) -> str:
+        return f"{name(seat)} (you)" if seat == me else name(seat)
 
-    def whose(seat: str) -> str:
-        return "your" if int(seat) == me else f"{name(int(seat))}'s"
+    def whose(seat: int) -> str:
+        return "your" if seat == me else f"{name(seat)}'s"
 
-    word, *rest = choice.split()
-    if word == "hit":
+    c = Choice.parse(choice)
+    seat, code = c.seat if c.seat is not None else me, c.card or ""
+    if c.verb is Verb.HIT:
         return Option(choice, "Hit")
-    if word == "stay":
+    if c.verb is Verb.STAY:
         return Option(choice, "Stay")
-    if word == "target":
+    if c.verb is Verb.TARGET:
         if card in TARGET_VERBS:
-            return Option(choice, TARGET_VERBS[card].format(who=who(rest[0])))
-        return Option(choice, f"Give {_card(card or '')} to {who(rest[0])}")
-    if word == "steal":
-        return Option(
-            choice, f"Steal {whose(rest[0])} {card_noun(rest[1])}", (rest[1],)
-        )
-    if word == "swap":
-        p, c, q, d = rest
+            return Option(choice, TARGET_VERBS[card].format(who=who(seat)))
+        return Option(choice, f"Give {_card(card or '')} to {who(seat)}")
+    if c.verb is Verb.STEAL:
+        return Option(choice, f"Steal {whose(seat)} {card_noun(code)}", (code,))
+    if c.verb is Verb.SWAP:
+        other, theirs = c.other_seat if c.other_seat is not None else me, c.other_card
+        mine = f"{whose(seat)} {card_noun(code)}"
         return Option(
             choice,
-            f"Swap {whose(p)} {card_noun(c)} with {whose(q)} {card_noun(d)}",
-            (c, d),
-            f"{whose(p)} {card_noun(c)}",
+            f"Swap {mine} with {whose(other)} {card_noun(theirs or '')}",
+            (code, theirs or ""),
+            mine,
         )
-    if word == "discard":
-        return Option(
-            choice, f"Discard {whose(rest[0])} {card_noun(rest[1])}", (rest[1],)
-        )
-    if word == "bonus":
+    if c.verb is Verb.DISCARD:
+        return Option(choice, f"Discard {whose(seat)} {card_noun(code)}", (code,))
+    if c.verb is Verb.BONUS:
         return Option(choice, f"+15 for {name(me)}")
-    if word == "attack":
-        return Option(choice, f"−15 to {name(int(rest[0]))}")
-    return Option(choice, choice)
+    return Option(choice, f"−15 to {name(seat)}")  # Verb.ATTACK
 
 
 def describe_all(

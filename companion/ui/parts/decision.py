@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.app import AppState
 from companion.rules import Round
+from companion.rules.choice import HIT
 from companion.ui.parts.cardlook import card_face
 from companion.ui.parts.choices import Option, describe_all, prompt
 from companion.ui.theme import ACCENT, TAP
@@ -72,8 +73,8 @@ def _hit_or_stay(state: AppState, options: list[Option]) -> list[ft.Control]:
                     o.label,
                     height=TAP + 16,
                     expand=True,
-                    bgcolor=ACCENT if o.choice == "hit" else None,
-                    color=ft.Colors.WHITE if o.choice == "hit" else None,
+                    bgcolor=ACCENT if o.choice == HIT else None,
+                    color=ft.Colors.WHITE if o.choice == HIT else None,
                     on_click=lambda _, c=o.choice: state.play_choice(c),
                 )
                 for o in options

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.rules import Round
+from companion.rules import Round, Status
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 from companion.ui.widgets import primary, secondary
 
@@ -18,10 +18,10 @@ from .cardlook import label as card_name
 from .flip_four import WIPED, FlipFour
 
 STATUS_WORDS = {
-    "active": "in play",
-    "stayed": "stayed",
-    "busted": "busted",
-    "out": "sits out",
+    Status.ACTIVE: "in play",
+    Status.STAYED: "stayed",
+    Status.BUSTED: "busted",
+    Status.OUT: "sits out",
 }
 
 
@@ -36,11 +36,12 @@ def seat_row(state: AppState, rnd: Round, seat: int, to_move: int | None) -> ft.
     cards += [card_face(code, scale=0.55) for code in rnd.line(seat)]
     if not cards:
         cards.append(ft.Text("no cards", size=12, italic=True))
-    colour = DANGER if status == "busted" else (ACCENT if seat == to_move else None)
+    busted = status is Status.BUSTED
+    colour = DANGER if busted else (ACCENT if seat == to_move else None)
     return ft.Container(
         padding=8,
         border_radius=10,
-        opacity=0.5 if status == "out" else 1.0,
+        opacity=0.5 if status is Status.OUT else 1.0,
         border=ft.Border.all(3 if seat == to_move else 1, colour or ft.Colors.OUTLINE),
         content=ft.Column(
             [

@@ -73,7 +73,7 @@ def EntryScreen(
         typed_input.reset()
 
     dealer = sheet.names().get(draft.dealer, "")
-    title = f"Round {number}" + (" (tie-break)" if draft.tiebreak else "")
+    title = f"Round {number}" + (" (tie-break)" if draft.tie_break else "")
     return ft.Column(
         [
             header(title, cancel),

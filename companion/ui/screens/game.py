@@ -163,7 +163,7 @@ def _next_round(state: AppState, ask: Asking) -> list[ft.Control]:
     sheet, draft = state.sheet, state.draft
     number = len(sheet.rounds) + 1
     dealer = state.next_dealer().name
-    tied = " (tie-break)" if sheet.end().tiebreak else ""
+    tied = " (tie-break)" if sheet.end().tie_break else ""
     if draft.editing is not None:
         enter_label = f"Continue fixing round {draft.editing + 1}"
     elif state.half_entered:

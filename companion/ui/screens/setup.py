@@ -256,8 +256,8 @@ def _rules(
         ),
         switch_row(
             "Learning game",
-            setup.learning,
-            state.setup_set_learning,
+            setup.advisor,
+            state.setup_set_advisor,
             "The advisor shows bust and Flip 7 chances in digital rounds.",
         ),
     ]
