@@ -132,7 +132,11 @@ def open_tile(page: Any, heading: str, others: dict[str, int] | None = None) -> 
 
 def check_disk(case: str, data: Path, before: dict[str, str]) -> None:
     after = fingerprint(data) if data.exists() else {}
-    if case in FOLDER:  # a folder the app cannot write: not one byte changes
+    # companion.lock: the running server's hold on the folder (one process
+    # per data folder), taken before the store looks at it; it names the
+    # server and is left for the next start. Nothing else may appear.
+    after.pop("companion.lock", None)
+    if case in FOLDER:  # a folder the app cannot use: not one byte changes
         assert after == before
         return
     name = NAMED_FILE.get(case)
