@@ -16,8 +16,10 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,6 +33,24 @@ SESSIONS = 12
 # Flet's evicter wakes every 10 s; the session must expire first.
 TIMEOUT = 1
 WAIT = 40.0
+
+
+def run_alone(coro: Any) -> None:
+    """Run ``coro`` to the end on its own thread's event loop: in the whole
+    suite the browser tests' Playwright keeps a loop running on this one."""
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as exc:  # handed back to the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 def _counts(log: str) -> tuple[int, int, str]:
@@ -103,5 +123,5 @@ def test_a_wrapped_error_is_raised_on_when_the_session_cannot_be_read(
     assert flet_guard.install()
     app = object.__new__(flet_app)  # no __init__: no private members at all
     with pytest.raises(ValueError, match="not a disconnect"):
-        asyncio.run(flet_app.handle(app, None))
+        run_alone(flet_app.handle(app, None))
     assert "could not read FletApp" in caplog.text
