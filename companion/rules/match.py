@@ -39,33 +39,27 @@ def round_record(
         raise ValueError("one player id per seat")
     attacked = rnd.attacked
     sender = rnd.flip7 if attacked is not None else None  # sent the −15 (R20)
-    codes, status = rnd.codes, rnd.status
-    entries = tuple(
-        [
-            (ids[i], _entry(codes(i), status(i) is BUSTED, attacked == i, sender == i))
-            for i in rnd.seats
-        ]
-    )
-    return RoundRecord(ids[rnd.dealer], entries, True, tie_break)
+    codes, status, known = rnd.codes, rnd.status, _ENTRIES
+    entries = []
+    for i in rnd.seats:
+        # Entries are immutable values and a simulation meets the same lines
+        # again and again: one Entry per distinct line spares building (and
+        # collecting) thousands of equal ones.
+        key = (codes(i), status(i) is BUSTED, attacked == i, sender == i)
+        entry = known.get(key)
+        if entry is None:
+            if len(known) >= _ENTRIES_MAX:
+                known.clear()
+            cards, busted, hit, sent = key
+            entry = known[key] = Entry(
+                cards=cards, busted=busted, attacked=hit, sent_attack=sent
+            )
+        entries.append((ids[i], entry))
+    return RoundRecord(ids[rnd.dealer], tuple(entries), True, tie_break)
 
 
-# Entries are immutable values and a simulation meets the same lines again
-# and again: one Entry per distinct line spares building (and collecting)
-# thousands of equal ones.
 _ENTRIES: dict[tuple[tuple[str, ...], bool, bool, bool], Entry] = {}
 _ENTRIES_MAX = 1 << 14
-
-
-def _entry(cards: tuple[str, ...], busted: bool, attacked: bool, sent: bool) -> Entry:
-    key = (cards, busted, attacked, sent)
-    got = _ENTRIES.get(key)
-    if got is None:
-        if len(_ENTRIES) >= _ENTRIES_MAX:
-            _ENTRIES.clear()
-        got = _ENTRIES[key] = Entry(
-            cards=cards, busted=busted, attacked=attacked, sent_attack=sent
-        )
-    return got
 
 
 @dataclass

@@ -179,7 +179,7 @@ def check_name(name: str, taken: Sequence[str]) -> str:
 
 
 # What a sheet's memo derives from its players alone (see Sheet.add_round).
-_PLAYER_MEMO = ("seated", "ids", "order")
+_PLAYER_MEMO = ("seated", "seated_ids", "ids", "order")
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +224,13 @@ class Sheet:
         seated: tuple[Player, ...] = self._memo["seated"]
         return seated
 
+    def seated_ids(self) -> tuple[str, ...]:
+        """The seated players' ids, in seat order."""
+        if "seated_ids" not in self._memo:
+            self._memo["seated_ids"] = tuple([p.id for p in self.seated])
+        ids: tuple[str, ...] = self._memo["seated_ids"]
+        return ids
+
     def player(self, pid: str) -> Player:
         for p in self.players:
             if p.id == pid:
@@ -232,20 +239,26 @@ class Sheet:
 
     def totals(self, upto: int | None = None) -> dict[str, int]:
         """Each player's total after the first ``upto`` rounds (all by default)."""
-        if upto is None and "totals" in self._memo:
-            return dict(self._memo["totals"])
+        if upto is None:
+            return dict(self.totals_view())
         out = {p.id: p.start for p in self.players}
         for rec in self.rounds[:upto]:
             _add(out, rec, self.rules)
-        if upto is None:
-            self._memo["totals"] = dict(out)
         return out
+
+    def totals_view(self) -> Mapping[str, int]:
+        """:meth:`totals`, not copied: for reading only (a game loop reads
+        them every round)."""
+        if "totals" not in self._memo:
+            self._memo["totals"] = self.totals(len(self.rounds))
+        totals: dict[str, int] = self._memo["totals"]
+        return totals
 
     def end(self) -> EndCheck:
         """The end check over the seated players, as seat indexes."""
         if "end" not in self._memo:
-            totals = self.totals()
-            check = check_end([totals[p.id] for p in self.seated], self.rules)
+            totals = self.totals_view()
+            check = check_end([totals[pid] for pid in self.seated_ids()], self.rules)
             self._memo["end"] = check if self.rounds else EndCheck(False)
         end: EndCheck = self._memo["end"]
         return end
