@@ -21,7 +21,7 @@ from .config import Rules
 from .game import EndCheck
 from .next_round import NextRound, new_deck, next_round
 from .round import Round
-from .sheet import Entry, RoundRecord, Sheet
+from .sheet import Entry, RoundRecord, Sheet, SheetError
 from .status import BUSTED
 
 
@@ -143,8 +143,11 @@ class Match:
 
     def finish_round(self, rnd: Round) -> EndCheck:
         """Record the round in the sheet and pass the deck on."""
+        if self.sheet.over:
+            raise SheetError("The game is over; start a new game or undo a round.")
+        # round_record names the sheet's own players: no need to check them
         rec = round_record(rnd, self._ids, tie_break=bool(self.tied))
-        self.sheet = self.sheet.add_round(rec)
+        self.sheet = self.sheet._append(rec)
         self.deck, self.discard = rnd.leftovers()
         before = self.totals
         self._follow()

@@ -328,6 +328,12 @@ class Sheet:
         if self.over:
             raise SheetError("The game is over; start a new game or undo a round.")
         self._check_round(rec)
+        return self._append(rec)
+
+    def _append(self, rec: RoundRecord) -> Sheet:
+        """:meth:`add_round` without its checks, for a game loop whose
+        records name this sheet's own players and that deals only while the
+        game is not over (:class:`~.match.Match`)."""
         new = Sheet(self.players, self.rules, self.first_dealer, (*self.rounds, rec))
         # The same players: what derives from them alone carries over, and
         # the totals (a game loop's every round) grow by this round's scores.
