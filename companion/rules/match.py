@@ -14,13 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cards import Card
 from .config import Rules
 from .game import EndCheck
-from .next_round import new_deck, next_round
+from .next_round import NextRound, new_deck, next_round
 from .round import Round
-from .sheet import Entry, RoundRecord, Sheet
+from .sheet import Entry, RoundRecord, Sheet, SheetError
 from .status import BUSTED
 
 
@@ -36,25 +37,29 @@ def round_record(
         raise ValueError("the round is not over")
     if len(ids) != rnd.players:
         raise ValueError("one player id per seat")
+    attacked = rnd.attacked
+    sender = rnd.flip7 if attacked is not None else None  # sent the −15 (R20)
+    codes, status, known = rnd.codes, rnd.status, _ENTRIES
     entries = []
     for i in rnd.seats:
-        entries.append(
-            (
-                ids[i],
-                Entry(
-                    cards=tuple(rnd.line(i)),
-                    busted=rnd.status(i) is BUSTED,
-                    attacked=rnd.attacked == i,
-                    sent_attack=rnd.flip7 == i and rnd.attacked is not None,
-                ),
+        # Entries are immutable values and a simulation meets the same lines
+        # again and again: one Entry per distinct line spares building (and
+        # collecting) thousands of equal ones.
+        key = (codes(i), status(i) is BUSTED, attacked == i, sender == i)
+        entry = known.get(key)
+        if entry is None:
+            if len(known) >= _ENTRIES_MAX:
+                known.clear()
+            cards, busted, hit, sent = key
+            entry = known[key] = Entry(
+                cards=cards, busted=busted, attacked=hit, sent_attack=sent
             )
-        )
-    return RoundRecord(
-        dealer=ids[rnd.dealer],
-        entries=tuple(entries),
-        digital=True,
-        tie_break=tie_break,
-    )
+        entries.append((ids[i], entry))
+    return RoundRecord(ids[rnd.dealer], tuple(entries), True, tie_break)
+
+
+_ENTRIES: dict[tuple[tuple[str, ...], bool, bool, bool], Entry] = {}
+_ENTRIES_MAX = 1 << 14
 
 
 @dataclass
@@ -81,6 +86,12 @@ class Match:
     result: EndCheck = field(default_factory=lambda: EndCheck(False))
     sheet: Sheet = field(init=False, repr=False)
     _ids: list[str] = field(init=False, repr=False)  # seat -> player id
+    # The next round's setup and the sheet, deck and discard pile it was
+    # asked for (asked again if any of them was replaced).
+    _next: NextRound | None = field(init=False, repr=False, default=None)
+    _basis: tuple[object, object, object] = field(
+        init=False, repr=False, default=(None, None, None)
+    )
     rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -91,8 +102,7 @@ class Match:
         if len(self.totals) != self.players:
             raise ValueError("one total per seat")
         self.rng = random.Random(self.seed)
-        names = [f"Seat {i + 1}" for i in range(self.players)]
-        sheet = Sheet.new(names, self.rules, self.dealer)
+        sheet = _first_sheet(self.players, self.rules, self.dealer)
         self._ids = ids = [p.id for p in sheet.players]
         if any(self.totals):  # dealt by the seat before: the dealer deals next
             typed = tuple(
@@ -118,25 +128,55 @@ class Match:
     def start_round(self) -> Round:
         if self.over:
             raise ValueError("the game is over")
-        nxt = next_round(self.sheet, self.deck, self.discard)
+        nxt = self._next
+        sheet, deck, discard = self._basis
+        if (
+            nxt is None
+            or sheet is not self.sheet
+            or deck is not self.deck
+            or discard is not self.discard
+        ):  # one of them was replaced since
+            nxt = next_round(self.sheet, self.deck, self.discard)
         if nxt.deck is None:  # shuffled by the match's seed
             nxt = nxt._replace(deck=new_deck(self.rules, nxt.discard, self.rng))
         return nxt.start(self.rng.getrandbits(48))
 
     def finish_round(self, rnd: Round) -> EndCheck:
         """Record the round in the sheet and pass the deck on."""
+        if self.sheet.over:
+            raise SheetError("The game is over; start a new game or undo a round.")
+        # round_record names the sheet's own players: no need to check them
         rec = round_record(rnd, self._ids, tie_break=bool(self.tied))
-        self.sheet = self.sheet.add_round(rec)
-        self.history.append(rnd.scores())
+        self.sheet = self.sheet._append(rec)
         self.deck, self.discard = rnd.leftovers()
+        before = self.totals
         self._follow()
+        # The round's scores as the sheet counted them (0 for a seat sitting
+        # out): what its totals grew by.
+        self.history.append([t - b for t, b in zip(self.totals, before, strict=True)])
         return self.result
 
     def _follow(self) -> None:
-        """Totals, the end, the tie-break and the next dealer: the sheet's."""
-        sheet, ids = self.sheet, self._ids
-        totals = sheet.totals()
-        self.totals = [totals[pid] for pid in ids]
-        self.result = sheet.end()
-        self.tied = self.result.tie_break
-        self.dealer = ids.index(sheet.next_dealer().id)
+        """Totals, the end, the tie-break and the next dealer: the sheet's,
+        with the next round's setup (asked once, for :meth:`start_round`)."""
+        sheet = self.sheet
+        self.result = end = sheet.end()
+        self.tied = end.tie_break
+        if end.over:
+            self._next = None
+            ids, totals = self._ids, sheet.totals()
+            self.totals = [totals[pid] for pid in ids]
+            self.dealer = ids.index(sheet.next_dealer().id)
+            return
+        # Every seat of a Match stays seated: the round's seats are _ids.
+        self._next = nxt = next_round(sheet, self.deck, self.discard)
+        self._basis = (sheet, self.deck, self.discard)
+        self.totals = list(nxt.totals)
+        self.dealer = nxt.dealer
+
+
+@lru_cache(maxsize=256)
+def _first_sheet(players: int, rules: Rules, dealer: int) -> Sheet:
+    """The empty score sheet a game starts from (immutable: games with the
+    same table share it, and its memo)."""
+    return Sheet.new([f"Seat {i + 1}" for i in range(players)], rules, dealer)

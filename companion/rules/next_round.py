@@ -67,20 +67,21 @@ def next_round(
 
     :class:`~.sheet.SheetError` when the game is over.
     """
-    if sheet.over:
+    end = sheet.end()
+    if end.over:
         raise SheetError("The game is over.")
-    ids = tuple([p.id for p in sheet.seated])  # the seats of the round
-    tied = sheet.end().tie_break  # seat indexes of the tied leaders (R21)
-    totals = sheet.totals()
+    ids = sheet.seated_ids()  # the seats of the round
+    tied = end.tie_break  # seat indexes of the tied leaders (R21)
+    totals = sheet.totals_view()
     return NextRound(
-        rules=sheet.rules,
-        ids=ids,
-        dealer=ids.index(sheet.next_dealer().id),
-        active=tied if tied and len(tied) < len(ids) else None,
-        tie_break=bool(tied),
-        totals=tuple([totals[pid] for pid in ids]),
-        deck=carried_deck(sheet.rules, deck, discard),
-        discard=discard,
+        sheet.rules,
+        ids,
+        ids.index(sheet.next_dealer().id),
+        tied if tied and len(tied) < len(ids) else None,
+        bool(tied),
+        tuple([totals[pid] for pid in ids]),
+        carried_deck(sheet.rules, deck, discard),
+        discard,
     )
 
 

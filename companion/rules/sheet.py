@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
-from .cards import Card
+from .cards import CARDS, Card
 from .config import Rules
 from .game import EndCheck, check_end
 from .linescores import cached_score
@@ -60,15 +59,26 @@ class Entry:
             # another player's Brutal Flip 7 still lands on it (R20).
             attack = BRUTAL_ATTACK if self.attacked and rules.brutal else 0
             return self.typed - attack
-        if self.busted and not rules.brutal:
+        brutal = rules.brutal
+        if self.busted and not brutal:
             return 0  # what score_line gives any busted line (standard rules)
-        return _line_total(
-            tuple(sorted(self.cards)),  # the order of the cards never matters
+        # Keyed by what a score depends on (the two options that change one,
+        # not the Rules object, whose hash is slow), the cards sorted: their
+        # order never matters.
+        key = (
+            tuple(sorted(self.cards)),
             self.busted,
             not self.sent_attack,
-            self.attacked and rules.brutal,
-            rules,
+            self.attacked and brutal,
+            brutal,
+            rules.lucky_pair_counts_two,
         )
+        total = _TOTALS.get(key)
+        if total is None:
+            if len(_TOTALS) >= _TOTALS_MAX:
+                _TOTALS.clear()
+            total = _TOTALS[key] = _line_total(*key[:4], rules)
+        return total
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"cards": list(self.cards)}
@@ -90,14 +100,19 @@ class Entry:
         return read_entry(data)
 
 
-@lru_cache(maxsize=8192)
+# Every screen and the simulator's every round derive totals, the dealer and
+# the end of the game from all the entries: each line is scored once.
+_TOTALS: dict[tuple[Any, ...], int] = {}
+_TOTALS_MAX = 1 << 16
+
+
 def _line_total(
     cards: tuple[str, ...], busted: bool, bonus: bool, attacked: bool, rules: Rules
 ) -> int:
-    """Every screen and the simulator's every round derive totals, the dealer
-    and the end of the game from all the entries: score each line once, with
-    the engine's memo (a dealt round has just scored the same line)."""
-    line = [Card.parse(c) for c in cards]  # the interned cards the memo needs
+    """A line's total with the engine's memo (a dealt round has just scored
+    the same line)."""
+    # the interned cards the memo needs (a dealt round's codes are exact)
+    line = [CARDS[c] if c in CARDS else Card.parse(c) for c in cards]
     return cached_score(line, busted, bonus, attacked, rules).total
 
 
@@ -163,6 +178,10 @@ def check_name(name: str, taken: Sequence[str]) -> str:
     return clean
 
 
+# What a sheet's memo derives from its players alone (see Sheet.add_round).
+_PLAYER_MEMO = ("seated", "seated_ids", "ids", "order")
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """A whole game as the score sheet sees it."""
@@ -205,6 +224,13 @@ class Sheet:
         seated: tuple[Player, ...] = self._memo["seated"]
         return seated
 
+    def seated_ids(self) -> tuple[str, ...]:
+        """The seated players' ids, in seat order."""
+        if "seated_ids" not in self._memo:
+            self._memo["seated_ids"] = tuple([p.id for p in self.seated])
+        ids: tuple[str, ...] = self._memo["seated_ids"]
+        return ids
+
     def player(self, pid: str) -> Player:
         for p in self.players:
             if p.id == pid:
@@ -213,20 +239,26 @@ class Sheet:
 
     def totals(self, upto: int | None = None) -> dict[str, int]:
         """Each player's total after the first ``upto`` rounds (all by default)."""
-        if upto is None and "totals" in self._memo:
-            return dict(self._memo["totals"])
+        if upto is None:
+            return dict(self.totals_view())
         out = {p.id: p.start for p in self.players}
         for rec in self.rounds[:upto]:
             _add(out, rec, self.rules)
-        if upto is None:
-            self._memo["totals"] = dict(out)
         return out
+
+    def totals_view(self) -> Mapping[str, int]:
+        """:meth:`totals`, not copied: for reading only (a game loop reads
+        them every round)."""
+        if "totals" not in self._memo:
+            self._memo["totals"] = self.totals(len(self.rounds))
+        totals: dict[str, int] = self._memo["totals"]
+        return totals
 
     def end(self) -> EndCheck:
         """The end check over the seated players, as seat indexes."""
         if "end" not in self._memo:
-            totals = self.totals()
-            check = check_end([totals[p.id] for p in self.seated], self.rules)
+            totals = self.totals_view()
+            check = check_end([totals[pid] for pid in self.seated_ids()], self.rules)
             self._memo["end"] = check if self.rounds else EndCheck(False)
         end: EndCheck = self._memo["end"]
         return end
@@ -254,17 +286,27 @@ class Sheet:
         return dealer
 
     def _rotate_dealer(self) -> Player:
-        playing = {p.id for p in self.next_players()}
-        ids = [p.id for p in self.players]
+        tied = self.end().tie_break
+        seated = self.seated
+        playing = {seated[i].id for i in tied} if tied else None  # None: all
+        players = self.players
+        ids = self._ids()
         if self.rounds:
             start, offset = ids.index(self.rounds[-1].dealer), 1
         else:
             start, offset = ids.index(self.first_dealer), 0
         for step in range(offset, offset + len(ids)):
-            candidate = self.players[(start + step) % len(ids)]
-            if candidate.seated and candidate.id in playing:
+            candidate = players[(start + step) % len(ids)]
+            if candidate.seated and (playing is None or candidate.id in playing):
                 return candidate
-        return self.seated[0]
+        return seated[0]
+
+    def _ids(self) -> tuple[str, ...]:
+        """The players' ids in seat order (the sheet's order)."""
+        if "order" not in self._memo:
+            self._memo["order"] = tuple([p.id for p in self.players])
+        order: tuple[str, ...] = self._memo["order"]
+        return order
 
     def names(self) -> dict[str, str]:
         return {p.id: p.name for p in self.players}
@@ -276,17 +318,31 @@ class Sheet:
         known: set[str] = self._memo["ids"]
         if not rec.entries:
             raise SheetError("A round needs at least one player.")
-        unknown = [pid for pid in rec.players if pid not in known]
-        if unknown or rec.dealer not in known:
+        ok = rec.dealer in known
+        for pid, _ in rec.entries:
+            ok = ok and pid in known
+        if not ok:
             raise SheetError("That round names a player who is not in the game.")
 
     def add_round(self, rec: RoundRecord) -> Sheet:
         if self.over:
             raise SheetError("The game is over; start a new game or undo a round.")
         self._check_round(rec)
+        return self._append(rec)
+
+    def _append(self, rec: RoundRecord) -> Sheet:
+        """:meth:`add_round` without its checks, for a game loop whose
+        records name this sheet's own players and that deals only while the
+        game is not over (:class:`~.match.Match`)."""
         new = Sheet(self.players, self.rules, self.first_dealer, (*self.rounds, rec))
-        if "totals" in self._memo:  # one round more: add it to the totals
-            new._memo["totals"] = _add(dict(self._memo["totals"]), rec, self.rules)
+        # The same players: what derives from them alone carries over, and
+        # the totals (a game loop's every round) grow by this round's scores.
+        memo, kept = self._memo, new._memo
+        for key in _PLAYER_MEMO:
+            if key in memo:
+                kept[key] = memo[key]
+        if "totals" in memo:
+            kept["totals"] = _add(dict(memo["totals"]), rec, self.rules)
         return new
 
     def replace_round(self, index: int, rec: RoundRecord) -> Sheet:
