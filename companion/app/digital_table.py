@@ -279,7 +279,9 @@ class DigitalTable:
             last=rnd,
             last_ids=d.ids,
         )
-        return GameState(new, RoundDraft.fresh(new), after, None)
+        return replace(
+            state, sheet=new, draft=RoundDraft.fresh(new), digital=after, undone=None
+        )
 
     def _keep(self, change: Any, *, what: str, scopes: list[str] | None = None) -> None:
         """Commit ``change(digital)``'s fields into the digital side."""

@@ -45,6 +45,7 @@ class RoundDraft:
     editing: int | None = None
     tie_break: bool = False
     stash: dict[str, Any] | None = None  # the new round put aside during an edit
+    done: set[str] = field(default_factory=set)  # lines their player called done
 
     @classmethod
     def fresh(cls, sheet: Sheet) -> RoundDraft:
@@ -88,6 +89,7 @@ class RoundDraft:
         self.lines = {p: c for p, c in self.lines.items() if p in keep}
         self.busted &= keep
         self.typed = {p: t for p, t in self.typed.items() if p in keep}
+        self.done &= keep
         if self.attack not in keep:
             self.attack = None
 
@@ -151,6 +153,20 @@ class RoundDraft:
         if target == flipper:
             raise SheetError("The −15 goes to another player.")
         self.attack = target
+
+    def set_done(self, pid: str, done: bool) -> None:
+        """A player says their line is all in (at a live table); any later
+        change of the line takes the mark away again."""
+        self._check(pid)
+        (self.done.add if done else self.done.discard)(pid)
+
+    def is_in(self, pid: str) -> bool:
+        """The line is finished: called done, or busted."""
+        return pid in self.done or pid in self.busted
+
+    @property
+    def all_in(self) -> bool:
+        return all(self.is_in(pid) for pid in self.players)
 
     # --- derived --------------------------------------------------------------
     def flip7_player(self, rules: Rules) -> str | None:
@@ -233,6 +249,7 @@ class RoundDraft:
             "editing": self.editing,
             "tie_break": self.tie_break,
             "stash": self.stash,
+            "done": sorted(self.done),
         }
 
     @classmethod
@@ -252,4 +269,5 @@ class RoundDraft:
             # "tiebreak": the key before names were unified; still read
             tie_break=bool(data.get("tie_break", data.get("tiebreak", False))),
             stash=data.get("stash"),
+            done={str(p) for p in data.get("done", ())},
         )

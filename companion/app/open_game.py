@@ -27,8 +27,10 @@ from companion.store import GameNotFound, GameStore
 from .digital import Digital
 from .entry import RoundDraft
 from .refusal import Refusal, could_not_save
+from .seats import Seats
 
 GAME = "game"  # a scope that conflicts with every other change (saving a round…)
+SEATS = "seats"  # who holds which seat: never in the way of the game's changes
 LOG_SIZE = 256  # changes remembered to explain a refusal
 Listener = Callable[[], None]
 
@@ -47,6 +49,7 @@ class GameState:
     draft: RoundDraft
     digital: Digital
     undone: RoundRecord | None = None  # the last undone round, for redo
+    seats: Seats = Seats()  # which phone holds which player (not on disk)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +61,11 @@ class Change:
     what: str
 
     def conflicts(self, scopes: frozenset[str]) -> bool:
-        return GAME in self.scopes or GAME in scopes or bool(self.scopes & scopes)
+        if self.scopes & scopes:
+            return True
+        if SEATS in self.scopes:  # a phone joined or dropped out: nothing to check
+            return False
+        return GAME in self.scopes or GAME in scopes
 
 
 @dataclass

@@ -12,21 +12,25 @@ return ``None`` when done, or the message shown when refused.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from companion.rules import Advice, LineScore, Player, Problem, Round, Sheet, SheetError
 from companion.share.stats import PlayerStats
 from companion.store import GameRecord, GameStore
 from companion.store.records import GameSummary
 
+from .access import Access, Role
 from .corrections import Corrections
 from .digital import Digital
 from .digital_table import DigitalTable
 from .entry import RoundDraft
 from .hub import GameHub
 from .library import Library, ShareView
+from .live import HOST_ONLY, LiveSeat
 from .observable import Listener, Observable
 from .open_game import Watch
 from .refusal import Refusal, could_not_save
@@ -59,6 +63,7 @@ class AppState(Observable):
         self._committer: int | None = None  # the thread of this session's intent
         self._deleted: GameRecord | None = None
         self._fresh: str | None = None  # the game this session started
+        self.seat = LiveSeat()  # who this session is at a live table
 
     # --- the one wrapper ----------------------------------------------------------
     def run(self, intent: Callable[[], str | None]) -> Result:
@@ -147,25 +152,32 @@ class AppState(Observable):
 
     def _show(self, watch: Watch) -> None:
         self._leave()
-        self.watch = watch
+        self.watch = self.seat.watch = watch
         self.entry = RoundEntry(watch)
         self.fixes = Corrections(watch)
         self.table = DigitalTable(watch, self.test_deck)
 
     def _leave(self) -> None:
         if self.watch is not None:
+            self._quietly(lambda: self.seat.connected(False))  # its seat waits
             self.watch.close()
         self.watch = self.entry = self.fixes = self.table = None
+        self.seat.watch = None
+
+    def _quietly(self, change: Callable[[], None]) -> None:
+        """A bookkeeping change nobody asked for: a refusal is not news."""
+        with contextlib.suppress(Refusal):
+            change()
 
     # --- home -------------------------------------------------------------------------
     @property
     def games(self) -> list[GameSummary]:
         """Every stored game, the latest played first (always current)."""
-        return self.store.list_games()
+        return self.store.list_games() if self.seat.host else []
 
     @property
     def unfinished(self) -> GameSummary | None:
-        return self.store.unfinished()
+        return self.store.unfinished() if self.seat.host else None
 
     def continue_unfinished(self) -> Result:
         game = self.store.unfinished()
@@ -177,6 +189,7 @@ class AppState(Observable):
         """Open a game where it was left (shared with any other screen on it)."""
 
         def intent() -> None:
+            self.seat.check_game(game_id)
             watch, notes = self.hub.watch(game_id, self._changed_elsewhere)
             self._show(watch)
             self.alerts = [*self.alerts, *notes]
@@ -213,6 +226,7 @@ class AppState(Observable):
         """Delete a game (the view asks first); :meth:`restore_deleted` undoes."""
 
         def intent() -> str | None:
+            self.seat.check_host()
             self._deleted = self.hub.delete(game_id)
             if game_id == self.game_id:
                 self._leave()
@@ -226,6 +240,7 @@ class AppState(Observable):
 
     def restore_deleted(self) -> Result:
         def intent() -> str:
+            self.seat.check_host()
             if self._deleted is None:
                 raise Refusal("Nothing to restore.")
             try:
@@ -295,6 +310,7 @@ class AppState(Observable):
 
     def start_game(self) -> Result:
         def intent() -> None:
+            self.seat.check_host()
             sheet, draft, digital = self.form.start()
             self._show(self.hub.create(sheet, draft, digital, self._changed_elsewhere))
             self._fresh = self.game_id
@@ -304,36 +320,74 @@ class AppState(Observable):
 
     # --- tap-in (RoundEntry) ------------------------------------------------------
     def add_card(self, pid: str, code: str) -> Result:
-        return self.run(lambda: self._game()[0].add_card(pid, code))
+        return self.run(lambda: self._line(pid).add_card(pid, code))
 
     def remove_card(self, pid: str, index: int) -> Result:
-        return self.run(lambda: self._game()[0].remove_card(pid, index))
+        return self.run(lambda: self._line(pid).remove_card(pid, index))
 
     def set_busted(self, pid: str, busted: bool) -> Result:
-        return self.run(lambda: self._game()[0].set_busted(pid, busted))
+        return self.run(lambda: self._line(pid).set_busted(pid, busted))
 
     def toggle_busted(self, pid: str) -> Result:
-        return self.run(lambda: self._game()[0].toggle_busted(pid))
+        return self.run(lambda: self._line(pid).toggle_busted(pid))
 
     def set_typed(self, pid: str, value: int | str | None) -> Result:
-        return self.run(lambda: self._game()[0].set_typed(pid, value))
+        return self.run(lambda: self._line(pid).set_typed(pid, value))
 
     def choose_bonus(self) -> Result:
         """Brutal Flip 7: take +15 (the default)."""
-        return self.run(lambda: self._game()[0].choose_attack(None))
+        return self.run(lambda: self._flipper().choose_attack(None))
 
     def choose_attack(self, target: str) -> Result:
         """Brutal Flip 7: give −15 to ``target`` instead of taking +15."""
-        return self.run(lambda: self._game()[0].choose_attack(target))
+        return self.run(lambda: self._flipper().choose_attack(target))
 
     def discard_draft(self) -> Result:
-        return self.run(lambda: self._game()[0].discard())
+        return self.run(lambda: self._scorer()[0].discard())
 
     def clear_draft(self) -> Result:
-        return self.run(lambda: self._game()[0].clear())
+        return self.run(lambda: self._scorer()[0].clear())
 
     def save_round(self) -> Result:
-        return self.run(lambda: self._game()[0].save())
+        def intent() -> str:
+            entry = self._game()[0]
+            self.seat.check_save(entry.watch.state, self.waiting_for())
+            return entry.save()
+
+        return self.run(intent)
+
+    def set_done(self, pid: str, done: bool = True) -> Result:
+        """A phone says its line is all in (or takes that back)."""
+        return self.run(lambda: self._line(pid).set_done(pid, done))
+
+    def waiting_for(self) -> list[str]:
+        """Names of the players whose line is not in yet."""
+        if self.watch is None:
+            return []
+        state = self.watch.state
+        names = state.sheet.names()
+        return [names[p] for p in state.draft.players if not state.draft.is_in(p)]
+
+    def _line(self, pid: str) -> RoundEntry:
+        entry = self._game()[0]
+        self.seat.check_line(pid, entry._name(pid))
+        return entry
+
+    def _flipper(self) -> RoundEntry:
+        """Brutal's ±15 is the Flip 7 player's choice (or a scorer's)."""
+        entry = self._game()[0]
+        flipper = entry.flip7_player()
+        if flipper is None or not self.seat.may_edit(flipper):
+            self.seat.check_scorer()
+        return entry
+
+    def _scorer(self) -> tuple[RoundEntry, Corrections, DigitalTable]:
+        self.seat.check_scorer()
+        return self._game()
+
+    def _host(self) -> tuple[RoundEntry, Corrections, DigitalTable]:
+        self.seat.check_host()
+        return self._game()
 
     @property
     def half_entered(self) -> bool:
@@ -377,29 +431,29 @@ class AppState(Observable):
 
     # --- corrections --------------------------------------------------------------
     def undo_round(self) -> Result:
-        return self.run(lambda: self._game()[1].undo_round())
+        return self.run(lambda: self._scorer()[1].undo_round())
 
     @property
     def can_redo(self) -> bool:
         return self.fixes is not None and self.fixes.can_redo
 
     def redo_round(self) -> Result:
-        return self.run(lambda: self._game()[1].redo_round())
+        return self.run(lambda: self._scorer()[1].redo_round())
 
     def edit_round(self, index: int) -> Result:
-        return self.run(lambda: self._game()[1].edit_round(index))
+        return self.run(lambda: self._scorer()[1].edit_round(index))
 
     def cancel_edit(self) -> Result:
-        return self.run(lambda: self._game()[1].cancel_edit())
+        return self.run(lambda: self._scorer()[1].cancel_edit())
 
     def rename_player(self, pid: str, name: str) -> Result:
-        return self.run(lambda: self._game()[1].rename_player(pid, name))
+        return self.run(lambda: self._host()[1].rename_player(pid, name))
 
     def add_player(self, name: str, *, at_lowest: bool = False) -> Result:
-        return self.run(lambda: self._game()[1].add_player(name, at_lowest=at_lowest))
+        return self.run(lambda: self._host()[1].add_player(name, at_lowest=at_lowest))
 
     def remove_player(self, pid: str) -> Result:
-        return self.run(lambda: self._game()[1].remove_player(pid))
+        return self.run(lambda: self._host()[1].remove_player(pid))
 
     # --- the digital table ----------------------------------------------------------
     @property
@@ -436,19 +490,31 @@ class AppState(Observable):
         return None if self.table is None else self.table.advice()
 
     def set_bot(self, pid: str, strategy: str | None) -> Result:
-        return self.run(lambda: self._game()[2].set_bot(pid, strategy))
+        return self.run(lambda: self._scorer()[2].set_bot(pid, strategy))
 
     def set_advisor(self, on: bool) -> Result:
-        return self.run(lambda: self._game()[2].set_advisor(on))
+        return self.run(lambda: self._scorer()[2].set_advisor(on))
 
     def start_digital_round(self) -> Result:
-        return self.run(lambda: self._game()[2].start())
+        return self.run(lambda: self._scorer()[2].start())
 
     def discard_digital_round(self) -> Result:
-        return self.run(lambda: self._game()[2].discard())
+        return self.run(lambda: self._scorer()[2].discard())
 
     def play_choice(self, choice: str) -> Result:
-        return self.run(lambda: self._game()[2].play(choice))
+        def intent() -> str | None:
+            table = self._game()[2]
+            state = table.watch.state
+            rnd = state.digital.round
+            if rnd is not None and rnd.pending is not None:
+                self.seat.check_decide(state, table.seat_name(rnd.pending.player))
+            return table.play(choice)
+
+        return self.run(intent)
+
+    def may_decide(self) -> bool:
+        """This screen makes the pending digital decision (not another phone)."""
+        return self.watch is not None and self.seat.may_decide(self.watch.state)
 
     def bot_step(self) -> bool:
         """Let the computer player who must decide make one choice."""
@@ -463,6 +529,8 @@ class AppState(Observable):
         return bool(moved and moved[0])
 
     def close_digital_summary(self) -> Result:
+        if not self.seat.scorer:
+            return None  # the summary is the table's: a phone just walks away
         return self.run(lambda: self._game()[2].close_summary())
 
     # --- library --------------------------------------------------------------------
@@ -471,11 +539,17 @@ class AppState(Observable):
         return self.library.imported_id
 
     def load_game(self, game_id: str) -> GameRecord | str:
+        if not self.seat.host:
+            return HOST_ONLY
         return self.library.load_game(game_id)
 
     def share_view(self, game_id: str | None = None) -> ShareView | str:
         gid = game_id or self.game_id
-        return "No game is open." if gid is None else self.library.share_view(gid)
+        if gid is None:
+            return "No game is open."
+        if not self.seat.access.allows(gid):
+            return HOST_ONLY
+        return self.library.share_view(gid)
 
     def paste_too_large(self, data: str | bytes) -> bool:
         """Refuse an oversize paste as it arrives; the view then empties the field."""
@@ -487,16 +561,88 @@ class AppState(Observable):
         return False
 
     def import_code(self, data: str | bytes) -> Result:
-        return self.run(lambda: self.library.import_code(data))
+        return self.run(lambda: self._hosted(self.library.import_code, data))
 
     def import_file(self, data: bytes | None) -> Result:
-        return self.run(lambda: self.library.import_file(data))
+        return self.run(lambda: self._hosted(self.library.import_file, data))
+
+    def _hosted(self, intent: Callable[[Any], str | None], data: Any) -> str | None:
+        self.seat.check_host()
+        return intent(data)
 
     def history(self, query: str = "") -> list[GameSummary]:
-        return self.library.history(query)
+        return self.library.history(query) if self.seat.host else []
 
     def game_day(self, game: GameSummary) -> str:
         return self.library.game_day(game)
 
     def stats(self) -> list[PlayerStats]:
-        return self.library.stats()
+        return self.library.stats() if self.seat.host else []
+
+    # --- the live table (LiveSeat) ------------------------------------------------
+    @property
+    def access(self) -> Access:
+        return self.seat.access
+
+    def admit(self, access: Access) -> Result:
+        """Who this session is (decided by the UI when it connects); a
+        guest or a board opens its one game at once."""
+        self.seat.access = access
+        if not access.guest:
+            return None
+        return self.open_game(access.game_id)
+
+    def check_access(self) -> bool:
+        """Whether a guest's invite still works; a revoked one (the host
+        made a new invite, or deleted the game) locks this session out."""
+        access = self.seat.access
+        if not access.guest or self.hub.admits(access.game_id, access.token):
+            return True
+        self._leave()
+        self.notice = None
+        self.seat.access = Access(
+            Role.LOCKED, reason="The host made a new invite: scan it to join again."
+        )
+        return False
+
+    @property
+    def my_seat(self) -> str | None:
+        return self.seat.mine
+
+    def may_edit(self, pid: str) -> bool:
+        return self.seat.may_edit(pid)
+
+    def may_save(self) -> bool:
+        return self.watch is not None and self.seat.may_save(self.watch.state)
+
+    def claim_seat(self, pid: str) -> Result:
+        return self.run(lambda: self.seat.claim(pid, self._game()[0]._name(pid)))
+
+    def leave_seat(self) -> Result:
+        return self.run(self.seat.leave)
+
+    def join_late(self, name: str) -> Result:
+        """A newcomer adds themselves (when the host allows) and takes the seat."""
+
+        def intent() -> str:
+            fixes = self._game()[1]
+            if not self.seat.seats.late_joins and not self.seat.host:
+                raise Refusal("The host has not opened the table to late players.")
+            before = {p.id for p in self._sheet().players}
+            fixes.add_player(name)
+            new = [p for p in self._sheet().players if p.id not in before]
+            if not new:
+                raise Refusal("Nobody was added.")
+            return self.seat.claim(new[0].id, new[0].name)
+
+        return self.run(intent)
+
+    def set_connected(self, on: bool) -> None:
+        """The page's connection dropped or came back."""
+        self._quietly(lambda: self.seat.connected(on))
+
+    def make_scorer(self, pid: str, on: bool) -> Result:
+        return self.run(lambda: self.seat.make_scorer(pid, on))
+
+    def allow_late(self, on: bool) -> Result:
+        return self.run(lambda: self.seat.allow_late(on))

@@ -69,6 +69,7 @@ class RoundEntry:
             digital_first(state, state.draft)
             new = copy_draft(state.draft)
             change(new, state.sheet)
+            new.done.discard(pid)  # a changed line is checked again
             return replace(state, draft=new)
 
         name = self._name(pid)
@@ -105,6 +106,19 @@ class RoundEntry:
                 raise Refusal("Type the round score as a whole number.") from exc
         score = value
         self._tap(pid, "{name}'s score changed", lambda d, s: d.set_typed(pid, score))
+
+    def set_done(self, pid: str, done: bool) -> None:
+        """A phone at a live table says its line is all in (or not yet)."""
+
+        def apply(state: GameState) -> GameState:
+            new = copy_draft(state.draft)
+            new.set_done(pid, done)
+            return replace(state, draft=new)
+
+        what = "{name} is done" if done else "{name} is not done yet"
+        self.watch.commit(
+            apply, what=what.format(name=self._name(pid)), scopes=[line(pid)]
+        )
 
     def choose_attack(self, target: str | None) -> None:
         """Brutal Flip 7: −15 to ``target``, or +15 to the Flip 7 player (None)."""
@@ -160,7 +174,7 @@ class RoundEntry:
             else:
                 new, after = sheet.replace_round(draft.editing, rec), draft.stash
                 saved.append(f"Round {draft.editing + 1} fixed. ")
-            return GameState(new, next_draft(new, after), state.digital, None)
+            return replace(state, sheet=new, draft=next_draft(new, after), undone=None)
 
         number = len(self.sheet.rounds) + 1
         self.watch.commit(apply, what=f"round {number} was saved", scopes=[GAME])

@@ -16,6 +16,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import AppState
+from companion.app.access import Gate, admit, with_token
 from companion.app.hub import GameHub
 from companion.store import GameStore
 
@@ -23,9 +24,11 @@ from .routes import Route, Screen, parse
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
 from .screens.game import GameScreen
+from .screens.guest_game import GuestGameScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.import_game import ImportScreen
+from .screens.join import JoinScreen, LockedScreen, remember_seat
 from .screens.past_game import PastGameScreen
 from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
@@ -38,9 +41,13 @@ MAX_WIDTH = 760.0
 THEME_KEY = "flip7.theme"  # per device (the browser's storage)
 
 
-def new_state(hub: GameHub) -> AppState:
+def new_state(hub: GameHub, gate: Gate, page: ft.Page) -> AppState:
+    """This session's state; who it is (host, a guest's phone, a board, or
+    locked out) is decided once, from its address and the URL it opened."""
     # Test-only: the first digital round of a game deals this stacked deck.
-    return AppState(hub, test_deck=os.environ.get("COMPANION_TEST_DECK") or None)
+    state = AppState(hub, test_deck=os.environ.get("COMPANION_TEST_DECK") or None)
+    state.admit(admit(gate, page.client_ip, page.route or "/", hub.admits))
+    return state
 
 
 def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
@@ -70,8 +77,9 @@ class Nav:
         self.show(screen, game_id)
 
     def show(self, screen: Screen, game_id: str = "") -> None:
-        """Move to a screen, keeping the message an intent just left."""
-        path = Route(screen, game_id).path
+        """Move to a screen, keeping the message an intent just left (a
+        guest's URL keeps its invite, so a reload comes back in)."""
+        path = with_token(Route(screen, game_id).path, self.state.access)
         self.set_path(path)
         self.page.run_task(self.page.push_route, path)
 
@@ -106,10 +114,10 @@ class Nav:
             self.show("digital", self.state.game_id or "")
 
 
-def use_session(hub: GameHub, page: ft.Page) -> AppState:
+def use_session(hub: GameHub, gate: Gate, page: ft.Page) -> AppState:
     """This session's state, re-rendered after its own intents and after
     another session changed the game it shows (on this page's loop)."""
-    state, _ = use_lazy_state(lambda: new_state(hub))
+    state, _ = use_lazy_state(lambda: new_state(hub, gate, page))
     _, set_tick = ft.use_state(0)
 
     def subscribe() -> Callable[[], None]:
@@ -162,9 +170,9 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 
 
 @ft.component
-def App(hub: GameHub) -> ft.Control:
+def App(hub: GameHub, gate: Gate) -> ft.Control:
     page = ft.context.page
-    state = use_session(hub, page)
+    state = use_session(hub, gate, page)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
     dark, toggle_theme = use_theme(page)
@@ -178,14 +186,21 @@ def App(hub: GameHub) -> ft.Control:
         # A reload shows the screen afresh: an old refusal must not greet the
         # person again. (Flet also reconnects around a download, so news such
         # as "Share code copied." stays.)
-        page.on_connect = lambda _: state.dismiss_refusal()
+        page.on_connect = lambda _: connected(state, True)
+        page.on_disconnect = lambda _: connected(state, False)
         # An expired session (Flet keeps a closed tab a while) lets go of its
         # game, so a game nobody shows is dropped from memory.
         page.on_close = lambda _: state.detach()
 
     ft.use_effect(watch_page, [])
     ft.use_effect(lambda: nav.follow(route), [route_path])
-    body = screen_for(state, route, nav, dark, toggle_theme)
+    ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.my_seat])
+    if not state.check_access():
+        body: ft.Control = LockedScreen(state.access.reason)
+    elif state.access.guest:
+        body = guest_screen_for(state, route, nav)
+    else:
+        body = screen_for(state, route, nav, dark, toggle_theme)
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(
         expand=True,
@@ -195,6 +210,29 @@ def App(hub: GameHub) -> ft.Control:
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
     )
+
+
+def connected(state: AppState, on: bool) -> None:
+    """A reload shows the screen afresh: an old refusal must not greet the
+    person again; a phone's seat shows it dropped out, or is back."""
+    if on:
+        state.dismiss_refusal()
+    state.set_connected(on)
+
+
+def guest_screen_for(state: AppState, route: Route, nav: Nav) -> ft.Control:
+    """A phone invited to one game: its seat picker, its sheet, its round,
+    the digital table; anything else leads back to its sheet."""
+    gid = state.access.game_id
+    if state.game_id != gid:
+        return LockedScreen("That game is no longer stored.")
+    screen = route.screen if route.game_id == gid else "game"
+    seated = state.my_seat is not None or state.seat.watching
+    if screen == "join" or not seated:
+        return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
+    if screen in GUEST:
+        return GUEST[screen](state, gid, nav)
+    return GUEST["game"](state, gid, nav)
 
 
 def screen_for(
@@ -288,12 +326,29 @@ GAME: dict[str, Build] = {
 }
 
 
-def make_main(data_dir: Path) -> Callable[[ft.Page], None]:
-    """The per-session entry point Flet calls for every browser tab."""
+GUEST: dict[str, Build] = {
+    "game": lambda state, gid, nav: GuestGameScreen(
+        state,
+        on_enter=lambda: nav.go("entry", gid),
+        on_table=lambda: nav.go("digital", gid),
+        on_seat=lambda: nav.go("join", gid),
+    ),
+    "entry": GAME["entry"],
+    "digital": GAME["digital"],
+    "share": lambda state, gid, nav: ShareScreen(
+        state, None, on_back=lambda: nav.go("game", gid)
+    ),
+}
+
+
+def make_main(data_dir: Path, *, gate: Gate | None = None) -> Callable[[ft.Page], None]:
+    """The per-session entry point Flet calls for every browser tab
+    (``gate``: who is the host when the server is reachable from the LAN)."""
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
+    gate = gate or Gate()
 
     def main(page: ft.Page) -> None:
         apply_theme(page)
-        page.render(App, hub)
+        page.render(App, hub, gate)
 
     return main

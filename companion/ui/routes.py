@@ -24,6 +24,7 @@ Screen = Literal[
     "entry",
     "digital",
     "share",
+    "join",
 ]
 _FIXED: dict[str, Screen] = {
     "/": "home",
@@ -33,7 +34,9 @@ _FIXED: dict[str, Screen] = {
     "/history/stats": "stats",
     "/import": "import",
 }
-_GAME = re.compile(r"^/(game|past)/([A-Za-z0-9_-]{1,64})(?:/(entry|digital|share))?$")
+_GAME = re.compile(
+    r"^/(game|past|join)/([A-Za-z0-9_-]{1,64})(?:/(entry|digital|share))?$"
+)
 _GAME_SCREENS: dict[tuple[str, str], Screen] = {
     ("game", ""): "game",
     ("game", "entry"): "entry",
@@ -41,6 +44,7 @@ _GAME_SCREENS: dict[tuple[str, str], Screen] = {
     ("game", "share"): "share",
     ("past", ""): "past",
     ("past", "share"): "past-share",
+    ("join", ""): "join",  # a phone arriving from the host's invite
 }
 
 
@@ -62,7 +66,7 @@ class Route:
     @property
     def open_game(self) -> bool:
         """Screens of the game open for play (the others only read games)."""
-        return self.screen in ("game", "entry", "digital", "share")
+        return self.screen in ("game", "entry", "digital", "share", "join")
 
 
 def parse(path: str) -> Route:

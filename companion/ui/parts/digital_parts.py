@@ -128,7 +128,7 @@ def round_summary(
         )
     sheet = state.sheet
     buttons: list[ft.Control] = [secondary("Back to score sheet", on_sheet)]
-    if sheet is not None and not sheet.over:
+    if sheet is not None and not sheet.over and state.seat.scorer:
         buttons.insert(0, primary("Deal next round", on_next, ft.Icons.STYLE))
     rows.append(ft.Row(buttons, wrap=True))
     return rows

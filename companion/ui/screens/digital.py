@@ -83,8 +83,7 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     if rnd.over:
         controls += round_summary(state, rnd, leave, next_round)
     else:
-        controls += decision(state, rnd, group, lambda g: set_picked((step, g)))
-        controls += _advice(state)
+        controls += _decide(state, rnd, group, lambda g: set_picked((step, g)))
     controls += _seats(state, rnd)
     controls += _log_and_tools(state, rnd, leave)
     return ft.Column(
@@ -95,6 +94,26 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
         expand=True,
         spacing=0,
     )
+
+
+def _decide(
+    state: AppState, rnd: Round, group: str, pick: Callable[[str], None]
+) -> list[ft.Control]:
+    """The pending decision's buttons on the screen that makes it; the
+    others see whose turn it is (each player decides on their own phone)."""
+    if state.may_decide():
+        return [*decision(state, rnd, group, pick), *_advice(state)]
+    pend = rnd.pending
+    if pend is None:
+        return []
+    name = state.seat_name(pend.player)
+    if state.is_bot(pend.player):
+        text = f"{name} (computer) is deciding…"
+    elif state.seat.seats.present(state.seat_ids[pend.player]):
+        text = f"{name}'s turn, on {name}'s phone."
+    else:
+        text = f"{name}'s turn: waiting for {name}."
+    return [ft.Text(text, size=20, weight=ft.FontWeight.BOLD)]
 
 
 def _log_and_tools(

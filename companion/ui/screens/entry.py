@@ -55,7 +55,10 @@ def EntryScreen(
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
         return ft.Text("No round is being entered.")
-    pid = chosen if chosen in draft.players else draft.players[0]
+    mine = state.my_seat
+    own = mine if mine in draft.players and not state.seat.scorer else None
+    pid = chosen if chosen in draft.players else own or draft.players[0]
+    editable = state.may_edit(pid)
     by_player = state.problems_by_player()
     number = (draft.editing if draft.editing is not None else len(sheet.rounds)) + 1
 
@@ -86,18 +89,27 @@ def EntryScreen(
                         f"{dealer} dealt · tap a player, then their cards", size=13
                     ),
                     _chips(state, pid, by_player, choose),
+                    *_phones(state),
                     ft.Container(
                         padding=12,
                         border_radius=12,
                         border=ft.Border.all(2, DANGER if pid in by_player else ACCENT),
                         content=ft.Column(
-                            _panel(state, pid, by_player, typed_input), spacing=8
+                            _panel(state, pid, by_player, typed_input)
+                            if editable
+                            else _line(state, pid, sheet.names()[pid], False),
+                            spacing=8,
                         ),
                     ),
                     *_footer(state, by_player, cancel),
                 ],
             ),
-            _keys_and_save(state, pid, _save_text(number, draft.editing), save),
+            _keys_and_save(
+                state,
+                pid if editable else None,
+                _save_text(number, draft.editing),
+                save,
+            ),
         ],
         expand=True,
         spacing=0,
@@ -115,7 +127,7 @@ def _chips(
     names = state.sheet.names()
     chips = [
         _player_chip(
-            names[p],
+            names[p] + (" ✓" if p in state.draft.done else ""),
             state.round_score(p),
             p == pid,
             p in by_player,
@@ -136,6 +148,8 @@ def _panel(
     score = state.line_score(pid)
     typed = draft.typed.get(pid)
     panel = _line(state, pid, name)
+    if pid == state.my_seat:
+        panel.append(_done_button(state, pid))
     if score.flip7 and typed is None:
         panel.append(
             ft.Text("Flip 7!", size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
@@ -159,7 +173,9 @@ def _panel(
     return panel
 
 
-def _line(state: AppState, pid: str, name: str) -> list[ft.Control]:
+def _line(
+    state: AppState, pid: str, name: str, editable: bool = True
+) -> list[ft.Control]:
     """Name and round score, the cards (tap one to remove it), the chain."""
     assert state.draft is not None
     typed = state.draft.typed.get(pid)
@@ -167,13 +183,19 @@ def _line(state: AppState, pid: str, name: str) -> list[ft.Control]:
         card_face(
             code,
             scale=0.75,
-            name=f"Remove {label(code)} from {name}",
-            on_click=bind(state.remove_card, pid, i),
+            name=f"Remove {label(code)} from {name}" if editable else label(code),
+            on_click=bind(state.remove_card, pid, i) if editable else None,
         )
         for i, code in enumerate(state.draft.line(pid))
     ]
     if not cards:
-        cards.append(ft.Text("No cards yet: tap them on the keypad below."))
+        cards.append(
+            ft.Text(
+                "No cards yet: tap them on the keypad below."
+                if editable
+                else f"No cards yet: {name} taps them on {name}'s phone."
+            )
+        )
     chain = (
         f"Typed score = {typed}" if typed is not None else state.line_score(pid).chain()
     )
@@ -194,6 +216,33 @@ def _line(state: AppState, pid: str, name: str) -> list[ft.Control]:
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
         ft.Text(chain, size=18),
     ]
+
+
+def _done_button(state: AppState, pid: str) -> ft.Control:
+    """At a live table each phone says when its line is all in."""
+    assert state.draft is not None
+    if pid in state.draft.done:
+        return ft.Row(
+            [
+                ft.Icon(ft.Icons.CHECK_CIRCLE, color=ACCENT),
+                ft.Text("Your line is in.", expand=True),
+                flat("Not done yet", bind(state.set_done, pid, False)),
+            ]
+        )
+    return primary("My line is in", bind(state.set_done, pid, True), ft.Icons.CHECK)
+
+
+def _phones(state: AppState) -> list[ft.Control]:
+    """Which lines are tapped in on players' own phones, and which are in."""
+    assert state.sheet is not None and state.draft is not None
+    seats, draft, names = state.seat.seats, state.draft, state.sheet.names()
+    held = [p for p in draft.players if seats.holder(p) is not None]
+    if not held:
+        return []
+    parts = [names[p] + (" (phone away)" if not seats.present(p) else "") for p in held]
+    waiting = state.waiting_for()
+    status = "waiting for " + ", ".join(waiting) if waiting else "every line is in"
+    return [ft.Text(f"On their phones: {', '.join(parts)} · {status}", size=13)]
 
 
 def _typed_row(
@@ -266,28 +315,34 @@ def _footer(
     footer: list[ft.Control] = [
         message(p.message, error=True) for p in by_player.get(None, [])
     ]
-    footer.append(
-        ft.Row(
-            [
-                secondary(
-                    "Cancel edit"
-                    if state.draft.editing is not None
-                    else "Back to sheet",
-                    cancel,
-                ),
-                flat("Clear round", state.clear_draft, ft.Icons.CLEAR_ALL),
-            ],
-            wrap=True,
-        )
+    back = secondary(
+        "Cancel edit" if state.draft.editing is not None else "Back to sheet", cancel
     )
+    clear = flat("Clear round", state.clear_draft, ft.Icons.CLEAR_ALL)
+    footer.append(ft.Row([back, clear] if state.seat.scorer else [back], wrap=True))
     return footer
 
 
 def _keys_and_save(
-    state: AppState, pid: str, save_text: str, save: Callable[[], None]
+    state: AppState, pid: str | None, save_text: str, save: Callable[[], None]
 ) -> ft.Control:
-    """The keypad and Save stay in reach at the bottom of the screen."""
+    """The keypad and Save stay in reach at the bottom of the screen (the
+    keypad only for a line this screen may tap; Save once it may save)."""
     notice = state.notice
+    keys: list[ft.Control] = []
+    if pid is not None:
+        keys.append(keypad(state.copies_left(), CardTo(state.add_card, pid), scale=0.7))
+    if state.may_save():
+        keys.append(primary(save_text, save, ft.Icons.SAVE))
+    else:
+        waiting = ", ".join(state.waiting_for())
+        keys.append(
+            ft.Text(
+                f"Saved when every line is in: waiting for {waiting}."
+                if waiting
+                else "Every line is in: the host saves the round."
+            )
+        )
     return ft.Container(
         padding=ft.Padding.only(left=8, right=8, top=6, bottom=6),
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
@@ -296,8 +351,7 @@ def _keys_and_save(
                 # A refusal shows here, beside Save and the keys that were
                 # just tapped, not at the top of a scrolled list.
                 *near_buttons(notice if notice is not None and notice.error else None),
-                keypad(state.copies_left(), CardTo(state.add_card, pid), scale=0.7),
-                primary(save_text, save, ft.Icons.SAVE),
+                *keys,
             ],
             spacing=6,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,

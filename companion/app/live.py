@@ -1,0 +1,199 @@
+"""This session's place at a live table: who it is, and what it may change.
+
+Why here and not in the views: a guest's phone must not be able to change
+another player's line, decide for another seat or reach another game even
+if its page sent the event by hand, so every intent a guest can reach is
+checked in the app layer (:class:`~companion.app.session.AppState` calls
+these checks before its composed objects act). The views ask the same
+questions only to hide what would be refused.
+
+Rules of the table (issue "the live table"):
+
+- the host (the serving machine) and any phone the host made a scorer may
+  edit every line and save the round at any time (with the usual checks);
+- a player's phone edits its own line; it may save the round once every
+  line is in (called done, or busted): "the last player saves";
+- in the digital deal a phone decides for its own seat; the host (or a
+  scorer) decides for seats no connected phone holds: computer players are
+  the server's, and a phone that dropped out is waited for until then;
+- a board watches and changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+
+from .access import HOST, Access, Role
+from .open_game import SEATS, GameState, Watch
+from .refusal import Refusal
+from .seats import Seats
+
+HOST_ONLY = "Only the host's screen can do that."
+
+
+def seat_scope(pid: str) -> str:
+    return f"seat:{pid}"
+
+
+class LiveSeat:
+    """One session's access and seat (the seat lives in the shared game)."""
+
+    def __init__(self) -> None:
+        self.access: Access = HOST
+        # A random key per session, never shown: who holds which seat.
+        self.holder = secrets.token_hex(8)
+        self.watch: Watch | None = None
+        self.watching = False  # a guest who chose to watch without a seat
+
+    # --- reading ----------------------------------------------------------------
+    @property
+    def seats(self) -> Seats:
+        return Seats() if self.watch is None else self.watch.state.seats
+
+    @property
+    def mine(self) -> str | None:
+        """The player id this phone holds, if any."""
+        return self.seats.seat_of(self.holder)
+
+    @property
+    def host(self) -> bool:
+        return self.access.host
+
+    @property
+    def scorer(self) -> bool:
+        """May edit every line: the host, or a phone the host trusted."""
+        return self.host or (
+            self.access.role is Role.GUEST and self.holder in self.seats.scorers
+        )
+
+    def may_edit(self, pid: str) -> bool:
+        if self.access.role is Role.BOARD:
+            return False
+        return self.scorer or pid == self.mine
+
+    def may_save(self, state: GameState) -> bool:
+        if self.scorer:
+            return True
+        return self.mine is not None and state.draft.all_in
+
+    def may_decide(self, state: GameState) -> bool:
+        """May make the pending digital decision (a person's, not a bot's)."""
+        rnd = state.digital.round
+        if rnd is None or rnd.pending is None or self.access.role is Role.BOARD:
+            return False
+        ids = state.digital.ids
+        pid = ids[rnd.pending.player] if rnd.pending.player < len(ids) else ""
+        if pid == self.mine:
+            return True
+        return self.scorer and not state.seats.present(pid)
+
+    # --- checks (raise Refusal) -------------------------------------------------
+    def check_host(self) -> None:
+        if not self.host:
+            raise Refusal(HOST_ONLY)
+
+    def check_game(self, game_id: str | None) -> None:
+        if not self.access.allows(game_id):
+            raise Refusal("This phone was invited to another game.")
+
+    def check_line(self, pid: str, name: str) -> None:
+        if not self.may_edit(pid):
+            raise Refusal(f"{name}'s line is entered on {name}'s phone.")
+
+    def check_scorer(self) -> None:
+        if not self.scorer:
+            raise Refusal(HOST_ONLY)
+
+    def check_save(self, state: GameState, waiting: list[str]) -> None:
+        if self.may_save(state):
+            return
+        if self.mine is None:
+            raise Refusal("Pick your seat first.")
+        raise Refusal(
+            "The round is saved when every line is in: waiting for "
+            + ", ".join(waiting)
+            + "."
+        )
+
+    def check_decide(self, state: GameState, name: str) -> None:
+        if self.may_decide(state):
+            return
+        if state.seats.present(self.pending_id(state)):
+            raise Refusal(f"It is {name}'s turn, on {name}'s phone.")
+        raise Refusal(f"It is {name}'s turn.")
+
+    @staticmethod
+    def pending_id(state: GameState) -> str:
+        rnd = state.digital.round
+        if rnd is None or rnd.pending is None:
+            return ""
+        ids = state.digital.ids
+        return ids[rnd.pending.player] if rnd.pending.player < len(ids) else ""
+
+    # --- seat changes (through the one commit path) --------------------------------
+    def claim(self, pid: str, name: str) -> str:
+        if self.access.role is Role.BOARD:
+            raise Refusal("A board only watches.")
+        holder = self.holder
+
+        def apply(state: GameState) -> GameState:
+            if pid not in {p.id for p in state.sheet.seated}:
+                raise Refusal(f"{name} no longer plays in this game.")
+            seats = state.seats
+            other = seats.holder(pid)
+            if other not in (None, holder) and seats.present(pid):
+                raise Refusal(f"{name}'s seat is taken by another phone.")
+            return replace(state, seats=seats.claim(pid, holder))
+
+        self._commit(apply, f"{name}'s seat was taken", pid)
+        return f"You are {name}."
+
+    def leave(self) -> None:
+        holder = self.holder
+        if self.watch is None or self.mine is None:
+            return
+        pid = self.mine
+        self._commit(
+            lambda s: replace(s, seats=s.seats.leave(holder)), "a seat was freed", pid
+        )
+
+    def connected(self, on: bool) -> None:
+        """The phone's connection dropped or came back (others are told)."""
+        if self.watch is None or self.mine is None:
+            return
+        holder, pid = self.holder, self.mine
+        self._commit(
+            lambda s: replace(s, seats=s.seats.connected(holder, on)),
+            "a phone came back" if on else "a phone dropped out",
+            pid,
+        )
+
+    def make_scorer(self, pid: str, on: bool) -> None:
+        self.check_host()
+
+        def apply(state: GameState) -> GameState:
+            holder = state.seats.holder(pid)
+            if holder is None:
+                raise Refusal("No phone holds that seat.")
+            return replace(state, seats=state.seats.make_scorer(holder, on))
+
+        self._commit(apply, "a scorer was changed", pid)
+
+    def allow_late(self, on: bool) -> None:
+        self.check_host()
+        self._commit(
+            lambda s: replace(s, seats=s.seats.allow_late(on)),
+            "late joining was changed",
+            "late",
+        )
+
+    def _commit(
+        self, apply: Callable[[GameState], GameState], what: str, pid: str
+    ) -> None:
+        if self.watch is None:
+            raise Refusal("No game is open.")
+        self.watch.commit(
+            apply, what=what, scopes=[SEATS, seat_scope(pid)], checked=False
+        )

@@ -1,0 +1,85 @@
+"""The score sheet on a joined phone: the live sheet, whose round it is, and
+the way to tap in this phone's own line or play at the digital table.
+
+No Home, History, corrections or deletion here: those stay on the host's
+screen (the app layer refuses them from a guest anyway); the sheet updates
+live as the other phones and the host tap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import AppState
+from companion.ui.guard import screen
+from companion.ui.parts.score_table import score_table
+from companion.ui.theme import ACCENT
+from companion.ui.widgets import flat, header, message, primary, secondary
+
+
+@screen
+def GuestGameScreen(
+    state: AppState,
+    on_enter: Callable[[], None],
+    on_table: Callable[[], None],
+    on_seat: Callable[[], None],
+) -> ft.Control:
+    sheet, draft = state.sheet, state.draft
+    if sheet is None or draft is None:
+        return ft.Text("No game is open.")
+    mine = state.my_seat
+    names = sheet.names()
+    who = f"You are {names[mine]}" if mine in names else "You are watching"
+    controls: list[ft.Control] = []
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
+    banner = state.banner()
+    if banner:
+        controls.append(
+            ft.Text(banner, size=22, weight=ft.FontWeight.BOLD, color=ACCENT)
+        )
+    controls.append(
+        ft.Row(
+            [ft.Text(who, size=16, expand=True), flat("Change seat", on_seat)],
+        )
+    )
+    if not sheet.over:
+        controls += _round(state, on_enter, on_table)
+    controls.append(score_table(sheet, None))
+    return ft.Column(
+        [
+            header("Score sheet"),
+            ft.ListView(controls=controls, padding=16, spacing=10, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )
+
+
+def _round(
+    state: AppState, on_enter: Callable[[], None], on_table: Callable[[], None]
+) -> list[ft.Control]:
+    """The round being played: who deals, who is in, and this phone's step."""
+    assert state.sheet is not None and state.draft is not None
+    sheet, draft = state.sheet, state.draft
+    number = len(sheet.rounds) + 1
+    dealer = state.next_dealer().name
+    out: list[ft.Control] = [
+        ft.Text(f"Round {number} · {dealer} deals", size=22, weight=ft.FontWeight.BOLD)
+    ]
+    if state.digital_in_progress:
+        out.append(primary(f"Digital round {number}: to the table", on_table))
+        return out
+    waiting = state.waiting_for()
+    if state.half_entered or draft.done:
+        text = "Waiting for " + ", ".join(waiting) if waiting else "Every line is in."
+        out.append(ft.Text(text, size=16))
+    mine = state.my_seat
+    if mine is not None and mine in draft.players:
+        label = "My line is in: check it" if draft.is_in(mine) else "Enter my line"
+        out.append(primary(label, on_enter, ft.Icons.EDIT_NOTE))
+    elif state.seat.scorer:
+        out.append(secondary(f"Enter round {number}", on_enter, ft.Icons.EDIT_NOTE))
+    return out

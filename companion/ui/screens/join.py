@@ -1,0 +1,157 @@
+"""A phone at a live table: "Scan the host's invite", and "Who are you?".
+
+A phone that is not the host's sees nothing of any game until it opens the
+host's invite link; then it picks its seat (or just watches, or joins as a
+late player when the host allows). The seat is remembered on the device, so
+a phone that reloads or comes back after its session expired takes the same
+seat again without asking.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import AppState
+from companion.ui.guard import screen
+from companion.ui.widgets import (
+    TextInput,
+    bind,
+    header,
+    message,
+    primary,
+    secondary,
+    use_text_input,
+)
+
+SEAT_KEY = "flip7.seat."  # + game id: the player this device was
+
+
+@screen
+def LockedScreen(reason: str = "") -> ft.Control:
+    return ft.Column(
+        [
+            header("Flip 7 Companion"),
+            ft.Container(
+                padding=16,
+                content=ft.Column(
+                    [
+                        ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64),
+                        ft.Text(
+                            "Scan the host's invite", size=26, weight=ft.FontWeight.BOLD
+                        ),
+                        ft.Text(
+                            "This phone is not the host's. To join the game at "
+                            "your table, scan the Invite code on the host's score "
+                            "sheet (or open the link the host sends you).",
+                            size=16,
+                        ),
+                        *([message(reason, error=True)] if reason else []),
+                    ],
+                    spacing=12,
+                ),
+            ),
+        ]
+    )
+
+
+@screen
+def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
+    name_input = use_text_input()
+    sheet = state.sheet
+    if sheet is None:
+        return LockedScreen("That game is no longer stored.")
+    seats = state.seat.seats
+    bots = set(state.digital.bots)
+
+    def claim(pid: str) -> None:
+        if state.claim_seat(pid) is None:
+            on_seated()
+
+    def watch() -> None:
+        state.seat.watching = True
+        state.leave_seat()
+        on_seated()
+
+    def join_late() -> None:
+        if state.join_late(name_input.text) is None:
+            name_input.reset()
+            on_seated()
+
+    rows: list[ft.Control] = []
+    for p in sheet.seated:
+        if p.id in bots:
+            continue
+        taken = seats.present(p.id) and seats.holder(p.id) != state.seat.holder
+        if taken:
+            rows.append(ft.Text(f"{p.name}: on another phone", size=16))
+        else:
+            rows.append(primary(f"I am {p.name}", bind(claim, p.id), ft.Icons.PERSON))
+    notice = state.notice
+    return ft.Column(
+        [
+            header("Join the game"),
+            ft.ListView(
+                padding=16,
+                spacing=10,
+                expand=True,
+                controls=[
+                    *([message(notice.text, error=notice.error)] if notice else []),
+                    ft.Text("Who are you?", size=24, weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        "You will tap in your own cards on this phone; "
+                        "everyone sees the whole table.",
+                        size=14,
+                    ),
+                    *rows,
+                    secondary("Just watch", watch, ft.Icons.VISIBILITY),
+                    *_late(state, name_input.key("late"), name_input, join_late),
+                ],
+            ),
+        ],
+        expand=True,
+        spacing=0,
+    )
+
+
+def _late(
+    state: AppState, key: str, name_input: TextInput, join: Callable[[], None]
+) -> list[ft.Control]:
+    """A newcomer adds themselves, when the host opened the table."""
+    if not state.seat.seats.late_joins:
+        return []
+    return [
+        ft.Text("New at the table?", size=18, weight=ft.FontWeight.BOLD),
+        ft.TextField(
+            key=key,
+            label="Your name",
+            on_change=name_input.change,
+            on_submit=lambda _: join(),
+        ),
+        secondary("Join as a new player", join, ft.Icons.PERSON_ADD),
+    ]
+
+
+def remember_seat(page: ft.Page, state: AppState) -> None:
+    """After a seat is taken, remember it on this device; on a fresh
+    session of a guest with no seat yet, take the remembered one back."""
+    gid = state.access.game_id
+    if not state.access.guest or not gid:
+        return
+
+    async def sync() -> None:
+        prefs = ft.SharedPreferences()
+        try:
+            if state.my_seat is not None:
+                await prefs.set(SEAT_KEY + gid, state.my_seat)
+                return
+            pid = await prefs.get(SEAT_KEY + gid)
+        except (RuntimeError, TimeoutError):  # the tab went away meanwhile
+            logging.getLogger(__name__).debug("seat not remembered", exc_info=True)
+            return
+        if isinstance(pid, str) and state.my_seat is None and not state.seat.watching:
+            state.claim_seat(pid)
+
+    page.run_task(sync)

@@ -1,0 +1,250 @@
+"""A live table in the app layer: who a session is, and what each may change.
+
+Several AppStates on one GameHub stand for the host's screen and the
+players' phones; the views are not involved, so every refusal here is one a
+phone gets even if it sent the event by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app import AppState
+from companion.app.access import HOST, Access, Gate, Role, admit, invite_in, normal
+from companion.app.hub import GameHub
+from companion.store import GameStore
+
+ALWAYS: dict[tuple[str, str], bool] = {}
+
+
+def table(players: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> tuple[AppState, str]:
+    hub = GameHub(GameStore.memory())
+    host = AppState(hub)
+    for name in players:
+        assert host.setup_add_player(name) is None
+    assert host.start_game() is None
+    assert host.game_id is not None
+    return host, host.game_id
+
+
+def phone(host: AppState, role: Role = Role.GUEST) -> AppState:
+    guest = AppState(host.hub)
+    assert guest.admit(Access(role, host.game_id or "", "token")) is None
+    return guest
+
+
+# --- who a session is ----------------------------------------------------------
+def test_a_server_on_loopback_trusts_everyone() -> None:
+    gate = Gate.for_server("127.0.0.1")
+    assert admit(gate, "127.0.0.2", "/", lambda g, t: False) is HOST
+
+
+def test_on_the_lan_only_the_machine_itself_is_the_host() -> None:
+    gate = Gate.for_server("0.0.0.0", trusted=["192.168.1.5"])
+    never = lambda g, t: False  # noqa: E731
+    assert admit(gate, "127.0.0.1", "/", never) is HOST
+    assert admit(gate, "::ffff:127.0.0.1", "/", never) is HOST
+    assert admit(gate, "192.168.1.5", "/history", never) is HOST
+    assert admit(gate, "192.168.1.9", "/", never).locked
+    assert admit(gate, "127.0.0.2", "/", never).locked
+
+
+def test_a_phone_needs_the_games_own_valid_token() -> None:
+    gate = Gate.for_server("0.0.0.0")
+    valid = {("g1", "good")}
+
+    def admits(game: str, token: str) -> bool:
+        return (game, token) in valid
+
+    ip = "192.168.1.9"
+    assert admit(gate, ip, "/join/g1?t=good", admits) == Access(
+        Role.GUEST, "g1", "good"
+    )
+    assert admit(gate, ip, "/board/g1?t=good", admits).role is Role.BOARD
+    assert admit(gate, ip, "/game/g1/entry?t=good", admits).role is Role.GUEST
+    for path in (
+        "/join/g1",  # no token
+        "/join/g1?t=",  # empty token
+        "/join/g1?t=bad",  # wrong token
+        "/join/g2?t=good",  # another game's token
+        "/history?t=good",  # not a game's page
+        "/join/../g1?t=good",
+    ):
+        assert admit(gate, ip, path, admits).locked, path
+
+
+def test_addresses_are_compared_in_one_form() -> None:
+    assert normal("::ffff:10.0.0.2") == "10.0.0.2"
+    assert normal("[::1]") == "::1"
+    assert invite_in("/join/abc?t=x&t=y") == ("join", "abc", "x")
+    assert invite_in("/elsewhere?t=x") is None
+
+
+# --- lines -----------------------------------------------------------------------
+def test_a_phone_taps_its_own_line_only() -> None:
+    host, _ = table()
+    ann = phone(host)
+    assert ann.claim_seat("p1") is None
+    assert ann.my_seat == "p1"
+    assert ann.add_card("p1", "7") is None
+    assert ann.add_card("p2", "5") == "Bob's line is entered on Bob's phone."
+    assert ann.set_busted("p3", True) is not None
+    assert ann.set_typed("p2", 12) is not None
+    assert host.add_card("p2", "5") is None  # the host edits every line
+    host.shown()
+    assert host.draft is not None and host.draft.lines == {"p1": ["7"], "p2": ["5"]}
+
+
+def test_a_scorer_phone_edits_every_line() -> None:
+    host, _ = table()
+    bob = phone(host)
+    assert bob.claim_seat("p2") is None
+    assert bob.add_card("p1", "3") is not None
+    assert host.make_scorer("p2", True) is None
+    assert bob.add_card("p1", "3") is None
+    assert bob.make_scorer("p2", False) == "Only the host's screen can do that."
+
+
+def test_the_last_player_saves_once_every_line_is_in() -> None:
+    host, _ = table(("Ann", "Bob"))
+    ann, bob = phone(host), phone(host)
+    assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
+    assert ann.add_card("p1", "9") is None
+    assert ann.set_done("p1") is None
+    assert ann.save_round() == (
+        "The round is saved when every line is in: waiting for Bob."
+    )
+    assert bob.add_card("p2", "4") is None
+    assert bob.set_done("p2") is None
+    assert bob.add_card("p2", "6") is None  # a change takes the mark away
+    assert bob.waiting_for() == ["Bob"]
+    assert bob.set_done("p2") is None
+    assert bob.save_round() is None, bob.notice
+    assert host.totals() == {"p1": 9, "p2": 10}
+
+
+def test_a_bust_counts_as_in() -> None:
+    host, _ = table(("Ann", "Bob"))
+    ann = phone(host)
+    assert ann.claim_seat("p1") is None
+    assert ann.set_busted("p1", True) is None
+    assert host.set_done("p2") is None  # the host taps for Bob (no phone)
+    ann.shown()  # Ann's page redrew (it does on every change)
+    assert ann.save_round() is None, ann.notice
+
+
+# --- seats -------------------------------------------------------------------------
+def test_two_phones_cannot_hold_one_seat() -> None:
+    host, _ = table()
+    one, two = phone(host), phone(host)
+    assert one.claim_seat("p1") is None
+    assert two.claim_seat("p1") == "Ann's seat is taken by another phone."
+    assert two.my_seat is None
+
+
+def test_a_seat_whose_phone_dropped_out_can_be_taken_back() -> None:
+    host, _ = table()
+    old = phone(host)
+    assert old.claim_seat("p1") is None
+    old.set_connected(False)
+    host.shown()
+    assert not host.seat.seats.present("p1")
+    new = phone(host)  # the same person, after a reload
+    assert new.claim_seat("p1") is None
+    assert new.my_seat == "p1" and old.my_seat is None
+
+
+def test_a_closed_page_leaves_its_seat_waiting() -> None:
+    host, _ = table()
+    ann = phone(host)
+    assert ann.claim_seat("p1") is None
+    ann.detach()
+    assert host.seat.seats.holder("p1") is not None
+    assert not host.seat.seats.present("p1")
+
+
+def test_late_players_join_only_when_the_host_allows() -> None:
+    host, _ = table(("Ann", "Bob"))
+    dee = phone(host)
+    assert dee.join_late("Dee") == (
+        "The host has not opened the table to late players."
+    )
+    assert host.allow_late(True) is None
+    assert dee.join_late("Dee") is None, dee.notice
+    sheet = host.sheet
+    assert sheet is not None and [p.name for p in sheet.seated][-1] == "Dee"
+    assert dee.my_seat == sheet.seated[-1].id
+
+
+# --- what a guest never reaches ---------------------------------------------------
+def test_a_phone_reaches_nothing_but_its_game() -> None:
+    host, gid = table()
+    other, other_id = table()
+    ann = phone(host)
+    assert ann.games == [] and ann.unfinished is None and ann.history() == []
+    assert ann.stats() == []
+    assert ann.load_game(gid) == "Only the host's screen can do that."
+    assert ann.open_game(other_id) == "This phone was invited to another game."
+    assert ann.delete_game(gid) is not None
+    assert host.sheet is not None  # still there
+    assert ann.rename_player("p1", "Zed") is not None
+    assert ann.remove_player("p2") is not None
+    assert ann.add_player("Eve") is not None
+    assert ann.undo_round() is not None
+    assert ann.start_game() is not None
+    assert ann.import_code("F7:whatever") == "Only the host's screen can do that."
+    assert ann.discard_draft() is not None and ann.clear_draft() is not None
+    assert ann.start_digital_round() is not None
+    assert ann.share_view(other_id) == "Only the host's screen can do that."
+
+
+def test_a_board_changes_nothing() -> None:
+    host, _ = table()
+    board = phone(host, Role.BOARD)
+    assert board.claim_seat("p1") == "A board only watches."
+    assert board.add_card("p1", "7") is not None
+    assert board.set_done("p1") is not None
+
+
+# --- the digital deal --------------------------------------------------------------
+def digital(host: AppState) -> tuple[AppState, AppState]:
+    ann, bob = phone(host), phone(host)
+    assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
+    assert host.start_digital_round() is None, host.notice
+    return ann, bob
+
+
+def pending_pid(state: AppState) -> str:
+    rnd = state.digital_round
+    assert rnd is not None and rnd.pending is not None
+    return state.seat_ids[rnd.pending.player]
+
+
+@pytest.mark.parametrize("players", [("Ann", "Bob")])
+def test_each_phone_decides_for_its_own_seat(players: tuple[str, ...]) -> None:
+    host, _ = table(players)
+    ann, bob = digital(host)
+    for _ in range(4):
+        for s in (host, ann, bob):
+            s.shown()  # every page redrew after the last change
+        if host.digital_round is None or host.digital_round.over:
+            break
+        pid = pending_pid(host)
+        mover, other = (ann, bob) if pid == "p1" else (bob, ann)
+        choice = host.digital_round.legal()[0]  # type: ignore[union-attr]
+        assert other.play_choice(choice) is not None
+        assert host.play_choice(choice) is not None  # that phone is there
+        assert mover.may_decide()
+        assert mover.play_choice(choice) is None, mover.notice
+
+
+def test_the_host_plays_for_a_phone_that_dropped_out() -> None:
+    host, _ = table(("Ann", "Bob"))
+    ann, bob = digital(host)
+    pid = pending_pid(host)
+    gone = ann if pid == "p1" else bob
+    gone.set_connected(False)
+    host.shown()
+    assert host.may_decide()
+    choice = host.digital_round.legal()[0]  # type: ignore[union-attr]
+    assert host.play_choice(choice) is None, host.notice
