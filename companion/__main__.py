@@ -41,6 +41,15 @@ def keep_closed_sessions(env: MutableMapping[str, str]) -> None:
         env["FLET_SESSION_TIMEOUT"] = str(SESSION_TIMEOUT)
 
 
+def own_addresses() -> list[str]:
+    """This machine's own addresses: a page opened on it is the host's."""
+    try:
+        from .net import lan_addresses
+    except ImportError:  # pragma: no cover - net lands with the invite screen
+        return []
+    return lan_addresses()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -52,6 +61,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, help="port (default from flet.toml: 8550)")
     parser.add_argument("--data-dir", type=Path, help="folder for saved games")
     parser.add_argument("--config", type=Path, help="a flet.toml to read instead")
+    parser.add_argument(
+        "--trusted",
+        help="comma-separated client addresses that are the host when serving "
+        "the LAN (default: this machine's own addresses; others need an invite)",
+    )
     parser.add_argument(
         "--open", action="store_true", help="also open the page in a browser"
     )
@@ -92,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     def serve() -> int:
         import flet as ft
 
+        from .app.access import Gate
         from .flet_guard import install
         from .ui.app import make_main
 
@@ -100,8 +115,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True
         )
+        trusted = settings.trusted
+        if args.trusted is not None:
+            trusted = tuple(a for a in args.trusted.split(",") if a.strip())
+        gate = Gate.for_server(host, trusted=(*own_addresses(), *trusted))
         ft.run(
-            make_main(data_dir),
+            make_main(data_dir, gate=gate),
             view=ft.AppView.WEB_BROWSER,
             host=host,
             port=port,

@@ -26,6 +26,9 @@ class Settings:
     port: int = 8550
     data_dir: Path | None = None
     language: str = "en"
+    # Client addresses that are the host, besides this machine's own (a
+    # live table: every other address needs a game's invite).
+    trusted: tuple[str, ...] = ()
 
     def resolved_data_dir(self) -> Path:
         """Where games live: explicit setting, a built app's storage, or the
@@ -58,10 +61,16 @@ def load_settings(path: Path | None = None) -> Settings:
     if not 0 <= port <= 65535:
         raise SettingsError(f"{path}: [server] port {port} is out of range")
     data_dir = str(app.get("data_dir", "") or "")
+    trusted = server.get("trusted", [])
+    if isinstance(trusted, str):
+        trusted = [t for t in trusted.replace(",", " ").split() if t]
+    if not isinstance(trusted, list) or not all(isinstance(t, str) for t in trusted):
+        raise SettingsError(f"{path}: [server] trusted must be a list of addresses")
     return replace(
         settings,
         host=str(server.get("host", settings.host)),
         port=port,
         data_dir=Path(data_dir).expanduser() if data_dir else None,
         language=str(app.get("language", settings.language)),
+        trusted=tuple(trusted),
     )

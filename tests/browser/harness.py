@@ -63,8 +63,14 @@ def free_port() -> int:
 class Server:
     """The app as `uv run companion` starts it, on a free port."""
 
-    def __init__(self, data_dir: Path, extra_env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        data_dir: Path,
+        extra_env: dict[str, str] | None = None,
+        args: tuple[str, ...] = (),
+    ):
         self.data_dir = data_dir
+        self.args = args  # more flags, e.g. ("--host", "0.0.0.0") for a live table
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.extra_env = extra_env or {}
@@ -82,6 +88,7 @@ class Server:
                 str(self.port),
                 "--data-dir",
                 str(self.data_dir),
+                *self.args,
             ],
             cwd=ROOT,
             env=env,
@@ -111,9 +118,9 @@ class Server:
 
 @contextmanager
 def running_server(
-    data_dir: Path, extra_env: dict[str, str] | None = None
+    data_dir: Path, extra_env: dict[str, str] | None = None, args: tuple[str, ...] = ()
 ) -> Iterator[Server]:
-    server = Server(data_dir, extra_env)
+    server = Server(data_dir, extra_env, args)
     server.start()
     try:
         yield server
