@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.app import AppState
 from companion.ui.guard import screen
+from companion.ui.parts.phones import phones_panel
 from companion.ui.parts.players_panel import PlayersPanel
 from companion.ui.parts.score_table import score_table
 from companion.ui.theme import ACCENT, BIG_NUMBER
@@ -90,6 +91,7 @@ def GameScreen(
         controls += _digital_round(state, ask)
         controls += _question(state, ask)
     controls.append(score_table(sheet, edit))
+    controls += phones_panel(state)
     controls.append(_tools(state, on_share, lambda: set_players_open(not players_open)))
     if players_open:
         controls.append(PlayersPanel(state, lambda: set_players_open(False)))
