@@ -4,6 +4,8 @@ themselves. Shown on the host's score sheet once a phone has joined."""
 
 from __future__ import annotations
 
+import functools
+
 import flet as ft
 
 from companion.app import AppState
@@ -28,7 +30,7 @@ def phones_panel(state: AppState, *, always: bool = False) -> list[ft.Control]:
             switch_row(
                 f"{names[pid]}'s phone scores for everyone",
                 holder in seats.scorers,
-                lambda on, pid=pid: state.make_scorer(pid, on),
+                functools.partial(_scorer, state, pid),
                 f"{names[pid]} taps in on their own phone{away}.",
             )
         )
@@ -41,3 +43,7 @@ def phones_panel(state: AppState, *, always: bool = False) -> list[ft.Control]:
         )
     )
     return rows
+
+
+def _scorer(state: AppState, pid: str, on: bool) -> None:
+    state.make_scorer(pid, on)
