@@ -262,3 +262,13 @@ def test_a_new_invite_shuts_old_links_out_at_once() -> None:
     assert ann.access.locked and ann.sheet is None
     assert "new invite" in ann.access.reason
     assert ann.add_card("p1", "7") is not None  # nothing reaches the game
+
+
+def test_a_locked_session_stays_locked() -> None:
+    host, gid = table()
+    gate = Gate.for_server("0.0.0.0")
+    stranger = AppState(host.hub)
+    stranger.admit(admit(gate, "192.168.1.9", "/", host.hub.admits))
+    assert not stranger.check_access()
+    assert stranger.open_game(gid) is not None and stranger.sheet is None
+    assert host.check_access()

@@ -596,7 +596,9 @@ class AppState(Observable):
         """Whether a guest's invite still works; a revoked one (the host
         made a new invite, or deleted the game) locks this session out."""
         access = self.seat.access
-        if not access.guest or self.hub.admits(access.game_id, access.token):
+        if access.locked:
+            return False
+        if access.host or self.hub.admits(access.game_id, access.token):
             return True
         self._leave()
         self.notice = None
