@@ -8,7 +8,7 @@ import pytest
 
 from companion.ui.routes import Route, Screen, parse
 
-GAME_SCREENS = ("game", "entry", "digital", "share", "past", "past-share")
+GAME_SCREENS = ("game", "entry", "digital", "share", "past", "past-share", "join")
 
 
 @pytest.mark.parametrize("screen", typing.get_args(Screen))

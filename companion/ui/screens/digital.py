@@ -103,9 +103,7 @@ def _decide(
     others see whose turn it is (each player decides on their own phone)."""
     pend = rnd.pending
     if state.may_decide():
-        held = pend is not None and state.seat.seats.holder(
-            state.seat_ids[pend.player]
-        )
+        held = pend is not None and state.seat.seats.holder(state.seat_ids[pend.player])
         if pend is None or not held or state.my_seat == state.seat_ids[pend.player]:
             return [*decision(state, rnd, group, pick), *_advice(state)]
         name = state.seat_name(pend.player)
