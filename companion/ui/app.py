@@ -60,6 +60,9 @@ def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
     async def hop() -> None:
         work()
 
+    session = getattr(page, "session", None)
+    if session is None or session.connection is None:
+        return  # disconnected: the page is drawn afresh when it reconnects
     try:
         contextvars.Context().run(page.run_task, hop)
     except Exception:  # a closed page: nothing left to show
@@ -217,6 +220,7 @@ def connected(state: AppState, on: bool) -> None:
     person again; a phone's seat shows it dropped out, or is back."""
     if on:
         state.dismiss_refusal()
+        state.notify()  # changes made while it was away were not drawn
     state.set_connected(on)
 
 

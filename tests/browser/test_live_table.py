@@ -106,11 +106,11 @@ def _tapped_round(host: Any, ann: Any, bob: Any, board: Any) -> None:
     see(host, "Ann 12")  # live on the host's screen
     click(ann, "My line is in")
     see(ann, "Your line is in.")
-    see(host, "Ann 12 ✓")
+    see(host, "Ann ✓ 12")
     click(bob, "Enter my line")
     tap_cards(bob, "9")
     click(bob, "My line is in")
-    see(host, "Bob 9 ✓")
+    see(host, "Bob ✓ 9")
     choose_player(host, "Cy")
     tap_cards(host, "4")
     screenshot(host, "live-host-entry")
@@ -166,3 +166,49 @@ def _digital_round(host: Any, ann: Any, bob: Any, board: Any) -> None:
     for page in (host, ann, bob):
         see(page, "Round over")
     screenshot(ann, "live-ann-digital-over")
+
+
+def seeded(data: Path, names: tuple[str, ...]) -> str:
+    """A game made before the server starts; its join link's path."""
+    from companion.app import AppState
+    from companion.app.hub import GameHub
+
+    hub = GameHub(GameStore(data))
+    state = AppState(hub)
+    for name in names:
+        assert state.setup_add_player(name) is None
+    assert state.start_game() is None and state.game_id is not None
+    token = hub.invite(state.game_id)
+    hub.store.close()
+    return f"/join/{state.game_id}?t={token}"
+
+
+def test_a_phone_that_loses_wifi_comes_back_to_its_seat(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Ann's phone drops off the Wi-Fi for longer than the server keeps a
+    closed session; the host sees her phone away, and when it is back it is
+    Ann's again, on her line, without asking who she is."""
+    data = tmp_path / "data"
+    path = seeded(data, ("Ann", "Bob"))
+    env = {"FLET_SESSION_TIMEOUT": "2"}
+    with running_server(data, env, LAN) as server, PhoneLink(server.port) as net:
+        host = page_on(browser, server.url)
+        click(host, re.compile(r"^Continue round 1"))
+        click(host, "Enter round 1")
+        ann = page_on(browser, net.url + path)
+        click(ann, "I am Ann")
+        click(ann, "Enter my line")
+        tap_cards(ann, "8")
+        see(host, "On their phones: Ann · waiting for Ann, Bob")
+        net.cut()
+        see(host, "On their phones: Ann (phone away) · waiting for Ann, Bob")
+        ann.wait_for_timeout(6_000)  # past the 2 s the server keeps a session
+        net.restore()
+        see(host, "On their phones: Ann · waiting for Ann, Bob", timeout=60_000)
+        see(ann, "Ann 8")
+        click(ann, "My line is in")
+        see(host, "Ann ✓ 8")
+        screenshot(ann, "live-ann-back")
+        ann.context.close()
+        host.context.close()
