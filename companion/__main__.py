@@ -92,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     def serve() -> int:
         import flet as ft
 
+        from .app.serving import Serving
         from .flet_guard import install
         from .ui.app import make_main
 
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True
         )
         ft.run(
-            make_main(data_dir),
+            make_main(data_dir, Serving(host, port)),
             view=ft.AppView.WEB_BROWSER,
             host=host,
             port=port,

@@ -30,6 +30,7 @@ from .library import Library, ShareView
 from .observable import Listener, Observable
 from .open_game import Watch
 from .refusal import Refusal, could_not_save
+from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
 from .standings import Standing, and_list, banner, standings
 from .tap_in import RoundEntry
@@ -41,9 +42,14 @@ class AppState(Observable):
     """Home, setup, the open game and the library of one session."""
 
     def __init__(
-        self, store: GameStore | GameHub, *, test_deck: str | None = None
+        self,
+        store: GameStore | GameHub,
+        *,
+        test_deck: str | None = None,
+        serving: Serving = DEFAULT_SERVING,
     ) -> None:
         super().__init__()
+        self.serving = serving  # where the server listens (the Invite's links)
         self.hub = store if isinstance(store, GameHub) else GameHub(store)
         self.store = self.hub.store
         # Problems the store found on its own (files moved aside): show once.

@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.app import AppState
 from companion.app.hub import GameHub
+from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.store import GameStore
 
 from .routes import Route, Screen, parse
@@ -38,9 +39,10 @@ MAX_WIDTH = 760.0
 THEME_KEY = "flip7.theme"  # per device (the browser's storage)
 
 
-def new_state(hub: GameHub) -> AppState:
+def new_state(hub: GameHub, serving: Serving = DEFAULT_SERVING) -> AppState:
     # Test-only: the first digital round of a game deals this stacked deck.
-    return AppState(hub, test_deck=os.environ.get("COMPANION_TEST_DECK") or None)
+    deck = os.environ.get("COMPANION_TEST_DECK") or None
+    return AppState(hub, test_deck=deck, serving=serving)
 
 
 def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
@@ -106,10 +108,10 @@ class Nav:
             self.show("digital", self.state.game_id or "")
 
 
-def use_session(hub: GameHub, page: ft.Page) -> AppState:
+def use_session(hub: GameHub, page: ft.Page, serving: Serving) -> AppState:
     """This session's state, re-rendered after its own intents and after
     another session changed the game it shows (on this page's loop)."""
-    state, _ = use_lazy_state(lambda: new_state(hub))
+    state, _ = use_lazy_state(lambda: new_state(hub, serving))
     _, set_tick = ft.use_state(0)
 
     def subscribe() -> Callable[[], None]:
@@ -162,9 +164,9 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 
 
 @ft.component
-def App(hub: GameHub) -> ft.Control:
+def App(hub: GameHub, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     page = ft.context.page
-    state = use_session(hub, page)
+    state = use_session(hub, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
     dark, toggle_theme = use_theme(page)
@@ -288,12 +290,15 @@ GAME: dict[str, Build] = {
 }
 
 
-def make_main(data_dir: Path) -> Callable[[ft.Page], None]:
-    """The per-session entry point Flet calls for every browser tab."""
+def make_main(
+    data_dir: Path, serving: Serving = DEFAULT_SERVING
+) -> Callable[[ft.Page], None]:
+    """The per-session entry point Flet calls for every browser tab;
+    ``serving``: where the server listens (the Invite's links)."""
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
 
     def main(page: ft.Page) -> None:
         apply_theme(page)
-        page.render(App, hub)
+        page.render(App, hub, serving)
 
     return main
