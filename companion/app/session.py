@@ -26,6 +26,7 @@ from .digital import Digital
 from .digital_table import DigitalTable
 from .entry import RoundDraft
 from .hub import GameHub
+from .invite import InviteView, invite_view, renew_invite
 from .library import Library, ShareView
 from .observable import Listener, Observable
 from .open_game import Watch
@@ -506,3 +507,12 @@ class AppState(Observable):
 
     def stats(self) -> list[PlayerStats]:
         return self.library.stats()
+
+    # --- invite (the live table: phones join the game) ----------------------------
+    def invite_view(self, address: str | None = None) -> InviteView | str:
+        """The open game's join link and QR for ``address`` (else the best)."""
+        return invite_view(self.hub, self.game_id, self.serving, address)
+
+    def new_invite(self) -> Result:
+        """Replace the open game's invite: old links stop working."""
+        return self.run(lambda: renew_invite(self.hub, self.game_id))

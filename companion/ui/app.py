@@ -27,12 +27,14 @@ from .screens.game import GameScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.import_game import ImportScreen
+from .screens.invite import InviteScreen
 from .screens.past_game import PastGameScreen
 from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.share import ShareScreen
 from .screens.stats import StatsScreen
 from .theme import apply_theme
+from .wakelock import Awake, use_wakelock
 from .widgets import use_lazy_state
 
 MAX_WIDTH = 760.0
@@ -171,6 +173,8 @@ def App(hub: GameHub, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
     dark, toggle_theme = use_theme(page)
     route = parse(route_path)
+    # The screen stays on while a game is open, and may sleep elsewhere.
+    awake = use_wakelock(page, route.open_game and state.game_id == route.game_id)
     nav = Nav(state, page, set_route_path)
     state.shown()  # what is drawn now is what this screen's person has seen
 
@@ -187,7 +191,7 @@ def App(hub: GameHub, serving: Serving = DEFAULT_SERVING) -> ft.Control:
 
     ft.use_effect(watch_page, [])
     ft.use_effect(lambda: nav.follow(route), [route_path])
-    body = screen_for(state, route, nav, dark, toggle_theme)
+    body = screen_for(state, route, nav, dark, toggle_theme, awake)
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(
         expand=True,
@@ -200,7 +204,12 @@ def App(hub: GameHub, serving: Serving = DEFAULT_SERVING) -> ft.Control:
 
 
 def screen_for(
-    state: AppState, route: Route, nav: Nav, dark: bool, on_theme: Callable[[], None]
+    state: AppState,
+    route: Route,
+    nav: Nav,
+    dark: bool,
+    on_theme: Callable[[], None],
+    awake: Awake | None = None,
 ) -> ft.Control:
     """The screen the route names (Home when its game is not open)."""
     screen, gid = route.screen, route.game_id
@@ -226,6 +235,8 @@ def screen_for(
             on_started=lambda: nav.go("game", state.game_id or ""),
             on_deal=nav.deal,
         )
+    if in_game and screen == "invite" and awake is not None:
+        return InviteScreen(state, awake, on_back=lambda: nav.go("game", gid))
     if in_game and screen in GAME:
         return GAME[screen](state, gid, nav)
     return HomeScreen(
@@ -286,6 +297,7 @@ GAME: dict[str, Build] = {
         on_deal=nav.deal,
         on_table=lambda: nav.go("digital", gid),
         on_share=lambda: nav.go("share", gid),
+        on_invite=lambda: nav.go("invite", gid),
     ),
 }
 

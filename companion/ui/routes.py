@@ -24,6 +24,7 @@ Screen = Literal[
     "entry",
     "digital",
     "share",
+    "invite",
 ]
 _FIXED: dict[str, Screen] = {
     "/": "home",
@@ -33,12 +34,15 @@ _FIXED: dict[str, Screen] = {
     "/history/stats": "stats",
     "/import": "import",
 }
-_GAME = re.compile(r"^/(game|past)/([A-Za-z0-9_-]{1,64})(?:/(entry|digital|share))?$")
+_GAME = re.compile(
+    r"^/(game|past)/([A-Za-z0-9_-]{1,64})(?:/(entry|digital|share|invite))?$"
+)
 _GAME_SCREENS: dict[tuple[str, str], Screen] = {
     ("game", ""): "game",
     ("game", "entry"): "entry",
     ("game", "digital"): "digital",
     ("game", "share"): "share",
+    ("game", "invite"): "invite",
     ("past", ""): "past",
     ("past", "share"): "past-share",
 }
@@ -62,7 +66,7 @@ class Route:
     @property
     def open_game(self) -> bool:
         """Screens of the game open for play (the others only read games)."""
-        return self.screen in ("game", "entry", "digital", "share")
+        return self.screen in ("game", "entry", "digital", "share", "invite")
 
 
 def parse(path: str) -> Route:
