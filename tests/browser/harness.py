@@ -63,8 +63,16 @@ def free_port() -> int:
 class Server:
     """The app as `uv run companion` starts it, on a free port."""
 
-    def __init__(self, data_dir: Path, extra_env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        data_dir: Path,
+        extra_env: dict[str, str] | None = None,
+        host: str | None = None,
+    ):
+        """``host``: the address to listen on (``--host``; "0.0.0.0" lets
+        phones on the LAN in); the page is still opened on 127.0.0.1."""
         self.data_dir = data_dir
+        self.host = host
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.extra_env = extra_env or {}
@@ -73,11 +81,13 @@ class Server:
 
     def start(self) -> None:
         env = {**os.environ, **self.extra_env}
+        host = [] if self.host is None else ["--host", self.host]
         self.proc = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
                 "companion",
+                *host,
                 "--port",
                 str(self.port),
                 "--data-dir",
@@ -111,9 +121,9 @@ class Server:
 
 @contextmanager
 def running_server(
-    data_dir: Path, extra_env: dict[str, str] | None = None
+    data_dir: Path, extra_env: dict[str, str] | None = None, host: str | None = None
 ) -> Iterator[Server]:
-    server = Server(data_dir, extra_env)
+    server = Server(data_dir, extra_env, host)
     server.start()
     try:
         yield server
