@@ -272,3 +272,11 @@ def test_a_locked_session_stays_locked() -> None:
     assert not stranger.check_access()
     assert stranger.open_game(gid) is not None and stranger.sheet is None
     assert host.check_access()
+
+
+def test_only_the_host_sees_or_renews_the_invite() -> None:
+    host, gid = table()
+    ann = phone(host)
+    assert ann.invite_view() == "Only the host's screen can do that."
+    assert ann.new_invite() == "Only the host's screen can do that."
+    assert host.hub.admits(gid, host.hub.invite(gid))

@@ -8,7 +8,16 @@ import pytest
 
 from companion.ui.routes import Route, Screen, parse
 
-GAME_SCREENS = ("game", "entry", "digital", "share", "past", "past-share", "join")
+GAME_SCREENS = (
+    "game",
+    "entry",
+    "digital",
+    "share",
+    "invite",
+    "join",
+    "past",
+    "past-share",
+)
 
 
 @pytest.mark.parametrize("screen", typing.get_args(Screen))
@@ -26,6 +35,8 @@ def test_unknown_paths_are_home(path: str) -> None:
 
 def test_paths() -> None:
     assert parse("/game/abc/entry") == Route("entry", "abc")
+    assert parse("/game/abc/invite") == Route("invite", "abc")
+    assert parse("/game/abc/invite").open_game
     assert parse("/history/stats/") == Route("stats")
     assert parse("/past/abc?x=1") == Route("past", "abc")
     assert not parse("/past/abc").open_game and parse("/game/abc/share").open_game

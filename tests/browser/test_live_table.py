@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 # Round 3 is the game's first digital round, Cy deals: Ann 1, Bob 2, Cy 3,
 # then Bob's hit draws the 4.
 DECK = "1 2 3 4 5 6 7 8 9 10 11 12"
-LAN = ("--host", "0.0.0.0")
+LAN = "0.0.0.0"  # --host: phones on the LAN may connect
 
 
 def page_on(browser: Any, url: str) -> Any:
@@ -49,7 +49,7 @@ def join_path(host: Any) -> str:
 
 def test_host_two_phones_and_a_board(browser: Any, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    with running_server(data, {"COMPANION_TEST_DECK": DECK}, LAN) as server:
+    with running_server(data, {"COMPANION_TEST_DECK": DECK}, host=LAN) as server:
         host = page_on(browser, server.url)
         click(host, "New game")
         for name in ("Ann", "Bob", "Cy"):
@@ -192,7 +192,7 @@ def test_a_phone_that_loses_wifi_comes_back_to_its_seat(
     data = tmp_path / "data"
     path = seeded(data, ("Ann", "Bob"))
     env = {"FLET_SESSION_TIMEOUT": "2"}
-    with running_server(data, env, LAN) as server, PhoneLink(server.port) as net:
+    with running_server(data, env, host=LAN) as server, PhoneLink(server.port) as net:
         host = page_on(browser, server.url)
         click(host, re.compile(r"^Continue round 1"))
         click(host, "Enter round 1")
