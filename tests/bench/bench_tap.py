@@ -151,12 +151,24 @@ def free_port() -> int:
 
 
 def start_server(
-    data_dir: Path, trace: Path | None, app_root: Path = ROOT
+    data_dir: Path,
+    trace: Path | None,
+    app_root: Path = ROOT,
+    host: str | None = None,
+    env: dict[str, str] | None = None,
 ) -> tuple[subprocess.Popen[bytes], str]:
+    """``host``: ``--host`` (0.0.0.0 for a live table); ``env``: added to the
+    server's environment."""
     port = free_port()
     args = ["--port", str(port), "--data-dir", str(data_dir)]
+    args += [] if host is None else ["--host", host]
     # The app is imported from app_root (another checkout, to compare).
-    env = {**os.environ, "PYTHONPATH": str(app_root), "BENCH_APP_ROOT": str(app_root)}
+    env = {
+        **os.environ,
+        **(env or {}),
+        "PYTHONPATH": str(app_root),
+        "BENCH_APP_ROOT": str(app_root),
+    }
     if trace is None:
         cmd = [sys.executable, "-m", "companion", *args]
     else:
