@@ -179,8 +179,10 @@ class RoundDraft:
         return None
 
     def _attack_pair(self, rules: Rules) -> tuple[str, str] | None:
+        if not rules.brutal or self.attack is None:
+            return None  # before flip7_player, which scores every line
         flipper = self.flip7_player(rules)
-        if not rules.brutal or flipper is None or self.attack is None:
+        if flipper is None:
             return None
         if self.attack == flipper or self.attack not in self.players:
             return None

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from companion.rules import RoundRecord, Sheet, SheetError
 from companion.store import GameNotFound, GameStore
@@ -33,6 +34,7 @@ GAME = "game"  # a scope that conflicts with every other change (saving a roundâ
 SEATS = "seats"  # who holds which seat: never in the way of the game's changes
 LOG_SIZE = 256  # changes remembered to explain a refusal
 Listener = Callable[[], None]
+T = TypeVar("T")
 
 
 def line(pid: str) -> str:
@@ -80,6 +82,10 @@ class OpenGame:
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _log: deque[Change] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
     _listeners: list[Listener] = field(default_factory=list, repr=False)
+    # (the state they were computed from, values by key): see derived()
+    _derived: tuple[GameState | None, dict[Hashable, Any]] = field(
+        default=(None, {}), repr=False
+    )
 
     # --- watching ---------------------------------------------------------------
     def watch(self, listener: Listener) -> Callable[[], None]:
@@ -98,6 +104,23 @@ class OpenGame:
     @property
     def watchers(self) -> int:
         return len(self._listeners)
+
+    def derived(self, key: Hashable, make: Callable[[GameState], T]) -> T:
+        """``make(state)`` computed once per state and shared by every
+        session showing the game: after a tap each of them re-renders and
+        asks for the same scores, problems and copies left (eight phones and
+        a board asked eighty times for the same line scores). The value is
+        shared: callers must not change it. One tuple holds the state and its
+        values, so a session on another thread never pairs a new state with
+        old values."""
+        state = self.state
+        owner, values = self._derived
+        if owner is not state:
+            values = {}
+            self._derived = (state, values)
+        if key not in values:
+            values[key] = make(state)
+        return cast(T, values[key])
 
     # --- the commit path --------------------------------------------------------
     def commit(

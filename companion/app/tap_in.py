@@ -188,27 +188,41 @@ class RoundEntry:
         draft = self.draft
         return draft.editing is None and not draft.empty
 
+    # Shared by every session on the game, once per commit (OpenGame.derived):
+    # read them, never change them.
     def copies_left(self) -> Counter[str]:
-        return self.draft.copies_left(self.sheet.rules)
+        return self.watch.game.derived(
+            "copies_left", lambda s: s.draft.copies_left(s.sheet.rules)
+        )
 
     def line_score(self, pid: str) -> LineScore:
-        return self.draft.line_score(pid, self.sheet.rules)
+        return self.watch.game.derived(
+            ("line_score", pid), lambda s: s.draft.line_score(pid, s.sheet.rules)
+        )
 
     def round_score(self, pid: str) -> int:
-        return self.draft.score(pid, self.sheet.rules)
+        return self.watch.game.derived(
+            ("round_score", pid), lambda s: s.draft.score(pid, s.sheet.rules)
+        )
 
     def flip7_player(self) -> str | None:
-        return self.draft.flip7_player(self.sheet.rules)
+        return self.watch.game.derived(
+            "flip7_player", lambda s: s.draft.flip7_player(s.sheet.rules)
+        )
 
     def problems(self) -> list[Problem]:
-        state = self.watch.state
-        return state.draft.problems(state.sheet.rules, state.sheet.names())
+        return self.watch.game.derived(
+            "problems", lambda s: s.draft.problems(s.sheet.rules, s.sheet.names())
+        )
 
     def problems_by_player(self) -> dict[str | None, list[Problem]]:
         """Problems keyed by player id (None: about the whole table)."""
-        state = self.watch.state
-        out: dict[str | None, list[Problem]] = {}
-        for p in state.draft.problems(state.sheet.rules, state.sheet.names()):
-            key = None if p.player is None else state.draft.players[p.player]
-            out.setdefault(key, []).append(p)
-        return out
+
+        def by_player(state: GameState) -> dict[str | None, list[Problem]]:
+            out: dict[str | None, list[Problem]] = {}
+            for p in state.draft.problems(state.sheet.rules, state.sheet.names()):
+                key = None if p.player is None else state.draft.players[p.player]
+                out.setdefault(key, []).append(p)
+            return out
+
+        return self.watch.game.derived("problems_by_player", by_player)
