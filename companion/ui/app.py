@@ -21,6 +21,7 @@ from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.store import GameStore
 
+from .kept import new_frame
 from .routes import Route, Screen, parse
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
@@ -181,6 +182,7 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 @ft.component
 def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     page = ft.context.page
+    new_frame()  # parts of the last screen may be kept (companion.ui.kept)
     state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))

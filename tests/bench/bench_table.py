@@ -280,7 +280,7 @@ def table_server(args: argparse.Namespace) -> Any:
     tmp = Path(tempfile.mkdtemp(prefix="bench-table-"))
     data = tmp / "data"
     game, token = seed_table(data)
-    proc, url = start_server(data, None, host="0.0.0.0")
+    proc, url = start_server(data, None, args.app_root, host="0.0.0.0")
     port = int(url.rsplit(":", 1)[1])
     figures: dict[str, Any] = {"players": len(PLAYERS), "load_start": loadavg()}
     sources = {name: f"127.0.0.{i + 2}" for i, name in enumerate(PLAYERS)}
@@ -308,6 +308,12 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=48, help="card key taps timed")
     parser.add_argument("--warmup", type=int, default=4, help="key taps not timed")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir")
+    parser.add_argument(
+        "--app-root",
+        type=Path,
+        default=ROOT,
+        help="serve the app of another checkout (before/after comparisons)",
+    )
     args = parser.parse_args()
     figures = run_raw(args) if args.raw else run_chromium(args)
     r = report(figures)

@@ -2,10 +2,11 @@
 line (numbers 0–13, Unlucky 7 and Lucky 13 as their own keys, ÷2, −2…−10),
 each showing how many copies are left on the table.
 
-Each key is a memoised component: a tap changes the count of one key, so only
-that key is built and diffed again, not all 22 (they were most of the work of
-a tap on the server). That holds while ``on_key`` compares equal from one
-render to the next: pass a :class:`CardTo`, not a fresh lambda."""
+Each key is kept between renders (:mod:`companion.ui.kept`): a tap changes
+the count of one key, so only that key is built and diffed again, not all 22
+(they were most of the work of a tap on the server). That holds while
+``on_key`` compares equal from one render to the next: pass a
+:class:`CardTo`, not a fresh lambda."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
+
+from companion.ui.kept import kept
 
 from .cardlook import card_face
 
@@ -35,20 +38,20 @@ class CardTo:
         self.add(self.player, code)
 
 
-@ft.component
-def _Key(
+def _key(
     code: str, left: int, scale: float, on_key: Callable[[str], None]
 ) -> ft.Control:
-    return card_face(
-        code,
-        scale=scale,
-        caption=f"{left} left",
-        on_click=lambda: on_key(code),
-        dim=left <= 0,  # still tappable: the entry says why it is refused
+    return kept(
+        f"key:{code}",
+        (code, left, scale, on_key),
+        lambda: card_face(
+            code,
+            scale=scale,
+            caption=f"{left} left",
+            on_click=lambda: on_key(code),
+            dim=left <= 0,  # still tappable: the entry says why it is refused
+        ),
     )
-
-
-_key = ft.memo(_Key)  # type: ignore[no-untyped-call]  # untyped in Flet 1.0.5
 
 
 def keypad(

@@ -12,6 +12,7 @@ import flet as ft
 from companion.app import AppState
 from companion.rules import Problem
 from companion.ui.guard import screen
+from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face, label
 from companion.ui.parts.keypad import CardTo, keypad
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
@@ -52,6 +53,14 @@ def EntryScreen(
 ) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
+
+    def choose(p: str) -> None:
+        set_chosen(p)
+        typed_input.reset()
+
+    # One function for every render: the chips are kept between renders
+    # (companion.ui.kept) and their buttons call it.
+    choose = ft.use_callback(choose, [])
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
         return ft.Text("No round is being entered.")
@@ -69,10 +78,6 @@ def EntryScreen(
             state.cancel_edit()
         on_done()
 
-    def choose(p: str) -> None:
-        set_chosen(p)
-        typed_input.reset()
-
     dealer = sheet.names().get(draft.dealer, "")
     title = f"Round {number}" + (" (tie-break)" if draft.tie_break else "")
     return ft.Column(
@@ -88,12 +93,7 @@ def EntryScreen(
                     ),
                     _chips(state, pid, by_player, choose),
                     *_phones(state),
-                    _boxed(
-                        _panel(state, pid, by_player, typed_input)
-                        if editable
-                        else _line(state, pid, sheet.names()[pid], False),
-                        DANGER if pid in by_player else ACCENT,
-                    ),
+                    _chosen_line(state, pid, editable, by_player, typed_input),
                     *_footer(state, by_player, cancel),
                 ],
             ),
@@ -117,6 +117,47 @@ def _first(state: AppState) -> str:
     return own or players[0]
 
 
+def _chosen_line(
+    state: AppState,
+    pid: str,
+    editable: bool,
+    by_player: Problems,
+    typed_input: TextInput,
+) -> ft.Control:
+    """The chosen player's line, framed; rebuilt only when something it
+    shows changed (another phone's tap leaves it as it was)."""
+    assert state.sheet is not None and state.draft is not None
+    draft, sheet = state.draft, state.sheet
+    deps = (
+        pid,
+        editable,
+        tuple(draft.line(pid)),
+        draft.typed.get(pid),
+        pid in draft.busted,
+        pid in draft.done,
+        state.line_score(pid),
+        state.round_score(pid),
+        tuple(by_player.get(pid, ())),
+        state.flip7_player(),
+        draft.attack,
+        tuple(draft.players),
+        tuple(sheet.names().items()),
+        sheet.rules.brutal,
+        state.my_seat,
+        typed_input.version,
+    )
+
+    def build() -> ft.Control:
+        return _boxed(
+            _panel(state, pid, by_player, typed_input)
+            if editable
+            else _line(state, pid, sheet.names()[pid], False),
+            DANGER if pid in by_player else ACCENT,
+        )
+
+    return kept("line", deps, build)
+
+
 def _boxed(controls: list[ft.Control], colour: str) -> ft.Control:
     """The chosen player's line, framed (red while it has a problem)."""
     return ft.Container(
@@ -133,20 +174,37 @@ def _chips(
     by_player: Problems,
     choose: Callable[[str], None],
 ) -> ft.Control:
-    """One button a player, the chosen one filled, red where a problem is."""
+    """One button a player, the chosen one filled, red where a problem is;
+    each kept until it changes."""
     assert state.sheet is not None and state.draft is not None
     names = state.sheet.names()
     chips = [
-        _player_chip(
+        _chip(
+            p,
             names[p] + (" ✓" if p in state.draft.done else ""),
             state.round_score(p),
             p == pid,
             p in by_player,
-            bind(choose, p),
+            choose,
         )
         for p in state.draft.players
     ]
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+
+
+def _chip(
+    pid: str,
+    name: str,
+    score: int,
+    chosen: bool,
+    trouble: bool,
+    choose: Callable[[str], None],
+) -> ft.Control:
+    return kept(
+        f"chip:{pid}",
+        (name, score, chosen, trouble),
+        lambda: _player_chip(name, score, chosen, trouble, bind(choose, pid)),
+    )
 
 
 def _panel(
