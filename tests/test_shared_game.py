@@ -192,3 +192,26 @@ def test_a_game_nobody_shows_is_dropped_from_memory() -> None:
     assert other.start_game() is None
     assert other.open_game(other.game_id or "") is None
     assert hub.open_count == 1  # only Cy and Dee's game is held
+
+
+def test_live_views_are_shared_per_commit_and_follow_every_tap(tmp_path: Path) -> None:
+    """Scores and problems are computed once per commit for every session on
+    the game (OpenGame.derived), and a tap on one tab shows on the other."""
+    one, two = two_tabs(GameStore(tmp_path))
+    assert one.watch is not None
+    game = one.watch.game
+    calls: list[int] = []
+
+    def count(state: GameState) -> int:
+        calls.append(1)
+        return len(state.draft.line("p1"))
+
+    assert game.derived("n", count) == game.derived("n", count) == 0
+    assert len(calls) == 1  # the second session's question was answered from memory
+    assert one.add_card("p1", "5") is None and one.add_card("p1", "5") is None
+    assert game.derived("n", count) == 2 and len(calls) == 2  # a new state: anew
+    assert two.round_score("p1") == one.round_score("p1") == 10
+    assert two.problems_by_player() == one.problems_by_player()
+    assert two.copies_left()["5"] == 3
+    assert one.remove_card("p1", 1) is None
+    assert two.round_score("p1") == 5 and two.copies_left()["5"] == 4
