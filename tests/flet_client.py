@@ -135,10 +135,13 @@ class RawPage:
         except Exception:  # closed
             return
 
-    def wait_for(self, text: str, after: float = 0.0, timeout: float = 60.0) -> float:
+    def wait_for(
+        self, text: str, after: float = 0.0, timeout: float = 60.0, exact: bool = True
+    ) -> float:
         """When the first frame received after ``after`` holding ``text``
-        (as msgpack encodes a string: exactly that text) came."""
-        needle = msgpack.packb(text)
+        came: exactly that string (as msgpack encodes it), or with
+        ``exact=False`` anywhere in a string (the start of a label)."""
+        needle = msgpack.packb(text) if exact else text.encode()
         deadline = time.monotonic() + timeout
         seen = 0
         with self._cond:

@@ -199,6 +199,8 @@ class RawTable(Table):
     """The same table over raw websockets: a tap is a click event sent by
     control id; "shown" is the first frame holding the new chip text."""
 
+    board: RawPage | None = None  # the board's lines read "Ann 21, in"
+
     def tap(self, kind: str, button: str, mine: list[str], theirs: Any) -> None:
         tapper: RawPage = self.tapper
         chip = mine[0]  # the player's chip with the new score
@@ -207,7 +209,12 @@ class RawTable(Table):
         sent = tapper.event(target, "click")
         wait = WAIT_MS / 1000
         own = tapper.wait_for(chip, after=sent, timeout=wait)
-        seen = [w.wait_for(chip, after=sent, timeout=wait) for w in self.watchers]
+        seen = [
+            w.wait_for(chip + ",", sent, wait, exact=False)  # "Ann 21, …"
+            if w is self.board
+            else w.wait_for(chip, after=sent, timeout=wait)
+            for w in self.watchers
+        ]
         ms = [(t - sent) * 1000 for t in seen]
         self.taps.append(
             {
@@ -261,6 +268,7 @@ def run_raw(args: argparse.Namespace) -> dict[str, Any]:
         time.sleep(1.0)
         figures["rss_mb_pages"] = rss_mb(proc.pid)
         table = RawTable(pages, others)
+        table.board = others[-1] if has_board() else None
         figures["pages"] = len(table.pages)
         first = drive(
             table, PLAYERS, args.warmup, args.taps, proc.pid, table.turn, figures
