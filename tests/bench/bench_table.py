@@ -76,11 +76,14 @@ PLAYERS = NAMES  # 8 players, one phone each
 BOARD_SOURCE = "127.0.0.10"
 
 
+STAND_IN = False  # --stand-in: a watching guest instead of the board
+
+
 def has_board() -> bool:
     """Whether the app has the board screen yet (issue 11, item 4)."""
     from companion.ui.routes import parse
 
-    return str(parse("/board/x").screen) == "board"
+    return not STAND_IN and str(parse("/board/x").screen) == "board"
 
 
 def seed_table(data: Path) -> tuple[str, str]:
@@ -322,7 +325,14 @@ def main() -> None:
         default=ROOT,
         help="serve the app of another checkout (before/after comparisons)",
     )
+    parser.add_argument(
+        "--stand-in",
+        action="store_true",
+        help="a guest who chose 'Just watch' instead of the board",
+    )
     args = parser.parse_args()
+    global STAND_IN
+    STAND_IN = args.stand_in
     figures = run_raw(args) if args.raw else run_chromium(args)
     r = report(figures)
     joined = len(PLAYERS) + 1
