@@ -13,6 +13,7 @@ unit-tested. :func:`board_view` is a pure function of a
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from companion.rules import Entry, Round, RoundRecord, Rules, Sheet, Status
 
@@ -20,6 +21,9 @@ from .digital import Digital, in_progress
 from .entry import RoundDraft
 from .open_game import GameState
 from .standings import banner, standings
+
+if TYPE_CHECKING:
+    from .session import AppState
 
 WINNER, LEADER, SHARED = "Winner", "Leader", "Shared lead"
 
@@ -145,6 +149,12 @@ def board_view(state: GameState) -> Board:
         dealt=dealt,
         last=_last(sheet),
     )
+
+
+def board_of(session: AppState) -> Board | None:
+    """The board of the game a session shows (None: no game open)."""
+    watch = session.watch
+    return None if watch is None else board_view(watch.state)
 
 
 def _idle(draft: RoundDraft) -> bool:

@@ -17,10 +17,12 @@ import flet as ft
 
 from companion.app import AppState
 from companion.app.access import Gate, admit, with_token
+from companion.app.board import board_of
 from companion.app.hub import GameHub
 from companion.store import GameStore
 
 from .routes import Route, Screen, parse
+from .screens.board import BoardScreen
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
 from .screens.game import GameScreen
@@ -313,6 +315,9 @@ GAME: dict[str, Build] = {
     ),
     "digital": lambda state, gid, nav: DigitalScreen(
         state, on_sheet=lambda: nav.go("game", gid)
+    ),
+    "board": lambda state, gid, nav: BoardScreen(
+        board_of(state), on_back=lambda: nav.go("game", gid)
     ),
     "game": lambda state, gid, nav: GameScreen(
         state,

@@ -25,6 +25,7 @@ Screen = Literal[
     "digital",
     "share",
     "join",
+    "board",
 ]
 _FIXED: dict[str, Screen] = {
     "/": "home",
@@ -35,7 +36,7 @@ _FIXED: dict[str, Screen] = {
     "/import": "import",
 }
 _GAME = re.compile(
-    r"^/(game|past|join)/([A-Za-z0-9_-]{1,64})(?:/(entry|digital|share))?$"
+    r"^/(game|past|join|board)/([A-Za-z0-9_-]{1,64})(?:/(entry|digital|share))?$"
 )
 _GAME_SCREENS: dict[tuple[str, str], Screen] = {
     ("game", ""): "game",
@@ -45,6 +46,7 @@ _GAME_SCREENS: dict[tuple[str, str], Screen] = {
     ("past", ""): "past",
     ("past", "share"): "past-share",
     ("join", ""): "join",  # a phone arriving from the host's invite
+    ("board", ""): "board",  # the read-only board for a TV or tablet
 }
 
 
@@ -65,8 +67,8 @@ class Route:
 
     @property
     def open_game(self) -> bool:
-        """Screens of the game open for play (the others only read games)."""
-        return self.screen in ("game", "entry", "digital", "share", "join")
+        """Screens that open their game (the others only read games)."""
+        return self.screen in ("game", "entry", "digital", "share", "join", "board")
 
 
 def parse(path: str) -> Route:
