@@ -119,7 +119,8 @@ def test_brutal_negative_scores_sort_below_zero() -> None:
         ("Bob", -19),
     ]
     assert board.last is not None
-    bob = board.last.lines[1]
+    ann, bob, _ = board.last.lines
+    assert (ann.score, ann.flip7, ann.gave_attack) == (28, True, True)  # no +15
     assert (bob.score, bob.attacked) == (-19, True)
 
 

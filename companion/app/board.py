@@ -55,6 +55,7 @@ class Line:
     busted: bool = False
     flip7: bool = False
     attacked: bool = False  # Brutal: another player's Flip 7 gave it −15
+    gave_attack: bool = False  # Brutal: its Flip 7 gave −15 instead of +15
     typed: bool = False
     done: bool = True
 
@@ -207,6 +208,7 @@ def _line(pid: str, name: str, entry: Entry, rules: Rules) -> Line:
         busted=entry.busted,
         flip7=scored.flip7 and entry.typed is None,
         attacked=entry.attacked and rules.brutal,
+        gave_attack=entry.sent_attack and rules.brutal,
         typed=entry.typed is not None,
     )
 

@@ -33,7 +33,7 @@ from companion.ui.widgets import flat
 
 TITLE, HEADLINE, SECTION = 34, 28, 24
 NAME, TOTAL, MARK = 28, 44, 20
-LINE_NAME, LINE_SCORE, SMALL = 22, 30, 17
+LINE_NAME, LINE_SCORE, SMALL = 24, 32, 20
 CARD = 0.5  # card faces at half size: a line of seven still fits a phone
 STRONG = ft.Colors.PRIMARY  # the theme's accent, readable in both themes
 MUTED = ft.Colors.ON_SURFACE_VARIANT
@@ -86,12 +86,12 @@ def BoardScreen(
 
 
 def _title(board: Board, on_back: Callable[[], None] | None) -> ft.Control:
-    row: list[ft.Control] = [
-        ft.Text(board.title, size=TITLE, weight=ft.FontWeight.BOLD, expand=True)
-    ]
-    if on_back is not None:
-        row.append(flat("Back to sheet", on_back, ft.Icons.ARROW_BACK))
-    return ft.Row(row, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    """The game's title; the host's way back sits above it, out of its way."""
+    title = ft.Text(board.title, size=TITLE, weight=ft.FontWeight.BOLD)
+    if on_back is None:
+        return title
+    back = flat("Back to sheet", on_back, ft.Icons.ARROW_BACK)
+    return ft.Column([ft.Row([back]), title], spacing=0)
 
 
 def _headline(board: Board) -> ft.Control:
@@ -220,7 +220,7 @@ def _line_words(line: Line) -> str:
     if line.busted:
         words.append("Busted")
     if line.flip7:
-        words.append("Flip 7")
+        words.append("Flip 7, −15 given" if line.gave_attack else "Flip 7")
     if line.attacked:
         words.append("−15 from a Flip 7")
     if line.typed:
