@@ -16,12 +16,14 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import AppState
-from companion.app.access import Gate, admit, with_token
+from companion.app.access import Gate, Role, admit, with_token
+from companion.app.board import board_of
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.store import GameStore
 
 from .routes import Route, Screen, parse
+from .screens.board import BoardScreen
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
 from .screens.game import GameScreen
@@ -239,6 +241,8 @@ def guest_screen_for(state: AppState, route: Route, nav: Nav) -> ft.Control:
     if state.game_id != gid:
         return LockedScreen("That game is no longer stored.")
     screen = route.screen if route.game_id == gid else "game"
+    if state.access.role is Role.BOARD or screen == "board":
+        return BoardScreen(board_of(state))  # read-only, no way out
     seated = state.my_seat is not None or state.seat.watching
     if screen == "join" or not seated:
         return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
@@ -332,6 +336,9 @@ GAME: dict[str, Build] = {
     ),
     "digital": lambda state, gid, nav: DigitalScreen(
         state, on_sheet=lambda: nav.go("game", gid)
+    ),
+    "board": lambda state, gid, nav: BoardScreen(
+        board_of(state), on_back=lambda: nav.go("game", gid)
     ),
     "game": lambda state, gid, nav: GameScreen(
         state,

@@ -66,6 +66,9 @@ def paths(ids: dict[str, str]) -> list[str]:
         f"/game/{p}/share",
         f"/game/{f}",
         f"/game/{d}/digital",
+        f"/board/{p}",
+        f"/board/{d}",
+        f"/board/{f}",
     ]
 
 
