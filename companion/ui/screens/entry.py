@@ -52,6 +52,7 @@ def EntryScreen(
 ) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
+    use_back_when_saved(state, on_saved)
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
         return ft.Text("No round is being entered.")
@@ -107,6 +108,20 @@ def EntryScreen(
         expand=True,
         spacing=0,
     )
+
+
+def use_back_when_saved(state: AppState, on_saved: Callable[[], None]) -> None:
+    """A player's phone goes back to the sheet when the round it was
+    tapping in is saved (by the host or the last player), to see the totals.
+    (The host's and scorers' screens stay, ready for the next round.)"""
+    rounds = -1 if state.sheet is None else len(state.sheet.rounds)
+    started, _ = ft.use_state(rounds)
+
+    def follow() -> None:
+        if rounds != started and not state.seat.scorer:
+            on_saved()
+
+    ft.use_effect(follow, [rounds])
 
 
 def _first(state: AppState) -> str:
