@@ -130,11 +130,17 @@ def _log_and_tools(
     return [
         ft.Text(LOG_TITLE, size=16, weight=ft.FontWeight.BOLD),
         *[ft.Text(line, size=13) for line in reversed(log)],
-        switch_row(
-            "Advisor",
-            state.digital.advisor,
-            state.set_advisor,
-            "Bust and Flip 7 chances and a hit/stay suggestion.",
+        *(
+            [
+                switch_row(
+                    "Advisor",
+                    state.digital.advisor,
+                    state.set_advisor,
+                    "Bust and Flip 7 chances and a hit/stay suggestion.",
+                )
+            ]
+            if state.seat.scorer  # the table's setting: the host's to change
+            else []
         ),
         flat("Score sheet", leave, ft.Icons.TABLE_CHART),
     ]
