@@ -257,7 +257,7 @@ def screen_for(
     nav: Nav,
     dark: bool,
     on_theme: Callable[[], None],
-    awake: Awake | None = None,
+    awake: Awake,
 ) -> ft.Control:
     """The screen the route names (Home when its game is not open)."""
     screen, gid = route.screen, route.game_id
@@ -283,7 +283,7 @@ def screen_for(
             on_started=lambda: nav.go("game", state.game_id or ""),
             on_deal=nav.deal,
         )
-    if in_game and screen == "invite" and awake is not None:
+    if in_game and screen == "invite":
         return InviteScreen(state, awake, on_back=lambda: nav.go("game", gid))
     if in_game and screen in GAME:
         return GAME[screen](state, gid, nav)
