@@ -88,6 +88,7 @@ def test_two_sessions_one_move_per_pause_and_no_page_needed() -> None:
     clock = Manual()
     _, one, two = two_phones(clock)
     assert [j.delay for j in clock.waiting] == [PAUSE]  # Bob, once, not per page
+    two.shown()  # the other page re-rendered (the UI does this on every change)
     assert two.set_advisor(True) is None  # more commits: still one move waiting
     one.shown()
     assert one.set_advisor(False) is None
