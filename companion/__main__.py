@@ -53,6 +53,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", type=Path, help="folder for saved games")
     parser.add_argument("--config", type=Path, help="a flet.toml to read instead")
     parser.add_argument(
+        "--language",
+        help="default language of a device that has not chosen one: en, it or hu "
+        "(default from flet.toml)",
+    )
+    parser.add_argument(
         "--open", action="store_true", help="also open the page in a browser"
     )
     return parser
@@ -101,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True
         )
         ft.run(
-            make_main(data_dir),
+            make_main(data_dir, language=args.language or settings.language),
             view=ft.AppView.WEB_BROWSER,
             host=host,
             port=port,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.i18n import N_, _
 from companion.rules import (
     Round,
     Sheet,
@@ -18,10 +19,10 @@ from companion.store import NewerDocumentError
 
 BLOB_VERSION = 1
 DIGITAL_SCOPE = "digital"  # commits that change the digital round or settings
-STRATEGIES = {
-    "odds": "odds-aware",
-    "stop": "stops at 25",
-    "random": "random",
+STRATEGIES = {  # labels marked with N_: shown through _()
+    "odds": N_("odds-aware"),
+    "stop": N_("stops at 25"),
+    "random": N_("random"),
 }
 
 
@@ -35,8 +36,10 @@ def next_strategy(current: str | None) -> str | None:
 def seat_kind(strategy: str | None) -> str:
     """The button's words: "Person" or "Computer: odds-aware"."""
     if strategy is None:
-        return "Person"
-    return f"Computer: {STRATEGIES.get(strategy, strategy)}"
+        return _("Person")
+    return _("Computer: {strategy}").format(
+        strategy=_(STRATEGIES[strategy]) if strategy in STRATEGIES else strategy
+    )
 
 
 @dataclass
