@@ -77,7 +77,7 @@ class Digital:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Digital:
         if int(data.get("v", 1)) > BLOB_VERSION:
-            raise NewerDocumentError("saved by a newer version of the app")
+            raise NewerDocumentError(_("saved by a newer version of the app"))
         rnd, last = data.get("round"), data.get("last")
         return cls(
             bots={str(k): str(v) for k, v in dict(data.get("bots", {})).items()},

@@ -22,7 +22,9 @@ ONE_DECK_MAX = 18
 TWO_DECKS_MAX = 36
 TARGET_RANGE = (1, 100_000)
 SUGGESTIONS = 8
-COMPUTER_NAME = re.compile(r"Computer \d+")
+# A computer seat's name is data (stored, shared, matched below), the same in
+# every language.
+COMPUTER_NAME = re.compile(r"Computer \d+")  # i18n: not shown
 OPTIONS = ("brutal", "lucky_pair_counts_two", "tie_break", "advisor")
 
 
@@ -105,7 +107,7 @@ class SetupForm:
         number = 1
         while f"computer {number}" in taken:
             number += 1
-        info = self.add(f"Computer {number}")
+        info = self.add(f"Computer {number}")  # i18n: not shown (a name)
         self.bots[self.names[-1]] = strategy
         return info
 
