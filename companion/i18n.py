@@ -56,6 +56,7 @@ DOMAIN = "messages"
 SOURCE = "en"
 # Each language in its own name: how the picker shows it.
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "hu": "Magyar"}
+DAY_FORMATS = {"en": "d MMM y"}  # else the locale's "medium" date
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 ROOT = LOCALE_DIR.parents[1]
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -151,8 +152,11 @@ class Translator:
     def percent(self, value: float) -> str:
         return str(format_percent(value, locale=self.locale))
 
-    def date(self, day: date | datetime, format: str = "medium") -> str:
-        return str(_babel_date(day, format=format, locale=self.locale))
+    def date(self, day: date | datetime, format: str | None = None) -> str:
+        """A day in the language's medium form ("15 mar 2024", "2024. márc.
+        15."); English keeps the app's "15 Mar 2024" (the share texts' form)."""
+        pattern = format or DAY_FORMATS.get(self.language, "medium")
+        return str(_babel_date(day, format=pattern, locale=self.locale))
 
     def names(self, items: list[str] | tuple[str, ...]) -> str:
         """["Ann", "Bea", "Dee"] → "Ann, Bea and Dee" / "… e Dee" / "… és Dee"."""
@@ -243,7 +247,7 @@ def one_decimal(value: float | None) -> str:
     return "–" if value is None else current().decimal(value, 1)
 
 
-def format_day(day: date | datetime, format: str = "medium") -> str:
+def format_day(day: date | datetime, format: str | None = None) -> str:
     return current().date(day, format)
 
 

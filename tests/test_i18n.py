@@ -121,7 +121,7 @@ def test_plural_of_the_chart_label(language: str, one: str, two: str) -> None:
 @pytest.mark.parametrize(
     ("language", "big", "day", "names"),
     [
-        ("en", "100,000", "Mar 15, 2024", "Ann, Bea, and Dee"),
+        ("en", "100,000", "15 Mar 2024", "Ann, Bea, and Dee"),
         ("it", "100.000", "15 mar 2024", "Ann, Bea e Dee"),
         ("hu", "100\xa0000", "2024. márc. 15.", "Ann, Bea és Dee"),
     ],
