@@ -22,6 +22,8 @@ from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.store import GameStore
 
+from .language import install as install_language
+from .language import use_language
 from .routes import Route, Screen, parse
 from .screens.board import BoardScreen
 from .screens.digital import DigitalScreen
@@ -183,6 +185,7 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 @ft.component
 def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     page = ft.context.page
+    use_language(page)  # first: every `_()` below speaks this page's language
     state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
@@ -369,11 +372,17 @@ GUEST: dict[str, Build] = {
 
 
 def make_main(
-    data_dir: Path, serving: Serving = DEFAULT_SERVING, *, gate: Gate | None = None
+    data_dir: Path,
+    serving: Serving = DEFAULT_SERVING,
+    *,
+    gate: Gate | None = None,
+    language: str | None = None,
 ) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab;
     ``serving``: where the server listens (the Invite's links); ``gate``:
-    who is the host when the server is reachable from the LAN."""
+    who is the host when the server is reachable from the LAN;
+    ``language``: the default for a device that has not chosen one."""
+    install_language(language)
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
     gate = gate or Gate()
 
