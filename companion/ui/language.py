@@ -19,6 +19,9 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion import i18n
+from companion.i18n import LANGUAGES, current
+
+from .widgets import bind, choice
 
 LANGUAGE_KEY = "flip7.language"  # per device (the browser's storage)
 log = logging.getLogger(__name__)
@@ -103,3 +106,16 @@ def choose(code: str) -> None:
 
 def current_code() -> str:
     return i18n.current().language
+
+
+def language_picker() -> ft.Control:
+    """English, Italiano, Magyar: each in its own words, so a person finds
+    theirs whatever the screen speaks now."""
+    shown = current().language
+    return ft.Row(
+        [
+            choice(name, code == shown, bind(choose, code))
+            for code, name in LANGUAGES.items()
+        ],
+        wrap=True,
+    )

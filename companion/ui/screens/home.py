@@ -8,15 +8,13 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.i18n import LANGUAGES, _, current
+from companion.i18n import _
 from companion.store.records import GameSummary
 from companion.ui.guard import screen
-from companion.ui.language import choose
+from companion.ui.language import language_picker
 from companion.ui.parts.game_tile import game_status, game_tile
 from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
 from companion.ui.widgets import (
-    bind,
-    choice,
     flat,
     icon_action,
     message,
@@ -95,7 +93,7 @@ def HomeScreen(
             )
         )
     controls += _more(on_history, on_import)
-    controls.append(_languages())
+    controls.append(language_picker())
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
     if state.store.folder_problem is not None:
@@ -155,19 +153,6 @@ def _more(
             secondary(_("Import a game"), on_import, ft.Icons.DOWNLOAD, expand=True)
         )
     return [ft.Row(more)] if more else []
-
-
-def _languages() -> ft.Control:
-    """English, Italiano, Magyar: each in its own words, so a person finds
-    theirs whatever the screen speaks now."""
-    shown = current().language
-    return ft.Row(
-        [
-            choice(name, code == shown, bind(choose, code))
-            for code, name in LANGUAGES.items()
-        ],
-        wrap=True,
-    )
 
 
 def _ask_delete(
