@@ -221,11 +221,18 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
     return ft.SafeArea(
         expand=True,
         content=ft.Row(
-            [ft.Container(width=min(width, MAX_WIDTH), content=body)],
+            [ft.Container(width=page_width(state, route, width), content=body)],
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
     )
+
+
+def page_width(state: AppState, route: Route, width: float) -> float:
+    """Phone first: a readable column; a board (a TV) fills the screen."""
+    if route.screen == "board" or state.access.role is Role.BOARD:
+        return width
+    return min(width, MAX_WIDTH)
 
 
 def connected(state: AppState, on: bool) -> None:
