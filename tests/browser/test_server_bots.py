@@ -35,9 +35,10 @@ def phone(browser: Any, url: str) -> Any:
     return load(browser.new_context(viewport=PHONE).new_page(), url)
 
 
-def shown_at(page: Any, text: str, timeout_ms: int = 30_000) -> float:
-    """Wait for ``text`` (exactly) on ``page``; when it came (monotonic)."""
-    page.get_by_text(re.compile(rf"^{re.escape(text)}$")).first.wait_for(
+def shown_at(page: Any, *texts: str, timeout_ms: int = 30_000) -> float:
+    """Wait for any of ``texts`` (exactly) on ``page``; when it came."""
+    wanted = "|".join(re.escape(t) for t in texts)
+    page.get_by_text(re.compile(rf"^({wanted})$")).first.wait_for(
         state="attached", timeout=timeout_ms
     )
     return time.monotonic()
@@ -65,7 +66,8 @@ def test_computer_players_move_once_per_pause_on_the_server(
         # Bob hits on his phone; then Cy moves, and one pause later Dan.
         click(bob, "Hit")
         shown_at(ann, "Cy (computer) is deciding…")
-        cy = shown_at(ann, "Dan (computer) is deciding…")
+        # (two moves at once would skip "Dan is deciding": a gap of 0)
+        cy = shown_at(ann, "Dan (computer) is deciding…", "Ann: hit or stay?")
         dan = shown_at(ann, "Ann: hit or stay?")
         gap = dan - cy
         print(f"Cy's move to Dan's move, seen on Ann's phone: {gap:.2f} s")
