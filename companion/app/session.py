@@ -540,7 +540,8 @@ class AppState(Observable):
         return self.watch is not None and self.seat.may_decide(self.watch.state)
 
     def bot_step(self) -> bool:
-        """Let the computer player who must decide make one choice."""
+        """Let the computer player who must decide make one choice now (tests
+        and scripts; on a server the hub's driver moves them after a pause)."""
         moved: list[bool] = []
 
         def intent() -> str | None:
