@@ -16,6 +16,7 @@ import copy
 import socket
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import msgpack
@@ -138,12 +139,15 @@ class RawSession:
             sock = socket.create_connection(
                 ("127.0.0.1", port), timeout=30, source_address=(source, 0)
             )
-        self.ws = connect(
-            f"ws://127.0.0.1:{port}/ws",
-            sock=sock,
-            max_size=None,
-            additional_headers=headers,
-            open_timeout=30,
+        self._stack = ExitStack()
+        self.ws = self._stack.enter_context(
+            connect(
+                f"ws://127.0.0.1:{port}/ws",
+                sock=sock,
+                max_size=None,
+                additional_headers=headers,
+                open_timeout=30,
+            )
         )
         self.received: list[list[Any]] = []  # every message, in order
         self.page_id: int | None = None
@@ -156,7 +160,7 @@ class RawSession:
         self.close()
 
     def close(self) -> None:
-        self.ws.close()
+        self._stack.close()
 
     def register(
         self, route: str, quiet: float = 1.5, session_id: str | None = None

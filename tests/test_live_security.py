@@ -22,6 +22,7 @@ import re
 import secrets
 import sys
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -125,20 +126,69 @@ def texts(ses: RawSession, messages: list[list[Any]] | None = None) -> list[str]
     return list(strings(ses.received if messages is None else messages))
 
 
-def assert_locked(ses: RawSession, t: Table, sent: tuple[str, ...]) -> None:
-    got = texts(ses)
-    assert ses.received, "the server sent nothing"
-    assert any(LOCKED in s for s in got), "the locked page did not come"
-    assert not any(HOME in s for s in got), "Home was sent to a locked phone"
-    assert leaks(got, t.everything, sent) == []
-
-
 def phone(t: Table, **kw: Any) -> RawSession:
     return RawSession(t.server.port, source=PHONE, **kw)
 
 
 def host(t: Table, **kw: Any) -> RawSession:
     return RawSession(t.server.port, source=HOST, **kw)
+
+
+@dataclass
+class Seen:
+    """What one session sent and got: every text of every message, and
+    those of the answer to its last action."""
+
+    sent: tuple[str, ...]  # the routes it asked for (echoed back as its route)
+    texts: list[str]
+    last: list[str]
+
+
+Visit = Callable[[Table], Seen]
+
+
+def batch(t: Table, visits: dict[str, Visit]) -> dict[str, Seen]:
+    """Run the visits side by side (each its own session); a few at a time,
+    so a slow render is not taken for the server falling quiet."""
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        futures = {case: pool.submit(visit, t) for case, visit in visits.items()}
+        return {case: f.result() for case, f in futures.items()}
+
+
+def opened(route: Callable[[Table], str], **kw: Any) -> Visit:
+    """A phone opening ``route`` (a tab loading that URL)."""
+
+    def visit(t: Table) -> Seen:
+        path = route(t)
+        with phone(t, **kw) as ses:
+            ses.register(path)
+            return Seen((path,), texts(ses), texts(ses))
+
+    return visit
+
+
+def moved(start: Callable[[Table], str], route: Callable[[Table], str]) -> Visit:
+    """A phone that opened ``start``, tapped "Just watch" if it was offered,
+    then sent the route_change event a page sends when its URL changes in
+    place (Back, a URL typed into the same tab), by hand."""
+
+    def visit(t: Table) -> Seen:
+        first, then = start(t), route(t)
+        with phone(t) as ses:
+            ses.register(first)
+            if ses.has_button("Just watch"):
+                ses.click("Just watch")
+            after = ses.route_change(then)
+            return Seen((first, then), texts(ses), texts(ses, after))
+
+    return visit
+
+
+def assert_locked(seen: Seen, t: Table) -> None:
+    assert seen.texts, "the server sent nothing"
+    assert leaks(seen.texts, t.everything, seen.sent) == [], "game data reached it"
+    assert not any(HOME in s for s in seen.texts), "Home was sent to a locked phone"
+    assert any(LOCKED in s for s in seen.texts), "the locked page did not come"
 
 
 # --- a phone without a valid invite: locked, whatever the URL ---------------------
@@ -165,36 +215,49 @@ LOCKED_ROUTES: dict[str, Route] = {
     "a wrong token first": lambda t: f"/join/{t.a}?t=nope&t={t.token_a}",
     "a game that does not exist": lambda t: f"/join/nosuchgame?t={t.token_a}",
 }
+# uvicorn believes X-Forwarded-For only from 127.0.0.1 (a proxy on the
+# serving machine): a phone claiming the host's own address stays a stranger.
+FORGED = {
+    "X-Forwarded-For": "127.0.0.1",
+    "X-Real-IP": "127.0.0.1",
+    "Forwarded": "for=127.0.0.1",
+}
+LOCKED_VISITS: dict[str, Visit] = {
+    **{case: opened(route) for case, route in LOCKED_ROUTES.items()},
+    "forged forwarded-for headers": opened(lambda t: "/", headers=FORGED),
+    "forged headers on a game": opened(lambda t: f"/game/{t.a}", headers=FORGED),
+}
+LATER_ROUTES: dict[str, Route] = {
+    "a game": lambda t: f"/game/{t.a}",
+    "a game's entry": lambda t: f"/game/{t.a}/entry",
+    "the other game": lambda t: f"/game/{t.b}",
+    "history": lambda t: "/history",
+    "a past game": lambda t: f"/past/{t.a}",
+    "home": lambda t: "/",
+}
+for _case, _route in LATER_ROUTES.items():
+    LOCKED_VISITS[f"then route_change to {_case}"] = moved(lambda t: "/rules", _route)
 
 
-@pytest.mark.parametrize("case", list(LOCKED_ROUTES))
-def test_a_phone_without_a_valid_invite_gets_nothing(table: Table, case: str) -> None:
-    route = LOCKED_ROUTES[case](table)
-    with phone(table) as ses:
-        ses.register(route)
-        assert_locked(ses, table, (route,))
+@pytest.fixture(scope="module")
+def locked(table: Table) -> dict[str, Seen]:
+    return batch(table, LOCKED_VISITS)
 
 
-def test_a_forged_forwarded_for_header_is_not_believed(table: Table) -> None:
-    """uvicorn takes X-Forwarded-For only from 127.0.0.1: a phone that
-    claims to be the host's own address stays a stranger."""
-    forged = {
-        "X-Forwarded-For": "127.0.0.1",
-        "X-Real-IP": "127.0.0.1",
-        "Forwarded": "for=127.0.0.1",
-    }
-    with phone(table, headers=forged) as ses:
-        ses.register("/")
-        assert_locked(ses, table, ("/",))
+@pytest.mark.parametrize("case", list(LOCKED_VISITS))
+def test_a_phone_without_a_valid_invite_gets_nothing(
+    table: Table, locked: dict[str, Seen], case: str
+) -> None:
+    assert_locked(locked[case], table)
 
 
 def test_the_forwarded_header_is_read_from_the_host_itself(table: Table) -> None:
-    """The control for the case above: the header is not ignored, it is
-    believed only from 127.0.0.1 (a proxy on the serving machine), so the
-    forged one above was refused for where it came from."""
+    """The control for the forged headers: the header is not ignored, it is
+    believed only from 127.0.0.1, so the forged one was refused for where
+    it came from. The host's own address claiming to be a phone is one."""
     with host(table, headers={"X-Forwarded-For": PHONE}) as ses:
         ses.register("/")
-        assert_locked(ses, table, ("/",))
+        assert_locked(Seen(("/",), texts(ses), []), table)
 
 
 def test_a_hosts_session_id_does_not_open_the_hosts_session(table: Table) -> None:
@@ -207,84 +270,100 @@ def test_a_hosts_session_id_does_not_open_the_hosts_session(table: Table) -> Non
     with phone(table) as ses:
         ses.register("/", session_id=session_id)
         assert ses.session_id != session_id
-        assert_locked(ses, table, ("/",))
+        assert_locked(Seen(("/",), texts(ses), []), table)
 
 
-LATER_ROUTES: dict[str, Route] = {
-    "a game": lambda t: f"/game/{t.a}",
-    "a game's entry": lambda t: f"/game/{t.a}/entry",
-    "history": lambda t: "/history",
-    "a past game": lambda t: f"/past/{t.a}",
-    "home": lambda t: "/",
-}
-
-
-@pytest.mark.parametrize("case", list(LATER_ROUTES))
-def test_a_locked_phone_that_changes_its_route_stays_locked(
-    table: Table, case: str
-) -> None:
-    """The route_change event a page sends when its URL changes in place
-    (Back, a typed URL), sent by hand: still the locked page, no data."""
-    route = LATER_ROUTES[case](table)
-    with phone(table) as ses:
+def test_a_route_change_sent_by_hand_is_obeyed(table: Table) -> None:
+    """The control for the locked route changes: the same event from the
+    host's screen does move it (from Rules to History, which lists games)."""
+    with host(table) as ses:
         ses.register("/rules")
-        assert ses.page_id is not None
-        after = ses.route_change(route)
-        assert after, "the route change got no answer (the page ignored it)"
-        assert_locked(ses, table, ("/rules", route))
+        assert not any(NAMES_B[0] in s for s in texts(ses))
+        after = texts(ses, ses.route_change("/history"))
+        assert any(NAMES_B[0] in s for s in after)
 
 
 # --- a phone with A's invite: A, and nothing else --------------------------------
-def watch(ses: RawSession) -> list[list[Any]]:
-    """Tap "Just watch" on the join screen (the sheet shows the totals)."""
-    return ses.click("Just watch")
+def invite_link(kind: str) -> Route:
+    return lambda t: f"/{kind}/{t.a}?t={t.token_a}"
 
 
-@pytest.mark.parametrize("kind", ["join", "board", "game"])
-def test_a_valid_invite_shows_that_game_only(table: Table, kind: str) -> None:
-    route = f"/{kind}/{table.a}?t={table.token_a}"
-    with phone(table) as ses:
-        ses.register(route)
-        if kind != "board" or ses.has_button("Just watch"):
-            watch(ses)  # a phone picks "Just watch"; a board may show the sheet
-        got = texts(ses)
-        assert not any(LOCKED in s for s in got)
-        assert leaks(got, table.secrets_of(table.a)) == [
-            *NAMES_A,
-            f"total {table.total_a}",
-            f"game id {table.a}",
-        ]
-        assert leaks(got, table.secrets_of(table.b), (route,)) == []
-        assert not any(HOME in s for s in got)
+# Each opens its link, taps "Just watch" (the sheet, with the totals), then
+# goes to its game's own sheet.
+VALID = {
+    kind: moved(invite_link(kind), lambda t: f"/game/{t.a}")
+    for kind in ("join", "board", "game")
+}
 
 
-GUEST_DETOURS: dict[str, Route] = {
+@pytest.fixture(scope="module")
+def invited(table: Table) -> dict[str, Seen]:
+    # One at a time: phones watching one game re-render as others come and
+    # go, so side by side none would fall quiet until all were done.
+    return {kind: visit(table) for kind, visit in VALID.items()}
+
+
+@pytest.mark.parametrize("kind", list(VALID))
+def test_a_valid_invite_shows_that_game_only(
+    table: Table, invited: dict[str, Seen], kind: str
+) -> None:
+    """A's names, A's total (after "Just watch") and A's id reach it: the
+    scan finds data where it is; of B, nothing; never Home, never locked."""
+    seen = invited[kind]
+    assert leaks(seen.texts, table.secrets_of(table.a)) == [
+        *NAMES_A,
+        f"total {table.total_a}",
+        f"game id {table.a}",
+    ]
+    assert leaks(seen.texts, table.secrets_of(table.b), seen.sent) == []
+    assert not any(HOME in s for s in seen.texts), "Home reached an invited phone"
+    assert not any(LOCKED in s for s in seen.texts)
+
+
+DETOURS: dict[str, Route] = {
     "home": lambda t: "/",
     "history": lambda t: "/history",
     "statistics": lambda t: "/history/stats",
+    "import": lambda t: "/import",
+    "new game": lambda t: "/new",
+    "rules": lambda t: "/rules",
     "the other game": lambda t: f"/game/{t.b}",
     "the other game's entry": lambda t: f"/game/{t.b}/entry",
+    "the other game's digital table": lambda t: f"/game/{t.b}/digital",
+    "the other game's share": lambda t: f"/game/{t.b}/share",
     "the other game, past": lambda t: f"/past/{t.b}",
+    "its own game, past (delete)": lambda t: f"/past/{t.a}",
     "the other game with A's token": lambda t: f"/game/{t.b}?t={t.token_a}",
     "the other game's join": lambda t: f"/join/{t.b}?t={t.token_a}",
 }
 
 
-@pytest.mark.parametrize("case", list(GUEST_DETOURS))
-def test_an_invited_phone_cannot_wander_to_other_screens(
-    table: Table, case: str
-) -> None:
-    route = GUEST_DETOURS[case](table)
-    start = f"/join/{table.a}?t={table.token_a}"
+@pytest.fixture(scope="module")
+def wandering(table: Table) -> dict[str, Seen]:
+    """One invited phone sends, in turn, the route_change event of each
+    detour by hand; what the server answered to each is kept apart."""
+    start = invite_link("join")(table)
+    found: dict[str, Seen] = {}
     with phone(table) as ses:
         ses.register(start)
-        watch(ses)
-        after = ses.route_change(route)
-        got = texts(ses)
-        assert leaks(got, table.secrets_of(table.b), (start, route)) == []
-        assert not any(HOME in s for s in got), "Home reached an invited phone"
-        # Still its own game (the answer may be empty: the same sheet).
-        assert not any(LOCKED in s for s in texts(ses, after))
+        ses.click("Just watch")
+        for case, route in DETOURS.items():
+            path = route(table)
+            after = texts(ses, ses.route_change(path))
+            found[case] = Seen((start, path), after, after)
+    return found
+
+
+@pytest.mark.parametrize("case", list(DETOURS))
+def test_an_invited_phone_cannot_wander_to_other_screens(
+    table: Table, wandering: dict[str, Seen], case: str
+) -> None:
+    """Whatever its page asks for, an invited phone stays on its game (the
+    answer may well be empty: the same sheet): nothing of B, no Home."""
+    seen = wandering[case]
+    assert leaks(seen.texts, table.secrets_of(table.b), seen.sent) == []
+    assert not any(HOME in s for s in seen.texts), "Home reached an invited phone"
+    assert not any(LOCKED in s for s in seen.texts)
 
 
 # --- the host's own screen: everything (the scan finds what is there) -------------
