@@ -593,9 +593,12 @@ class AppState(Observable):
         return self.open_game(access.game_id)
 
     def check_access(self) -> bool:
-        """Whether a guest's invite still works; a revoked one (the host
-        made a new invite, or deleted the game) locks this session out."""
+        """Whether this session may see anything: a locked one never; a
+        guest while its invite still works; a revoked one (the host made a
+        new invite, or deleted the game) locks this session out."""
         access = self.seat.access
+        if access.locked:
+            return False  # never admitted: the "scan the invite" page only
         if not access.guest or self.hub.admits(access.game_id, access.token):
             return True
         self._leave()
