@@ -43,10 +43,8 @@ def keep_closed_sessions(env: MutableMapping[str, str]) -> None:
 
 def own_addresses() -> list[str]:
     """This machine's own addresses: a page opened on it is the host's."""
-    try:
-        from .net import lan_addresses
-    except ImportError:  # pragma: no cover - net lands with the invite screen
-        return []
+    from .net import lan_addresses
+
     return lan_addresses()
 
 
@@ -107,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         import flet as ft
 
         from .app.access import Gate
+        from .app.serving import Serving
         from .flet_guard import install
         from .ui.app import make_main
 
@@ -120,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             trusted = tuple(a for a in args.trusted.split(",") if a.strip())
         gate = Gate.for_server(host, trusted=(*own_addresses(), *trusted))
         ft.run(
-            make_main(data_dir, gate=gate),
+            make_main(data_dir, Serving(host, port), gate=gate),
             view=ft.AppView.WEB_BROWSER,
             host=host,
             port=port,

@@ -12,6 +12,7 @@ unchanged (HTTP and the websocket alike).
 
 from __future__ import annotations
 
+import contextlib
 import selectors
 import socket
 import threading
@@ -26,7 +27,21 @@ class PhoneLink:
         self.port = int(self._listener.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
         self._stop = threading.Event()
+        self._down = threading.Event()  # the phone is off the Wi-Fi
+        self._open: set[socket.socket] = set()
+        self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def cut(self) -> None:
+        """The phone leaves the Wi-Fi: its connections break, new ones fail."""
+        self._down.set()
+        with self._lock:
+            for s in list(self._open):
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
+
+    def restore(self) -> None:
+        self._down.clear()
 
     def __enter__(self) -> PhoneLink:
         self._thread.start()
@@ -47,6 +62,9 @@ class PhoneLink:
                 client, _ = self._listener.accept()
             except OSError:
                 return
+            if self._down.is_set():
+                client.close()
+                continue
             threading.Thread(target=self._relay, args=(client,), daemon=True).start()
 
     def _relay(self, client: socket.socket) -> None:
@@ -58,6 +76,8 @@ class PhoneLink:
             client.close()
             return
         pair = {client: upstream, upstream: client}
+        with self._lock:
+            self._open.update(pair)
         sel = selectors.DefaultSelector()
         for s in pair:
             sel.register(s, selectors.EVENT_READ)
@@ -72,6 +92,8 @@ class PhoneLink:
         except OSError:
             return
         finally:
+            with self._lock:
+                self._open.difference_update(pair)
             sel.close()
             client.close()
             upstream.close()

@@ -248,3 +248,35 @@ def test_the_host_plays_for_a_phone_that_dropped_out() -> None:
     assert host.may_decide()
     choice = host.digital_round.legal()[0]  # type: ignore[union-attr]
     assert host.play_choice(choice) is None, host.notice
+
+
+def test_a_new_invite_shuts_old_links_out_at_once() -> None:
+    host, gid = table()
+    token = host.hub.invite(gid)
+    ann = AppState(host.hub)
+    assert ann.admit(Access(Role.GUEST, gid, token)) is None
+    assert ann.claim_seat("p1") is None
+    assert ann.check_access()
+    host.hub.new_invite(gid)
+    assert not ann.check_access()
+    assert ann.access.locked and ann.sheet is None
+    assert "new invite" in ann.access.reason
+    assert ann.add_card("p1", "7") is not None  # nothing reaches the game
+
+
+def test_a_locked_session_stays_locked() -> None:
+    host, gid = table()
+    gate = Gate.for_server("0.0.0.0")
+    stranger = AppState(host.hub)
+    stranger.admit(admit(gate, "192.168.1.9", "/", host.hub.admits))
+    assert not stranger.check_access()
+    assert stranger.open_game(gid) is not None and stranger.sheet is None
+    assert host.check_access()
+
+
+def test_only_the_host_sees_or_renews_the_invite() -> None:
+    host, gid = table()
+    ann = phone(host)
+    assert ann.invite_view() == "Only the host's screen can do that."
+    assert ann.new_invite() == "Only the host's screen can do that."
+    assert host.hub.admits(gid, host.hub.invite(gid))

@@ -68,3 +68,9 @@ def test_the_app_layer_imports_no_flet() -> None:
     """companion.app (with store, share and rules under it) runs without Flet:
     the flows are tested without a page, and another front end could use it."""
     assert_imports_none("companion.app", ("flet", "companion.ui"))
+
+
+def test_the_network_helpers_import_no_flet() -> None:
+    """companion.net (the Invite's addresses and links) is used by the app
+    layer and its tests without a page."""
+    assert_imports_none("companion.net", ("flet", "companion.ui"))

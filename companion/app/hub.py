@@ -4,10 +4,17 @@ Sessions (browser tabs, later phones) ask the hub for a game instead of
 loading their own copy, so they all commit to the same :class:`OpenGame`.
 A game nobody watches any more is dropped from memory (it is on disk).
 The hub's lock only guards the table of open games; each game has its own.
+
+It also keeps each game's invite token (stored in the game's file, so a
+phone's link survives a server restart): 128 random bits from ``secrets``,
+made on the host's first ask, replaced (revoked) by :meth:`GameHub.new_invite`
+and compared in constant time by :meth:`GameHub.admits`.
 """
 
 from __future__ import annotations
 
+import hmac
+import secrets
 import threading
 
 from companion.rules import Sheet
@@ -32,6 +39,7 @@ class GameHub:
         self.store = store
         self._open: dict[str, OpenGame] = {}
         self._lock = threading.Lock()
+        self._invite_lock = threading.Lock()  # one token made on a first ask
 
     def watch(self, game_id: str, on_change: Listener) -> tuple[Watch, list[str]]:
         """Show a game (loaded once, then shared) and hear of its changes;
@@ -81,6 +89,56 @@ class GameHub:
         if game is not None:
             game.forget()
         return record
+
+    # --- invites ------------------------------------------------------------------
+    def invite(self, game_id: str) -> str:
+        """The game's invite token, made (and saved) on the first ask."""
+        with self._invite_lock:
+            token = self._stored_invite(game_id)
+            return token if token is not None else self._save_invite(game_id)
+
+    def new_invite(self, game_id: str) -> str:
+        """A fresh token replacing the old one, whose links stop working; the
+        sessions showing the game are told at once, so they re-check theirs."""
+        with self._invite_lock:
+            self._stored_invite(game_id)  # refuses a game that is gone
+            token = self._save_invite(game_id)
+        with self._lock:
+            game = self._open.get(game_id)
+        if game is not None:
+            game.tell()
+        return token
+
+    def admits(self, game_id: str, token: str) -> bool:
+        """Whether ``token`` is the game's current invite (constant time).
+        Never makes a token: a game nobody was invited to admits no one."""
+        if not game_id or not token or not token.isascii():
+            return False  # a token is ASCII; compare_digest refuses other text
+        try:
+            stored = self._stored_invite(game_id)
+        except Refusal:
+            return False
+        if stored is None:
+            return False
+        return hmac.compare_digest(stored.encode(), token.encode())
+
+    def _stored_invite(self, game_id: str) -> str | None:
+        try:
+            return self.store.invite(game_id)
+        except GameNotFound as exc:
+            raise Refusal("That game is no longer stored.") from exc
+        except DocumentError as exc:
+            raise Refusal(str(exc)) from exc
+
+    def _save_invite(self, game_id: str) -> str:
+        token = secrets.token_urlsafe(16)  # 128 bits
+        try:
+            self.store.save_invite(game_id, token)
+        except GameNotFound as exc:
+            raise Refusal("That game is no longer stored.") from exc
+        except OSError as exc:
+            raise could_not_save(exc) from exc
+        return token
 
     def _drop_unwatched(self) -> None:
         for game_id in [g for g, game in self._open.items() if not game.watchers]:

@@ -173,6 +173,14 @@ class OpenGame:
         except OSError as exc:
             raise could_not_save(exc) from exc
 
+    def tell(self) -> None:
+        """Something about the game outside its state changed (a new invite
+        revoked the old link): every watcher re-checks, nothing is written."""
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener()
+
     def forget(self) -> None:
         """The game was deleted: sessions showing it are told and go home."""
         with self._lock:

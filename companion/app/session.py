@@ -29,11 +29,13 @@ from .digital import Digital
 from .digital_table import DigitalTable
 from .entry import RoundDraft
 from .hub import GameHub
+from .invite import InviteView, invite_view, renew_invite
 from .library import Library, ShareView
 from .live import HOST_ONLY, LiveSeat
 from .observable import Listener, Observable
 from .open_game import Watch
 from .refusal import Refusal, could_not_save
+from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
 from .standings import Standing, and_list, banner, standings
 from .tap_in import RoundEntry
@@ -45,9 +47,14 @@ class AppState(Observable):
     """Home, setup, the open game and the library of one session."""
 
     def __init__(
-        self, store: GameStore | GameHub, *, test_deck: str | None = None
+        self,
+        store: GameStore | GameHub,
+        *,
+        test_deck: str | None = None,
+        serving: Serving = DEFAULT_SERVING,
     ) -> None:
         super().__init__()
+        self.serving = serving  # where the server listens (the Invite's links)
         self.hub = store if isinstance(store, GameHub) else GameHub(store)
         self.store = self.hub.store
         # Problems the store found on its own (files moved aside): show once.
@@ -566,9 +573,9 @@ class AppState(Observable):
     def import_file(self, data: bytes | None) -> Result:
         return self.run(lambda: self._hosted(self.library.import_file, data))
 
-    def _hosted(self, intent: Callable[[Any], str | None], data: Any) -> str | None:
+    def _hosted(self, intent: Callable[..., str | None], *args: Any) -> str | None:
         self.seat.check_host()
-        return intent(data)
+        return intent(*args)
 
     def history(self, query: str = "") -> list[GameSummary]:
         return self.library.history(query) if self.seat.host else []
@@ -593,13 +600,12 @@ class AppState(Observable):
         return self.open_game(access.game_id)
 
     def check_access(self) -> bool:
-        """Whether this session may see anything: a locked one never; a
-        guest while its invite still works; a revoked one (the host made a
-        new invite, or deleted the game) locks this session out."""
+        """Whether a guest's invite still works; a revoked one (the host
+        made a new invite, or deleted the game) locks this session out."""
         access = self.seat.access
         if access.locked:
-            return False  # never admitted: the "scan the invite" page only
-        if not access.guest or self.hub.admits(access.game_id, access.token):
+            return False
+        if access.host or self.hub.admits(access.game_id, access.token):
             return True
         self._leave()
         self.notice = None
@@ -649,3 +655,14 @@ class AppState(Observable):
 
     def allow_late(self, on: bool) -> Result:
         return self.run(lambda: self.seat.allow_late(on))
+
+    # --- invite (the live table: phones join the game) ----------------------------
+    def invite_view(self, address: str | None = None) -> InviteView | str:
+        """The open game's join link and QR for ``address`` (else the best)."""
+        if not self.seat.host:
+            return HOST_ONLY
+        return invite_view(self.hub, self.game_id, self.serving, address)
+
+    def new_invite(self) -> Result:
+        """Replace the open game's invite: old links stop working."""
+        return self.run(lambda: self._hosted(renew_invite, self.hub, self.game_id))

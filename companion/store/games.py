@@ -35,7 +35,7 @@ from tinydb.table import Table
 
 from companion.rules import Sheet
 
-from .records import GameRecord, GameSummary, JSONDict, summarize
+from .records import GameRecord, GameSummary, JSONDict, invite_token, summarize
 from .storage import (
     AtomicJSONStorage,
     CorruptFileError,
@@ -213,6 +213,33 @@ class GameStore:
     def save_digital(self, game_id: str, blob: JSONDict | None) -> None:
         """Keep a digital round in progress (None clears it)."""
         self._save_blob(game_id, "digital", blob)
+
+    @_locked
+    def invite(self, game_id: str) -> str | None:
+        """The game's invite token (None: none yet, or a damaged one), read
+        without loading the sheet: it is asked on every guest's request."""
+        if game_id not in self._summaries:
+            raise GameNotFound(game_id)
+        try:
+            doc = self._table(game_id).get(doc_id=GAME_DOC)
+        except CorruptFileError:
+            self._games.pop(game_id, None)
+            self._drop_summary(game_id)
+            raise
+        if not isinstance(doc, dict):
+            raise GameNotFound(game_id)
+        return invite_token(doc.get("invite"))
+
+    @_locked
+    def save_invite(self, game_id: str, token: str) -> None:
+        """Keep the game's invite token (replacing, so revoking, the old one)."""
+        if invite_token(token) != token:
+            raise ValueError("not an invite token")
+        if game_id not in self._summaries:
+            raise GameNotFound(game_id)
+        self._check_writable()
+        if not self._table(game_id).update({"invite": token}, doc_ids=[GAME_DOC]):
+            raise GameNotFound(game_id)
 
     @_locked
     def load(self, game_id: str) -> GameRecord:

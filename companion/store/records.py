@@ -6,6 +6,7 @@ index can always be rebuilt from the game files, which are the truth.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,9 +16,18 @@ from .storage import DocumentError, NewerDocumentError
 
 JSONDict = dict[str, Any]
 _LINE = {"title", "players", "finished", "winners", "rounds"}
-_DOC = {"meta", "draft", "digital", "v"}
+_DOC = {"meta", "draft", "digital", "invite", "v"}
 DOC_VERSION = 1  # the game file's layout; a newer one is refused, not moved aside
 MAX_TEXT = 1000  # a title, a date or an id in the index
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,200}")  # secrets.token_urlsafe's alphabet
+
+
+def invite_token(value: Any) -> str | None:
+    """A stored invite token, or None for a missing or damaged one (a game
+    without a usable token simply gets a new one when the host asks)."""
+    if type(value) is str and _TOKEN.fullmatch(value):
+        return value
+    return None
 
 
 def _object(
@@ -107,7 +117,8 @@ class GameRecord:
 
     ``draft``: the round being tapped in; ``digital``: a digital round in
     progress; ``meta``: anything else the app wants kept (e.g. a title). All
-    three are plain JSON dicts the store never interprets.
+    three are plain JSON dicts the store never interprets. ``invite``: the
+    token a phone's join link must carry (None until the host invites).
     """
 
     id: str
@@ -117,10 +128,11 @@ class GameRecord:
     meta: JSONDict = field(default_factory=dict)
     draft: JSONDict | None = None
     digital: JSONDict | None = None
+    invite: str | None = None
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     def to_doc(self) -> JSONDict:
-        return {
+        doc: JSONDict = {
             "v": DOC_VERSION,
             "id": self.id,
             "created": self.created,
@@ -130,6 +142,9 @@ class GameRecord:
             "draft": self.draft,
             "digital": self.digital,
         }
+        if self.invite is not None:  # games never shared keep the old layout
+            doc["invite"] = self.invite
+        return doc
 
     @classmethod
     def from_doc(cls, data: Any) -> GameRecord:
@@ -171,6 +186,7 @@ class GameRecord:
             meta=meta,
             draft=blobs["draft"],
             digital=blobs["digital"],
+            invite=invite_token(doc.get("invite")),
             notes=tuple(notes),
         )
 

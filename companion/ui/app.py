@@ -16,11 +16,14 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import AppState
-from companion.app.access import Gate, admit, with_token
+from companion.app.access import Gate, Role, admit, with_token
+from companion.app.board import board_of
 from companion.app.hub import GameHub
+from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.store import GameStore
 
 from .routes import Route, Screen, parse
+from .screens.board import BoardScreen
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
 from .screens.game import GameScreen
@@ -28,6 +31,7 @@ from .screens.guest_game import GuestGameScreen
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.import_game import ImportScreen
+from .screens.invite import InviteScreen
 from .screens.join import JoinScreen, LockedScreen, remember_seat
 from .screens.past_game import PastGameScreen
 from .screens.rules import RulesScreen
@@ -35,17 +39,21 @@ from .screens.setup import SetupScreen
 from .screens.share import ShareScreen
 from .screens.stats import StatsScreen
 from .theme import apply_theme
+from .wakelock import Awake, use_wakelock
 from .widgets import use_lazy_state
 
 MAX_WIDTH = 760.0
 THEME_KEY = "flip7.theme"  # per device (the browser's storage)
 
 
-def new_state(hub: GameHub, gate: Gate, page: ft.Page) -> AppState:
+def new_state(
+    hub: GameHub, gate: Gate, page: ft.Page, serving: Serving = DEFAULT_SERVING
+) -> AppState:
     """This session's state; who it is (host, a guest's phone, a board, or
     locked out) is decided once, from its address and the URL it opened."""
     # Test-only: the first digital round of a game deals this stacked deck.
-    state = AppState(hub, test_deck=os.environ.get("COMPANION_TEST_DECK") or None)
+    deck = os.environ.get("COMPANION_TEST_DECK") or None
+    state = AppState(hub, test_deck=deck, serving=serving)
     state.admit(admit(gate, page.client_ip, page.route or "/", hub.admits))
     return state
 
@@ -60,6 +68,9 @@ def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
     async def hop() -> None:
         work()
 
+    session = getattr(page, "session", None)
+    if session is None or session.connection is None:
+        return  # disconnected: the page is drawn afresh when it reconnects
     try:
         contextvars.Context().run(page.run_task, hop)
     except Exception:  # a closed page: nothing left to show
@@ -114,10 +125,10 @@ class Nav:
             self.show("digital", self.state.game_id or "")
 
 
-def use_session(hub: GameHub, gate: Gate, page: ft.Page) -> AppState:
+def use_session(hub: GameHub, gate: Gate, page: ft.Page, serving: Serving) -> AppState:
     """This session's state, re-rendered after its own intents and after
     another session changed the game it shows (on this page's loop)."""
-    state, _ = use_lazy_state(lambda: new_state(hub, gate, page))
+    state, _ = use_lazy_state(lambda: new_state(hub, gate, page, serving))
     _, set_tick = ft.use_state(0)
 
     def subscribe() -> Callable[[], None]:
@@ -170,13 +181,15 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 
 
 @ft.component
-def App(hub: GameHub, gate: Gate) -> ft.Control:
+def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     page = ft.context.page
-    state = use_session(hub, gate, page)
+    state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
     dark, toggle_theme = use_theme(page)
     route = parse(route_path)
+    # The screen stays on while a game is open, and may sleep elsewhere.
+    awake = use_wakelock(page, route.open_game and state.game_id == route.game_id)
     nav = Nav(state, page, set_route_path)
     state.shown()  # what is drawn now is what this screen's person has seen
 
@@ -200,7 +213,7 @@ def App(hub: GameHub, gate: Gate) -> ft.Control:
     elif state.access.guest:
         body = guest_screen_for(state, route, nav)
     else:
-        body = screen_for(state, route, nav, dark, toggle_theme)
+        body = screen_for(state, route, nav, dark, toggle_theme, awake)
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(
         expand=True,
@@ -217,6 +230,7 @@ def connected(state: AppState, on: bool) -> None:
     person again; a phone's seat shows it dropped out, or is back."""
     if on:
         state.dismiss_refusal()
+        state.notify()  # changes made while it was away were not drawn
     state.set_connected(on)
 
 
@@ -227,6 +241,8 @@ def guest_screen_for(state: AppState, route: Route, nav: Nav) -> ft.Control:
     if state.game_id != gid:
         return LockedScreen("That game is no longer stored.")
     screen = route.screen if route.game_id == gid else "game"
+    if state.access.role is Role.BOARD or screen == "board":
+        return BoardScreen(board_of(state))  # read-only, no way out
     seated = state.my_seat is not None or state.seat.watching
     if screen == "join" or not seated:
         return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
@@ -236,7 +252,12 @@ def guest_screen_for(state: AppState, route: Route, nav: Nav) -> ft.Control:
 
 
 def screen_for(
-    state: AppState, route: Route, nav: Nav, dark: bool, on_theme: Callable[[], None]
+    state: AppState,
+    route: Route,
+    nav: Nav,
+    dark: bool,
+    on_theme: Callable[[], None],
+    awake: Awake,
 ) -> ft.Control:
     """The screen the route names (Home when its game is not open)."""
     screen, gid = route.screen, route.game_id
@@ -262,6 +283,8 @@ def screen_for(
             on_started=lambda: nav.go("game", state.game_id or ""),
             on_deal=nav.deal,
         )
+    if in_game and screen == "invite":
+        return InviteScreen(state, awake, on_back=lambda: nav.go("game", gid))
     if in_game and screen in GAME:
         return GAME[screen](state, gid, nav)
     return HomeScreen(
@@ -314,6 +337,9 @@ GAME: dict[str, Build] = {
     "digital": lambda state, gid, nav: DigitalScreen(
         state, on_sheet=lambda: nav.go("game", gid)
     ),
+    "board": lambda state, gid, nav: BoardScreen(
+        board_of(state), on_back=lambda: nav.go("game", gid)
+    ),
     "game": lambda state, gid, nav: GameScreen(
         state,
         on_home=nav.home,
@@ -322,6 +348,7 @@ GAME: dict[str, Build] = {
         on_deal=nav.deal,
         on_table=lambda: nav.go("digital", gid),
         on_share=lambda: nav.go("share", gid),
+        on_invite=lambda: nav.go("invite", gid),
     ),
 }
 
@@ -341,14 +368,17 @@ GUEST: dict[str, Build] = {
 }
 
 
-def make_main(data_dir: Path, *, gate: Gate | None = None) -> Callable[[ft.Page], None]:
-    """The per-session entry point Flet calls for every browser tab
-    (``gate``: who is the host when the server is reachable from the LAN)."""
+def make_main(
+    data_dir: Path, serving: Serving = DEFAULT_SERVING, *, gate: Gate | None = None
+) -> Callable[[ft.Page], None]:
+    """The per-session entry point Flet calls for every browser tab;
+    ``serving``: where the server listens (the Invite's links); ``gate``:
+    who is the host when the server is reachable from the LAN."""
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
     gate = gate or Gate()
 
     def main(page: ft.Page) -> None:
         apply_theme(page)
-        page.render(App, hub, gate)
+        page.render(App, hub, gate, serving)
 
     return main

@@ -67,10 +67,12 @@ class Server:
         self,
         data_dir: Path,
         extra_env: dict[str, str] | None = None,
-        args: tuple[str, ...] = (),
+        host: str | None = None,
     ):
+        """``host``: the address to listen on (``--host``; "0.0.0.0" lets
+        phones on the LAN in); the page is still opened on 127.0.0.1."""
         self.data_dir = data_dir
-        self.args = args  # more flags, e.g. ("--host", "0.0.0.0") for a live table
+        self.host = host
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.extra_env = extra_env or {}
@@ -79,16 +81,17 @@ class Server:
 
     def start(self) -> None:
         env = {**os.environ, **self.extra_env}
+        host = [] if self.host is None else ["--host", self.host]
         self.proc = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
                 "companion",
+                *host,
                 "--port",
                 str(self.port),
                 "--data-dir",
                 str(self.data_dir),
-                *self.args,
             ],
             cwd=ROOT,
             env=env,
@@ -118,9 +121,9 @@ class Server:
 
 @contextmanager
 def running_server(
-    data_dir: Path, extra_env: dict[str, str] | None = None, args: tuple[str, ...] = ()
+    data_dir: Path, extra_env: dict[str, str] | None = None, host: str | None = None
 ) -> Iterator[Server]:
-    server = Server(data_dir, extra_env, args)
+    server = Server(data_dir, extra_env, host)
     server.start()
     try:
         yield server

@@ -26,10 +26,10 @@ from .table import button, choose_player, click, see, tap_cards, toggle, type_in
 
 pytestmark = pytest.mark.browser
 
-# Round 3 is the game's first digital round, Cy deals: Ann 1, Bob 2, Cy 3,
-# then Bob's hit draws the 4.
+# Round 3 is the game's first digital round, Cy deals: Ann 1, Bob 2, Cy 3;
+# Ann stays, Bob hits (the 4), Cy stays, Bob stays.
 DECK = "1 2 3 4 5 6 7 8 9 10 11 12"
-LAN = ("--host", "0.0.0.0")
+LAN = "0.0.0.0"  # --host: phones on the LAN may connect
 
 
 def page_on(browser: Any, url: str) -> Any:
@@ -49,7 +49,7 @@ def join_path(host: Any) -> str:
 
 def test_host_two_phones_and_a_board(browser: Any, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    with running_server(data, {"COMPANION_TEST_DECK": DECK}, LAN) as server:
+    with running_server(data, {"COMPANION_TEST_DECK": DECK}, host=LAN) as server:
         host = page_on(browser, server.url)
         click(host, "New game")
         for name in ("Ann", "Bob", "Cy"):
@@ -106,11 +106,11 @@ def _tapped_round(host: Any, ann: Any, bob: Any, board: Any) -> None:
     see(host, "Ann 12")  # live on the host's screen
     click(ann, "My line is in")
     see(ann, "Your line is in.")
-    see(host, "Ann 12 ✓")
+    see(host, "Ann ✓ 12")
     click(bob, "Enter my line")
     tap_cards(bob, "9")
     click(bob, "My line is in")
-    see(host, "Bob 9 ✓")
+    see(host, "Bob ✓ 9")
     choose_player(host, "Cy")
     tap_cards(host, "4")
     screenshot(host, "live-host-entry")
@@ -142,8 +142,11 @@ def _last_player_saves(host: Any, ann: Any, bob: Any, board: Any) -> None:
     tap_cards(bob, "10")
     click(bob, "My line is in")
     click(bob, "Save round 2")
-    for page in (host, ann, bob):
+    for page in (ann, bob):  # players' phones go back to the sheet
         see(page, "Round 3 · Cy deals")
+    see(host, "Save round 3")  # the host's screen is ready for round 3
+    click(host, "Back to sheet")
+    see(host, "Round 3 · Cy deals")
     see(board, "19")  # Bob's 9 + 10, on the board too
 
 
@@ -159,10 +162,57 @@ def _digital_round(host: Any, ann: Any, bob: Any, board: Any) -> None:
     click(ann, "Stay")
     see(bob, "Bob: hit or stay?")
     click(bob, "Hit")
+    see(host, "Cy: hit or stay?")  # Cy has no phone: the host plays for Cy
+    see(bob, "Cy's turn: waiting for Cy.")
+    click(host, "Stay")
     see(bob, "Bob: hit or stay?")
     click(bob, "Stay")
-    see(host, "Cy: hit or stay?")
-    click(host, "Stay")
     for page in (host, ann, bob):
         see(page, "Round over")
     screenshot(ann, "live-ann-digital-over")
+
+
+def seeded(data: Path, names: tuple[str, ...]) -> str:
+    """A game made before the server starts; its join link's path."""
+    from companion.app import AppState
+    from companion.app.hub import GameHub
+
+    hub = GameHub(GameStore(data))
+    state = AppState(hub)
+    for name in names:
+        assert state.setup_add_player(name) is None
+    assert state.start_game() is None and state.game_id is not None
+    token = hub.invite(state.game_id)
+    hub.store.close()
+    return f"/join/{state.game_id}?t={token}"
+
+
+def test_a_phone_that_loses_wifi_comes_back_to_its_seat(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Ann's phone drops off the Wi-Fi for longer than the server keeps a
+    closed session; the host sees her phone away, and when it is back it is
+    Ann's again, on her line, without asking who she is."""
+    data = tmp_path / "data"
+    path = seeded(data, ("Ann", "Bob"))
+    env = {"FLET_SESSION_TIMEOUT": "2"}
+    with running_server(data, env, host=LAN) as server, PhoneLink(server.port) as net:
+        host = page_on(browser, server.url)
+        click(host, re.compile(r"^Continue round 1"))
+        click(host, "Enter round 1")
+        ann = page_on(browser, net.url + path)
+        click(ann, "I am Ann")
+        click(ann, "Enter my line")
+        tap_cards(ann, "8")
+        see(host, "On their phones: Ann · waiting for Ann, Bob")
+        net.cut()
+        see(host, "On their phones: Ann (phone away) · waiting for Ann, Bob")
+        ann.wait_for_timeout(6_000)  # past the 2 s the server keeps a session
+        net.restore()
+        see(host, "On their phones: Ann · waiting for Ann, Bob", timeout=60_000)
+        see(ann, "Ann 8")
+        click(ann, "My line is in")
+        see(host, "Ann ✓ 8")
+        screenshot(ann, "live-ann-back")
+        ann.context.close()
+        host.context.close()

@@ -101,9 +101,14 @@ def _decide(
 ) -> list[ft.Control]:
     """The pending decision's buttons on the screen that makes it; the
     others see whose turn it is (each player decides on their own phone)."""
-    if state.may_decide():
-        return [*decision(state, rnd, group, pick), *_advice(state)]
     pend = rnd.pending
+    if state.may_decide():
+        held = pend is not None and state.seat.seats.holder(state.seat_ids[pend.player])
+        if pend is None or not held or state.my_seat == state.seat_ids[pend.player]:
+            return [*decision(state, rnd, group, pick), *_advice(state)]
+        name = state.seat_name(pend.player)
+        gone = message(f"{name}'s phone dropped out: you play for {name}.")
+        return [gone, *decision(state, rnd, group, pick), *_advice(state)]
     if pend is None:
         return []
     name = state.seat_name(pend.player)
@@ -125,11 +130,17 @@ def _log_and_tools(
     return [
         ft.Text(LOG_TITLE, size=16, weight=ft.FontWeight.BOLD),
         *[ft.Text(line, size=13) for line in reversed(log)],
-        switch_row(
-            "Advisor",
-            state.digital.advisor,
-            state.set_advisor,
-            "Bust and Flip 7 chances and a hit/stay suggestion.",
+        *(
+            [
+                switch_row(
+                    "Advisor",
+                    state.digital.advisor,
+                    state.set_advisor,
+                    "Bust and Flip 7 chances and a hit/stay suggestion.",
+                )
+            ]
+            if state.seat.scorer  # the table's setting: the host's to change
+            else []
         ),
         flat("Score sheet", leave, ft.Icons.TABLE_CHART),
     ]

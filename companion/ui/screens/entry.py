@@ -52,12 +52,11 @@ def EntryScreen(
 ) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
+    use_back_when_saved(state, on_saved)
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
         return ft.Text("No round is being entered.")
-    mine = state.my_seat
-    own = mine if mine in draft.players and not state.seat.scorer else None
-    pid = chosen if chosen in draft.players else own or draft.players[0]
+    pid = chosen if chosen in draft.players else _first(state)
     editable = state.may_edit(pid)
     by_player = state.problems_by_player()
     number = (draft.editing if draft.editing is not None else len(sheet.rounds)) + 1
@@ -90,16 +89,11 @@ def EntryScreen(
                     ),
                     _chips(state, pid, by_player, choose),
                     *_phones(state),
-                    ft.Container(
-                        padding=12,
-                        border_radius=12,
-                        border=ft.Border.all(2, DANGER if pid in by_player else ACCENT),
-                        content=ft.Column(
-                            _panel(state, pid, by_player, typed_input)
-                            if editable
-                            else _line(state, pid, sheet.names()[pid], False),
-                            spacing=8,
-                        ),
+                    _boxed(
+                        _panel(state, pid, by_player, typed_input)
+                        if editable
+                        else _line(state, pid, sheet.names()[pid], False),
+                        DANGER if pid in by_player else ACCENT,
                     ),
                     *_footer(state, by_player, cancel),
                 ],
@@ -113,6 +107,38 @@ def EntryScreen(
         ],
         expand=True,
         spacing=0,
+    )
+
+
+def use_back_when_saved(state: AppState, on_saved: Callable[[], None]) -> None:
+    """A player's phone goes back to the sheet when the round it was
+    tapping in is saved (by the host or the last player), to see the totals.
+    (The host's and scorers' screens stay, ready for the next round.)"""
+    rounds = -1 if state.sheet is None else len(state.sheet.rounds)
+    started, _ = ft.use_state(rounds)
+
+    def follow() -> None:
+        if rounds != started and not state.seat.scorer:
+            on_saved()
+
+    ft.use_effect(follow, [rounds])
+
+
+def _first(state: AppState) -> str:
+    """The line shown first: a phone's own, else the first player's."""
+    assert state.draft is not None
+    mine, players = state.my_seat, state.draft.players
+    own = mine if mine in players and not state.seat.scorer else None
+    return own or players[0]
+
+
+def _boxed(controls: list[ft.Control], colour: str) -> ft.Control:
+    """The chosen player's line, framed (red while it has a problem)."""
+    return ft.Container(
+        padding=12,
+        border_radius=12,
+        border=ft.Border.all(2, colour),
+        content=ft.Column(controls, spacing=8),
     )
 
 
@@ -222,12 +248,14 @@ def _done_button(state: AppState, pid: str) -> ft.Control:
     """At a live table each phone says when its line is all in."""
     assert state.draft is not None
     if pid in state.draft.done:
-        return ft.Row(
+        # (A text beside a button in one Row drops out of Flutter's
+        # semantics tree: a screen reader would not hear it.)
+        return ft.Column(
             [
-                ft.Icon(ft.Icons.CHECK_CIRCLE, color=ACCENT),
-                ft.Text("Your line is in.", expand=True),
+                ft.Text("✓ Your line is in.", size=16, weight=ft.FontWeight.BOLD),
                 flat("Not done yet", bind(state.set_done, pid, False)),
-            ]
+            ],
+            spacing=2,
         )
     return primary("My line is in", bind(state.set_done, pid, True), ft.Icons.CHECK)
 

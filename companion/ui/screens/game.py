@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.app import AppState
 from companion.ui.guard import screen
+from companion.ui.parts.phones import phones_panel
 from companion.ui.parts.players_panel import PlayersPanel
 from companion.ui.parts.score_table import score_table
 from companion.ui.theme import ACCENT, BIG_NUMBER
@@ -67,6 +68,7 @@ def GameScreen(
     on_deal: Callable[[], None],
     on_table: Callable[[], None],
     on_share: Callable[[], None] | None = None,
+    on_invite: Callable[[], None] | None = None,
 ) -> ft.Control:
     players_open, set_players_open = ft.use_state(False)
     # "enter" / "deal": the other kind of round for this number is under way
@@ -90,7 +92,12 @@ def GameScreen(
         controls += _digital_round(state, ask)
         controls += _question(state, ask)
     controls.append(score_table(sheet, edit))
-    controls.append(_tools(state, on_share, lambda: set_players_open(not players_open)))
+    controls += phones_panel(state)
+
+    def toggle() -> None:
+        set_players_open(not players_open)
+
+    controls.append(_tools(state, on_share, on_invite, toggle))
     if players_open:
         controls.append(PlayersPanel(state, lambda: set_players_open(False)))
     return ft.Column(
@@ -261,9 +268,10 @@ def _question(state: AppState, ask: Asking) -> list[ft.Control]:
 def _tools(
     state: AppState,
     on_share: Callable[[], None] | None,
+    on_invite: Callable[[], None] | None,
     toggle_players: Callable[[], None],
 ) -> ft.Control:
-    """Undo, redo, the Players panel and Share, under the sheet."""
+    """Undo, redo, the Players panel, Share and Invite phones, under the sheet."""
     assert state.sheet is not None
     tools: list[ft.Control] = []
     if state.sheet.rounds:
@@ -273,4 +281,6 @@ def _tools(
     tools.append(flat("Players", toggle_players, ft.Icons.PEOPLE))
     if on_share is not None and not state.sheet.over:
         tools.append(flat("Share", on_share, ft.Icons.QR_CODE))
+    if on_invite is not None:
+        tools.append(flat("Invite phones", on_invite, ft.Icons.PHONELINK_RING))
     return ft.Row(tools, wrap=True)

@@ -40,14 +40,11 @@ def GuestGameScreen(
         controls.append(
             ft.Text(banner, size=22, weight=ft.FontWeight.BOLD, color=ACCENT)
         )
-    controls.append(
-        ft.Row(
-            [ft.Text(who, size=16, expand=True), flat("Change seat", on_seat)],
-        )
-    )
+    controls.append(ft.Text(who, size=18, weight=ft.FontWeight.BOLD))
     if not sheet.over:
         controls += _round(state, on_enter, on_table)
     controls.append(score_table(sheet, None))
+    controls.append(flat("Change seat", on_seat, ft.Icons.PERSON_SEARCH))
     return ft.Column(
         [
             header("Score sheet"),

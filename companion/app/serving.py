@@ -1,0 +1,33 @@
+"""Where this server listens, as the app layer sees it.
+
+Why: the host's Invite must know the port phones connect to, and whether
+they can connect at all: a server listening only on loopback (the default,
+``127.0.0.1``) is unreachable from the table's Wi-Fi, and the Invite says so
+instead of showing a QR that cannot work. ``companion/__main__.py`` passes
+what it serves on to ``make_main``, which hands it to every session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.net import is_loopback
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8550
+
+
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """The address and port the server listens on."""
+
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+
+    @property
+    def local_only(self) -> bool:
+        """Only this computer can connect: phones cannot join."""
+        return is_loopback(self.host)
+
+
+DEFAULT_SERVING = Serving()  # flet.toml's default: this computer only

@@ -1,0 +1,49 @@
+"""The host's view of the phones at a live table: who is on which phone,
+who dropped out, who may score for everyone, and whether latecomers may add
+themselves. Shown on the host's score sheet once a phone has joined."""
+
+from __future__ import annotations
+
+import functools
+
+import flet as ft
+
+from companion.app import AppState
+from companion.ui.widgets import section, switch_row
+
+
+def phones_panel(state: AppState, *, always: bool = False) -> list[ft.Control]:
+    """Nothing until a phone joined (or ``always``: the Invite screen)."""
+    sheet = state.sheet
+    if sheet is None or not state.seat.host:
+        return []
+    seats = state.seat.seats
+    names = sheet.names()
+    held = [p for p in seats.claims if p in names]
+    if not held and not seats.late_joins and not always:
+        return []
+    rows: list[ft.Control] = [section("Phones at the table")]
+    for pid in held:
+        away = "" if seats.present(pid) else " (dropped out: you may play for them)"
+        holder = seats.holder(pid)
+        rows.append(
+            switch_row(
+                f"{names[pid]}'s phone scores for everyone",
+                holder in seats.scorers,
+                functools.partial(_scorer, state, pid),
+                f"{names[pid]} taps in on their own phone{away}.",
+            )
+        )
+    rows.append(
+        switch_row(
+            "Late players may join",
+            seats.late_joins,
+            state.allow_late,
+            "A phone with the invite can add a new player to this game.",
+        )
+    )
+    return rows
+
+
+def _scorer(state: AppState, pid: str, on: bool) -> None:
+    state.make_scorer(pid, on)

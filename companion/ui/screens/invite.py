@@ -1,0 +1,182 @@
+"""The host's Invite: a QR code phones at the table scan to join the game.
+
+Shows the join link (``/join/<game>?t=<token>``) as a QR code and as text,
+lets the host pick the address when the computer has several (Wi-Fi and a
+cable, a VPN...), offers the read-only board for a TV, and "New invite",
+which revokes every link given so far (asked first). When phones cannot
+join at all (the server listens on this computer only, or it has no
+network address) it says so and how to fix it, instead of a QR that cannot
+work. The "Keep screen awake" switch is here too (remembered per device).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import AppState
+from companion.app.invite import InviteView
+from companion.ui.guard import screen
+from companion.ui.screens.share import qr_image
+from companion.ui.wakelock import Awake
+from companion.ui.widgets import (
+    bind,
+    choice,
+    flat,
+    header,
+    message,
+    primary,
+    readable,
+    secondary,
+    section,
+    switch_row,
+)
+
+QR_SIDE = 300  # px: one QR fits a 390 px phone with the page padding
+BOARD_SIDE = 200
+
+
+def _link(state: AppState, url: str, label: str) -> ft.Control:
+    """The link as selectable text (read out as it is), and a copy button."""
+    return ft.Column(
+        [
+            ft.Container(
+                padding=10,
+                border_radius=8,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                content=readable(ft.Text(url, selectable=True, size=14)),
+            ),
+            ft.Button(
+                label,
+                icon=ft.Icons.COPY,
+                height=48,
+                action=ft.CopyToClipboard(url),
+                on_click=lambda: state.tell(f"{label.removeprefix('Copy ')} copied."),
+            ),
+        ],
+        spacing=8,
+    )
+
+
+def _addresses(view: InviteView, pick: Callable[[str], None]) -> list[ft.Control]:
+    """The host picks the network the phones are on (only when there is a choice)."""
+    if len(view.addresses) < 2:
+        return []
+    return [
+        ft.Text(
+            "This computer has several addresses: pick the one on the "
+            "phones' Wi-Fi (usually 192.168…).",
+            size=14,
+        ),
+        ft.Row(
+            [choice(a, a == view.address, bind(pick, a)) for a in view.addresses],
+            wrap=True,
+        ),
+    ]
+
+
+def _join(
+    state: AppState, view: InviteView, pick: Callable[[str], None]
+) -> list[ft.Control]:
+    assert view.join_url is not None and view.join_png is not None
+    return [
+        ft.Text(
+            "Phones on the same Wi-Fi scan this with the camera to join the game:",
+            size=15,
+        ),
+        ft.Container(
+            alignment=ft.Alignment.TOP_CENTER,
+            content=qr_image(view.join_png, "QR code of the join link", QR_SIDE),
+        ),
+        _link(state, view.join_url, "Copy join link"),
+        *_addresses(view, pick),
+    ]
+
+
+def _board(state: AppState, view: InviteView) -> list[ft.Control]:
+    assert view.board_url is not None and view.board_png is not None
+    return [
+        section("Board for a TV or tablet"),
+        ft.Text(
+            "Read-only, in large type: the totals, the round being entered "
+            "and the leader.",
+            size=14,
+        ),
+        ft.Container(
+            alignment=ft.Alignment.TOP_CENTER,
+            content=qr_image(view.board_png, "QR code of the board link", BOARD_SIDE),
+        ),
+        _link(state, view.board_url, "Copy board link"),
+    ]
+
+
+def _renew(state: AppState, asking: bool, ask: Callable[[bool], None]) -> ft.Control:
+    """ "New invite", asked first: every phone's link stops working."""
+    if not asking:
+        return secondary("New invite", lambda: ask(True), ft.Icons.AUTORENEW)
+
+    def renew() -> None:
+        ask(False)
+        state.new_invite()
+
+    return ft.Container(
+        padding=12,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        content=ft.Column(
+            [
+                ft.Text(
+                    "Make a new invite? The links and QR codes given so far "
+                    "stop working: phones must scan the new one."
+                ),
+                ft.Row(
+                    [
+                        primary("Make a new invite", renew, ft.Icons.AUTORENEW),
+                        flat("Cancel", lambda: ask(False)),
+                    ],
+                    wrap=True,
+                ),
+            ]
+        ),
+    )
+
+
+def _awake(awake: Awake) -> ft.Control:
+    hint = (
+        "This browser cannot keep the screen awake: lengthen the screen "
+        "timeout in the device's settings instead."
+        if awake.unavailable
+        else "While a game is open, this device's screen stays on."
+    )
+    return switch_row("Keep screen awake", awake.on, awake.set, hint)
+
+
+@screen
+def InviteScreen(
+    state: AppState, awake: Awake, on_back: Callable[[], None]
+) -> ft.Control:
+    address, pick = ft.use_state("")
+    asking, ask = ft.use_state(False)
+    view = state.invite_view(address or None)
+    controls: list[ft.Control] = []
+    if state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
+    if isinstance(view, str):
+        controls.append(message(view, error=True))
+    elif view.problem is not None:
+        controls.append(message(view.problem, error=True))
+    else:
+        controls += _join(state, view, pick)
+        controls.append(_renew(state, asking, ask))
+        controls.append(ft.Divider())
+        controls += _board(state, view)
+    controls += [ft.Divider(), _awake(awake)]
+    return ft.Column(
+        [
+            header("Invite phones", on_back),
+            ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
+        ],
+        expand=True,
+        spacing=0,
+    )

@@ -1,0 +1,124 @@
+"""The host's Invite as the app layer computes it (companion/app/invite.py):
+the links carry the game's current token, a loopback server or a computer
+without a network address says why phones can't join, and "New invite"
+changes the link shown."""
+
+from __future__ import annotations
+
+import io
+from urllib.parse import parse_qs, urlsplit
+
+import zxingcpp
+from PIL import Image
+
+from companion.app import AppState
+from companion.app.hub import GameHub
+from companion.app.invite import (
+    LOCAL_ONLY,
+    NO_ADDRESS,
+    REVOKED,
+    InviteView,
+    invite_view,
+)
+from companion.app.serving import Serving
+from companion.store import GameStore
+
+LAN = Serving("0.0.0.0", 9000)
+
+
+def host(serving: Serving = LAN) -> AppState:
+    state = AppState(GameHub(GameStore.memory()), serving=serving)
+    for name in ("Ann", "Bob"):
+        assert state.setup_add_player(name) is None
+    assert state.start_game() is None
+    return state
+
+
+def view_of(
+    state: AppState, found: list[str], address: str | None = None
+) -> InviteView:
+    view = invite_view(state.hub, state.game_id, state.serving, address, lambda: found)
+    assert isinstance(view, InviteView), view
+    return view
+
+
+def decoded(png: bytes | None) -> str:
+    assert png is not None
+    (code,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    return code.text
+
+
+def test_the_join_link_carries_the_game_and_its_token() -> None:
+    state = host()
+    gid = state.game_id
+    assert gid is not None
+    view = view_of(state, ["192.168.1.23", "10.0.0.5"])
+    assert view.problem is None
+    assert view.addresses == ("192.168.1.23", "10.0.0.5")
+    assert view.address == "192.168.1.23"
+    token = state.hub.invite(gid)
+    assert view.join_url == f"http://192.168.1.23:9000/join/{gid}?t={token}"
+    assert view.board_url == f"http://192.168.1.23:9000/board/{gid}?t={token}"
+    parts = urlsplit(view.join_url)
+    assert state.hub.admits(gid, parse_qs(parts.query)["t"][0])
+
+
+def test_the_qr_codes_read_back_as_the_links() -> None:
+    view = view_of(host(), ["192.168.1.23"])
+    assert decoded(view.join_png) == view.join_url
+    assert decoded(view.board_png) == view.board_url
+
+
+def test_the_host_picks_another_address_and_a_gone_one_falls_back() -> None:
+    state = host()
+    view = view_of(state, ["192.168.1.23", "10.0.0.5"], "10.0.0.5")
+    assert view.address == "10.0.0.5"
+    assert view.join_url is not None and view.join_url.startswith(
+        "http://10.0.0.5:9000/"
+    )
+    gone = view_of(state, ["192.168.1.23"], "10.0.0.5")
+    assert gone.address == "192.168.1.23"
+
+
+def test_a_server_on_one_address_offers_that_one_only() -> None:
+    state = host(Serving("192.168.1.23", 8550))
+    view = view_of(state, ["10.0.0.5", "192.168.1.23"])
+    assert view.addresses == ("192.168.1.23",)
+
+
+def test_a_loopback_server_says_phones_cannot_join_and_makes_no_token() -> None:
+    state = host(Serving("127.0.0.1", 8550))
+    view = view_of(state, ["192.168.1.23"])
+    assert view.problem == LOCAL_ONLY
+    assert "uv run companion --host 0.0.0.0" in LOCAL_ONLY
+    assert view.join_url is None and view.join_png is None
+    assert state.game_id is not None and state.store.invite(state.game_id) is None
+
+
+def test_no_network_address_is_said() -> None:
+    view = view_of(host(), [])
+    assert view.problem == NO_ADDRESS and view.join_url is None
+
+
+def test_new_invite_changes_the_link_and_says_old_links_stop() -> None:
+    state = host()
+    gid = state.game_id
+    assert gid is not None
+    before = view_of(state, ["192.168.1.23"])
+    assert state.new_invite() is None
+    assert state.notice is not None and state.notice.text == REVOKED
+    after = view_of(state, ["192.168.1.23"])
+    assert after.join_url != before.join_url
+    assert before.join_url is not None
+    old = parse_qs(urlsplit(before.join_url).query)["t"][0]
+    assert not state.hub.admits(gid, old)
+
+
+def test_without_an_open_game_there_is_nothing_to_invite_to() -> None:
+    state = AppState(GameStore.memory(), serving=LAN)
+    assert state.invite_view() == "No game is open."
+    assert state.new_invite() == "No game is open."
+
+
+def test_a_session_asks_through_its_own_serving() -> None:
+    assert isinstance(host().invite_view(), InviteView)
