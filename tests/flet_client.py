@@ -90,6 +90,7 @@ def one_session(port: int, quiet: float = 0.5) -> None:
 
 # --- a session that records everything the server sends ------------------------
 CONTROL_EVENT = 3
+ANSWER = 5.0  # seconds an event's answer may take to start
 
 
 def decode(data: bytes | str) -> list[Any]:
@@ -212,10 +213,12 @@ class RawSession:
         self, target: int, name: str, data: Any, quiet: float = 1.5
     ) -> list[list[Any]]:
         """Send a control event (as the Flet client does) and return the
-        server's answer until it fell quiet."""
+        server's answer until it fell quiet. An event may get no answer at
+        all (the screen stays as it is): the first message is awaited
+        ``ANSWER`` seconds; a later one comes with the next call's answer."""
         body = {"target": target, "name": name, "data": data}
         self.ws.send(_frame([CONTROL_EVENT, body]))
-        return self.listen(quiet)
+        return self.listen(quiet, first=ANSWER)
 
     def route_change(self, route: str, quiet: float = 1.5) -> list[list[Any]]:
         """The page's route changed in the browser (Back, or a URL typed

@@ -100,7 +100,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     # uvicorn honours forwarded headers from the addresses this names:
     # the test proves its default (127.0.0.1 only), so no inherited value.
     env = {"FORWARDED_ALLOW_IPS": "127.0.0.1"}
-    with running_server(data_dir, env, args=("--host", "0.0.0.0")) as server:
+    with running_server(data_dir, env, host="0.0.0.0") as server:
         yield Table(
             server, data_dir, a, b, token_a, token_b, revoked_a, total_a, total_b
         )
@@ -351,10 +351,13 @@ def wandering(table: Table) -> dict[str, Seen]:
             path = route(table)
             after = texts(ses, ses.route_change(path))
             found[case] = Seen((start, path), after, after)
+        ses.listen(first=1.5)  # anything still on its way
+        sent = (start, *(route(table) for route in DETOURS.values()))
+        found["everything it was sent"] = Seen(sent, texts(ses), [])
     return found
 
 
-@pytest.mark.parametrize("case", list(DETOURS))
+@pytest.mark.parametrize("case", [*DETOURS, "everything it was sent"])
 def test_an_invited_phone_cannot_wander_to_other_screens(
     table: Table, wandering: dict[str, Seen], case: str
 ) -> None:
