@@ -90,7 +90,7 @@ def one_session(port: int, quiet: float = 0.5) -> None:
 
 # --- a session that records everything the server sends ------------------------
 CONTROL_EVENT = 3
-ANSWER = 5.0  # seconds an event's answer may take to start
+ANSWER = 3.0  # seconds an event's answer may take to start
 
 
 def decode(data: bytes | str) -> list[Any]:

@@ -44,44 +44,65 @@ LOCKED = "Scan the host's invite"
 HOME = "New game"  # the Home screen's main button
 NAMES_A = ("Zephyrine", "Quillon")
 NAMES_B = ("Barnabeth", "Orsolya")
+NAMES_C = ("Ignatius", "Perpetua")  # the game whose invite is renewed live
 FLIP7 = ("12", "11", "10", "9", "8", "7", "6")  # 63 + 15 for seven cards
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    names: tuple[str, str]
+    total: str  # the first player's total, shown on the sheet
+    token: str  # its invite now
+
+    @property
+    def secrets(self) -> dict[str, str]:
+        """What must not reach a phone not invited to this game."""
+        found = {name: name for name in self.names}
+        found[f"total {self.total}"] = self.total
+        found[f"game id {self.id}"] = self.id
+        return found
 
 
 @dataclass(frozen=True)
 class Table:
     server: Server
     data_dir: Path
-    a: str  # game ids
-    b: str
-    token_a: str  # A's current invite
-    token_b: str
+    games: tuple[Game, Game, Game]
     revoked_a: str  # A's invite before "New invite"
-    total_a: str  # Zephyrine's total, shown on A's sheet
-    total_b: str
+
+    @property
+    def a(self) -> str:
+        return self.games[0].id
+
+    @property
+    def b(self) -> str:
+        return self.games[1].id
+
+    @property
+    def token_a(self) -> str:
+        return self.games[0].token
+
+    @property
+    def token_b(self) -> str:
+        return self.games[1].token
 
     def secrets_of(self, game: str) -> dict[str, str]:
-        """What must not reach a phone not invited to ``game``."""
-        if game == self.a:
-            names, total = NAMES_A, self.total_a
-        else:
-            names, total = NAMES_B, self.total_b
-        found = {name: name for name in names}
-        found[f"total {total}"] = total
-        found[f"game id {game}"] = game
-        return found
+        return next(g.secrets for g in self.games if g.id == game)
 
     @property
     def everything(self) -> dict[str, str]:
-        return {**self.secrets_of(self.a), **self.secrets_of(self.b)}
+        return {k: v for g in self.games for k, v in g.secrets.items()}
 
 
-def _game(store: GameStore, names: tuple[str, str], rounds: list[tuple[str, ...]]):
+def _game(
+    store: GameStore, names: tuple[str, str], rounds: list[tuple[str, ...]]
+) -> tuple[str, str]:
     sheet = Sheet.new(list(names))
     for cards in rounds:
         lines = (("p1", Entry(cards)), ("p2", Entry(("5",))))
         sheet = sheet.add_round(RoundRecord(sheet.next_dealer().id, lines))
-    total = str(sheet.totals()["p1"])
-    return store.create(sheet), total
+    return store.create(sheet), str(sheet.totals()["p1"])
 
 
 @pytest.fixture(scope="module")
@@ -89,21 +110,23 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     data_dir = tmp_path_factory.mktemp("live-security") / "data"
     store = GameStore(data_dir)
     hub = GameHub(store)
-    a, total_a = _game(store, NAMES_A, [FLIP7, FLIP7, ("12", "13", "6")])
-    b, total_b = _game(store, NAMES_B, [FLIP7, ("12", "13", "13L")])
-    assert (total_a, total_b) == ("187", "116")  # three digits: no chance hits
-    revoked_a = hub.invite(a)
-    token_a = hub.new_invite(a)  # revokes the first one
-    token_b = hub.invite(b)
-    assert len({revoked_a, token_a, token_b}) == 3
+    made = [
+        (NAMES_A, _game(store, NAMES_A, [FLIP7, FLIP7, ("12", "13", "6")])),
+        (NAMES_B, _game(store, NAMES_B, [FLIP7, ("12", "13", "13L")])),
+        (NAMES_C, _game(store, NAMES_C, [FLIP7, FLIP7, ("12", "13", "13L")])),
+    ]
+    # Three digits each, all different: no chance hits.
+    assert [total for _, (_, total) in made] == ["187", "116", "194"]
+    revoked_a = hub.invite(made[0][1][0])
+    hub.new_invite(made[0][1][0])  # revokes the first one
+    a, b, c = (Game(gid, names, total, hub.invite(gid)) for names, (gid, total) in made)
+    assert len({revoked_a, a.token, b.token, c.token}) == 4
     store.close()
     # uvicorn honours forwarded headers from the addresses this names:
     # the test proves its default (127.0.0.1 only), so no inherited value.
     env = {"FORWARDED_ALLOW_IPS": "127.0.0.1"}
     with running_server(data_dir, env, host="0.0.0.0") as server:
-        yield Table(
-            server, data_dir, a, b, token_a, token_b, revoked_a, total_a, total_b
-        )
+        yield Table(server, data_dir, (a, b, c), revoked_a)
 
 
 # --- scanning ------------------------------------------------------------------
@@ -310,11 +333,9 @@ def test_a_valid_invite_shows_that_game_only(
     """A's names, A's total (after "Just watch") and A's id reach it: the
     scan finds data where it is; of B, nothing; never Home, never locked."""
     seen = invited[kind]
-    assert leaks(seen.texts, table.secrets_of(table.a)) == [
-        *NAMES_A,
-        f"total {table.total_a}",
-        f"game id {table.a}",
-    ]
+    assert leaks(seen.texts, table.secrets_of(table.a)) == list(
+        table.secrets_of(table.a)
+    )
     assert leaks(seen.texts, table.secrets_of(table.b), seen.sent) == []
     assert not any(HOME in s for s in seen.texts), "Home reached an invited phone"
     assert not any(LOCKED in s for s in seen.texts)
@@ -385,21 +406,41 @@ def test_the_host_sees_a_games_totals(table: Table) -> None:
     with host(table) as ses:
         ses.register(route)
         found = leaks(texts(ses), table.secrets_of(table.a))
-        assert f"total {table.total_a}" in found
+        assert f"total {table.games[0].total}" in found
 
 
 # --- a revoked invite, live ------------------------------------------------------
+def renew_invite(ses: RawSession) -> None:
+    """The host taps "New invite", then confirms."""
+    ses.click("New invite")
+    ses.click("Make a new invite")
+
+
 def test_a_new_invite_locks_out_a_phone_already_in(table: Table) -> None:
-    invite = f"/game/{table.a}/invite"
-    with host(table) as ses:
-        ses.register(invite)
-        if not ses.has_button("New invite"):
-            pytest.skip(
-                f"no 'New invite' button on the host's {invite} (the invite "
-                "screen is not on this branch yet): a revocation while a "
-                "phone is connected cannot be driven from outside the server"
-            )
-    pytest.fail("write this case when the invite screen lands")
+    """Game C's phone is watching its sheet; the host makes a new invite on
+    the invite screen: the phone's page turns to "Scan the host's invite"
+    at once, and what the host does next reaches it no more."""
+    c = table.games[2]
+    start = f"/join/{c.id}?t={c.token}"
+    with phone(table) as guest, host(table) as desk:
+        guest.register(start)
+        guest.click("Just watch")
+        assert leaks(texts(guest), c.secrets) == list(c.secrets)  # it was in
+
+        desk.register(f"/game/{c.id}/invite")
+        renew_invite(desk)
+        after = guest.listen(first=30)
+        assert any(LOCKED in s for s in texts(guest, after)), "not locked out"
+        assert leaks(texts(guest, after), c.secrets, (start,)) == []
+
+        # The host renews once more (the game's watchers are told): the
+        # locked phone hears nothing of it; its page asking for the game
+        # by hand gets nothing either.
+        renew_invite(desk)
+        later = guest.listen(first=3)
+        later += guest.route_change(f"/game/{c.id}")
+        assert leaks(texts(guest, later), c.secrets, (start, f"/game/{c.id}")) == []
+        assert not any(HOME in s for s in texts(guest, [*after, *later]))
 
 
 # --- HTTP: only the static app, for anyone --------------------------------------
