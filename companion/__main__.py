@@ -65,6 +65,11 @@ def _parser() -> argparse.ArgumentParser:
         "the LAN (default: this machine's own addresses; others need an invite)",
     )
     parser.add_argument(
+        "--language",
+        help="default language of a device that has not chosen one: en, it or hu "
+        "(default from flet.toml)",
+    )
+    parser.add_argument(
         "--open", action="store_true", help="also open the page in a browser"
     )
     return parser
@@ -119,7 +124,12 @@ def main(argv: list[str] | None = None) -> int:
             trusted = tuple(a for a in args.trusted.split(",") if a.strip())
         gate = Gate.for_server(host, trusted=(*own_addresses(), *trusted))
         ft.run(
-            make_main(data_dir, Serving(host, port), gate=gate),
+            make_main(
+                data_dir,
+                Serving(host, port),
+                gate=gate,
+                language=args.language or settings.language,
+            ),
             view=ft.AppView.WEB_BROWSER,
             host=host,
             port=port,

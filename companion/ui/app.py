@@ -22,12 +22,14 @@ from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.store import GameStore
 
+from .language import install as install_language
+from .language import use_language
 from .routes import Route, Screen, parse
 from .screens.board import BoardScreen
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
 from .screens.game import GameScreen
-from .screens.guest_game import GuestGameScreen
+from .screens.guest_game import GuestGameScreen, ThisPhone
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.import_game import ImportScreen
@@ -183,6 +185,7 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 @ft.component
 def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     page = ft.context.page
+    use_language(page)  # first: every `_()` below speaks this page's language
     state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
@@ -211,7 +214,7 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
     if not state.check_access():
         body: ft.Control = LockedScreen(state.access.reason)
     elif state.access.guest:
-        body = guest_screen_for(state, route, nav)
+        body = guest_screen_for(state, route, nav, ThisPhone(dark, toggle_theme))
     else:
         body = screen_for(state, route, nav, dark, toggle_theme, awake)
     # Phone first; on a wide screen the column stays readable in the middle.
@@ -234,7 +237,9 @@ def connected(state: AppState, on: bool) -> None:
     state.set_connected(on)
 
 
-def guest_screen_for(state: AppState, route: Route, nav: Nav) -> ft.Control:
+def guest_screen_for(
+    state: AppState, route: Route, nav: Nav, phone: ThisPhone
+) -> ft.Control:
     """A phone invited to one game: its seat picker, its sheet, its round,
     the digital table; anything else leads back to its sheet."""
     gid = state.access.game_id
@@ -248,7 +253,13 @@ def guest_screen_for(state: AppState, route: Route, nav: Nav) -> ft.Control:
         return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
     if screen in GUEST:
         return GUEST[screen](state, gid, nav)
-    return GUEST["game"](state, gid, nav)
+    return GuestGameScreen(
+        state,
+        on_enter=lambda: nav.go("entry", gid),
+        on_table=lambda: nav.go("digital", gid),
+        on_seat=lambda: nav.go("join", gid),
+        phone=phone,
+    )
 
 
 def screen_for(
@@ -353,13 +364,7 @@ GAME: dict[str, Build] = {
 }
 
 
-GUEST: dict[str, Build] = {
-    "game": lambda state, gid, nav: GuestGameScreen(
-        state,
-        on_enter=lambda: nav.go("entry", gid),
-        on_table=lambda: nav.go("digital", gid),
-        on_seat=lambda: nav.go("join", gid),
-    ),
+GUEST: dict[str, Build] = {  # a guest's other screens ("game": guest_screen_for)
     "entry": GAME["entry"],
     "digital": GAME["digital"],
     "share": lambda state, gid, nav: ShareScreen(
@@ -369,11 +374,17 @@ GUEST: dict[str, Build] = {
 
 
 def make_main(
-    data_dir: Path, serving: Serving = DEFAULT_SERVING, *, gate: Gate | None = None
+    data_dir: Path,
+    serving: Serving = DEFAULT_SERVING,
+    *,
+    gate: Gate | None = None,
+    language: str | None = None,
 ) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab;
     ``serving``: where the server listens (the Invite's links); ``gate``:
-    who is the host when the server is reachable from the LAN."""
+    who is the host when the server is reachable from the LAN;
+    ``language``: the default for a device that has not chosen one."""
+    install_language(language)
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
     gate = gate or Gate()
 

@@ -66,11 +66,13 @@ def test_host_two_phones_and_a_board(browser: Any, tmp_path: Path) -> None:
             # A phone without the invite sees nothing of the game.
             stranger = page_on(browser, ann_net.url)
             see(stranger, "Scan the host's invite")
+            screenshot(stranger, "live-locked")
             assert not stranger.get_by_text("Ann").count()
             stranger.context.close()
 
             ann = page_on(browser, ann_net.url + path)
             see(ann, "Who are you?")
+            screenshot(ann, "live-join")
             click(ann, "I am Ann")
             see(ann, "You are Ann")
             bob = page_on(browser, bob_net.url + path)

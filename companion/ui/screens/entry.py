@@ -74,7 +74,6 @@ def EntryScreen(
         set_chosen(p)
         typed_input.reset()
 
-    dealer = sheet.names().get(draft.dealer, "")
     title = f"Round {number}" + (" (tie-break)" if draft.tie_break else "")
     return ft.Column(
         [
@@ -84,9 +83,7 @@ def EntryScreen(
                 spacing=10,
                 expand=True,
                 controls=[
-                    ft.Text(
-                        f"{dealer} dealt · tap a player, then their cards", size=13
-                    ),
+                    _dealt(state),
                     _chips(state, pid, by_player, choose),
                     *_phones(state),
                     _boxed(
@@ -122,6 +119,12 @@ def use_back_when_saved(state: AppState, on_saved: Callable[[], None]) -> None:
             on_saved()
 
     ft.use_effect(follow, [rounds])
+
+
+def _dealt(state: AppState) -> ft.Control:
+    assert state.sheet is not None and state.draft is not None
+    dealer = state.sheet.names().get(state.draft.dealer, "")
+    return ft.Text(f"{dealer} dealt · tap a player, then their cards", size=13)
 
 
 def _first(state: AppState) -> str:
