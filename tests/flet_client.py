@@ -91,6 +91,7 @@ def one_session(port: int, quiet: float = 0.5) -> None:
 # --- a session that records everything the server sends ------------------------
 CONTROL_EVENT = 3
 ANSWER = 3.0  # seconds an event's answer may take to start
+SCREEN = "SafeArea"  # the app's root control: the first screen has come
 
 
 def decode(data: bytes | str) -> list[Any]:
@@ -175,7 +176,7 @@ class RawSession:
         body["page"]["route"] = route
         body["session_id"] = session_id
         self.ws.send(_frame(register))
-        got = self.listen(quiet)
+        got = self.listen(quiet, until=SCREEN)
         for action, reply in got:
             if action == 1 and isinstance(reply, dict):
                 self.session_id = reply["session_id"]
@@ -227,11 +228,16 @@ class RawSession:
         self.ws.send(_frame([4, {"id": self.page_id, "props": {"route": route}}]))
         return self.event(self.page_id, "route_change", {"route": route}, quiet)
 
-    def listen(self, quiet: float = 1.5, first: float = 60) -> list[list[Any]]:
-        """Messages until none came for ``quiet`` seconds (the first may take
-        up to ``first``), answering the server's method calls with null."""
+    def listen(
+        self, quiet: float = 1.5, first: float = 60, until: str | None = None
+    ) -> list[list[Any]]:
+        """Messages until none came for ``quiet`` seconds, answering the
+        server's method calls with null. Until the first message (or, with
+        ``until``, a message holding that text) the wait is ``first``
+        seconds: a busy machine must not pass for a server that fell quiet."""
         got: list[list[Any]] = []
         timeout = first
+        waiting = until is not None
         while True:
             try:
                 data = self.ws.recv(timeout=timeout)
@@ -250,7 +256,9 @@ class RawSession:
                     "error": None,
                 }
                 self.ws.send(_frame([INVOKE_METHOD, reply]))
-            timeout = quiet
+            if waiting and until in strings(message):
+                waiting = False
+            timeout = first if waiting else quiet
         self.received.extend(got)
         return got
 

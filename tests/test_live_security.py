@@ -427,7 +427,7 @@ def test_a_new_invite_locks_out_a_phone_already_in(table: Table) -> None:
 
         desk.register(f"/game/{c.id}/invite")
         renew_invite(desk)
-        after = guest.listen(first=30)
+        after = guest.listen(first=30, until=LOCKED)
         assert any(LOCKED in s for s in texts(guest, after)), "not locked out"
         assert leaks(texts(guest, after), c.secrets, (start,)) == []
 
