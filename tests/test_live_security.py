@@ -140,7 +140,8 @@ def leaks(
     found = []
     for label, secret in secrets_.items():
         pattern = re.compile(rf"(?<![\w-]){re.escape(secret)}(?![\w-])")
-        if any(pattern.search(t) for t in texts if t not in own):
+        hits = (t for t in texts if secret in t and t not in own)
+        if any(pattern.search(t) for t in hits):
             found.append(label)
     return found
 
