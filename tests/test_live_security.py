@@ -460,7 +460,7 @@ def _data_file(t: Table) -> str:
     (dots escaped, so the client does not resolve them itself)."""
     game = t.data_dir / "games" / f"{t.a}.json"
     assert game.exists()
-    rel = os.path.relpath(game, ROOT / "companion" / "assets")
+    rel = os.path.relpath(game, ROOT / "assets")
     return "/" + rel.replace("..", "%2e%2e")
 
 
@@ -473,10 +473,11 @@ HTTP_PATHS: dict[str, Route] = {
     "a valid join link": lambda t: f"/join/{t.a}?t={t.token_a}",
     "history": lambda t: "/history",
     "manifest": lambda t: "/manifest.json",
-    "rules": lambda t: "/rules.md",
     "the Flutter bootstrap": lambda t: "/flutter_bootstrap.js",
     "the app's code": lambda t: "/main.dart.js",
-    "an icon": lambda t: "/icons/Icon-192.png",
+    "an icon": lambda t: "/icons/icon-192.png",
+    "the font manifest": lambda t: "/assets/FontManifest.json",
+    "a font's licence": lambda t: "/fonts/DejaVu-LICENSE.txt",
     "the websocket path": lambda t: "/ws",
     "the upload path": lambda t: "/upload",
     "a game file by path": _data_file,
@@ -501,9 +502,15 @@ def test_http_serves_no_game_data(table: Table, case: str) -> None:
 
 
 def test_http_serves_the_flutter_app(table: Table) -> None:
-    """The control for the HTTP cases: they read real responses."""
+    """The control for the HTTP cases: they read real responses (the app's
+    page for any route, the files of the assets folder), and the game file
+    asked for by path is not one of them."""
     status, body, _ = get(table, f"/join/{table.a}?t=bad")
     assert status == 200 and b"flutter" in body.lower()
+    for path in ("/main.dart.js", "/icons/icon-192.png", "/assets/FontManifest.json"):
+        status, body, _ = get(table, path)
+        assert status == 200 and len(body) > 1000, path
+    assert get(table, _data_file(table))[0] == 404
 
 
 def test_http_accepts_no_upload(table: Table) -> None:
