@@ -280,3 +280,14 @@ def test_only_the_host_sees_or_renews_the_invite() -> None:
     assert ann.invite_view() == "Only the host's screen can do that."
     assert ann.new_invite() == "Only the host's screen can do that."
     assert host.hub.admits(gid, host.hub.invite(gid))
+
+
+def test_a_phone_cannot_be_believed_by_a_forwarded_header() -> None:
+    from companion.__main__ import pin_forwarded
+
+    env = {"FORWARDED_ALLOW_IPS": "*"}
+    assert pin_forwarded(env) is not None
+    assert env["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+    kept = {"FORWARDED_ALLOW_IPS": "127.0.0.1"}
+    assert pin_forwarded(kept) is None and kept["FORWARDED_ALLOW_IPS"] == "127.0.0.1"
+    assert pin_forwarded({}) is None
