@@ -223,6 +223,8 @@ def _line(
                 "No cards yet: tap them on the keypad below."
                 if editable
                 else f"No cards yet: {name} taps them on {name}'s phone."
+                if state.seat.seats.holder(pid) is not None
+                else f"No cards yet: the host taps {name}'s cards in."
             )
         )
     chain = (
