@@ -41,6 +41,21 @@ def keep_closed_sessions(env: MutableMapping[str, str]) -> None:
         env["FLET_SESSION_TIMEOUT"] = str(SESSION_TIMEOUT)
 
 
+def pin_forwarded(env: MutableMapping[str, str]) -> str | None:
+    """uvicorn believes ``X-Forwarded-For`` from the addresses in
+    FORWARDED_ALLOW_IPS (default: loopback). On the LAN that header could
+    make a phone look like the host, so "*" is never allowed; returns the
+    warning to print when it was set so."""
+    allowed = env.get("FORWARDED_ALLOW_IPS", "")
+    if "*" not in allowed.replace(" ", "").split(","):
+        return None
+    env["FORWARDED_ALLOW_IPS"] = "127.0.0.1,::1"
+    return (
+        "FORWARDED_ALLOW_IPS=* would let any phone claim to be the host; "
+        "only a proxy on this computer (127.0.0.1, ::1) is believed."
+    )
+
+
 def own_addresses() -> list[str]:
     """This machine's own addresses: a page opened on it is the host's."""
     from .net import lan_addresses
@@ -63,6 +78,11 @@ def _parser() -> argparse.ArgumentParser:
         "--trusted",
         help="comma-separated client addresses that are the host when serving "
         "the LAN (default: this machine's own addresses; others need an invite)",
+    )
+    parser.add_argument(
+        "--language",
+        help="default language of a device that has not chosen one: en, it or hu "
+        "(default from flet.toml)",
     )
     parser.add_argument(
         "--open", action="store_true", help="also open the page in a browser"
@@ -100,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
         # Flet opens a browser tab unless it believes it runs on a server.
         os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
     keep_closed_sessions(os.environ)
+    warning = pin_forwarded(os.environ)
+    if warning:
+        print(f"companion: {warning}", file=sys.stderr)
 
     def serve() -> int:
         import flet as ft
@@ -119,7 +142,12 @@ def main(argv: list[str] | None = None) -> int:
             trusted = tuple(a for a in args.trusted.split(",") if a.strip())
         gate = Gate.for_server(host, trusted=(*own_addresses(), *trusted))
         ft.run(
-            make_main(data_dir, Serving(host, port), gate=gate),
+            make_main(
+                data_dir,
+                Serving(host, port),
+                gate=gate,
+                language=args.language or settings.language,
+            ),
             view=ft.AppView.WEB_BROWSER,
             host=host,
             port=port,

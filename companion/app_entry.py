@@ -31,7 +31,7 @@ def run_built() -> None:
     from .ui.app import make_main  # only once the folder is ours
 
     try:
-        ft.run(make_main(data_dir), assets_dir="assets")
+        ft.run(make_main(data_dir, language=Settings().language), assets_dir="assets")
     finally:
         if held is not None:
             held.release()

@@ -205,3 +205,24 @@ def test_a_new_invite_that_cannot_be_written_keeps_the_old_one(
     with pytest.raises(Refusal):
         hub.new_invite(gid)
     assert hub.admits(gid, old)
+
+
+def test_a_game_with_an_invite_is_written_as_layout_2(tmp_path: Path) -> None:
+    """An app from before invites refuses such a file and leaves it in place
+    (version check) instead of moving it aside as damaged (unknown key)."""
+    store = GameStore(tmp_path)
+    hub = GameHub(store)
+    plain = store.create(Sheet.new(["Ann", "Bob"]))
+    shared = store.create(Sheet.new(["Cy", "Dee"]))
+    hub.invite(shared)
+    store.close()
+
+    def version(game_id: str) -> int:
+        path = tmp_path / "games" / f"{game_id}.json"
+        return int(json.loads(path.read_text())["game"]["1"]["v"])
+
+    assert version(plain) == 1
+    assert version(shared) == 2
+    again = GameStore(tmp_path)
+    assert GameHub(again).admits(shared, GameHub(again).invite(shared))
+    again.close()

@@ -280,3 +280,30 @@ def test_only_the_host_sees_or_renews_the_invite() -> None:
     assert ann.invite_view() == "Only the host's screen can do that."
     assert ann.new_invite() == "Only the host's screen can do that."
     assert host.hub.admits(gid, host.hub.invite(gid))
+
+
+def test_a_phone_cannot_be_believed_by_a_forwarded_header() -> None:
+    from companion.__main__ import pin_forwarded
+
+    env = {"FORWARDED_ALLOW_IPS": "*"}
+    assert pin_forwarded(env) is not None
+    assert env["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+    kept = {"FORWARDED_ALLOW_IPS": "127.0.0.1"}
+    assert pin_forwarded(kept) is None and kept["FORWARDED_ALLOW_IPS"] == "127.0.0.1"
+    assert pin_forwarded({}) is None
+
+
+def test_two_phones_on_one_line_one_gets_it_the_other_is_told() -> None:
+    host, _ = table(("Ann", "Bob"))
+    ann, bob = phone(host), phone(host)
+    assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
+    assert host.make_scorer("p2", True) is None
+    for s in (ann, bob):
+        s.shown()
+    assert ann.add_card("p1", "7") is None  # Ann's phone first
+    refused = bob.add_card("p1", "9")  # Bob's screen had not seen it yet
+    assert refused is not None and "Ann's line changed" in refused
+    host.shown()
+    assert host.draft is not None and host.draft.lines == {"p1": ["7"]}
+    bob.shown()  # redrawn: now Bob sees the 7 and may add to it
+    assert bob.add_card("p1", "9") is None

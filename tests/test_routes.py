@@ -17,6 +17,7 @@ GAME_SCREENS = (
     "join",
     "past",
     "past-share",
+    "board",
 )
 
 
@@ -40,3 +41,13 @@ def test_paths() -> None:
     assert parse("/history/stats/") == Route("stats")
     assert parse("/past/abc?x=1") == Route("past", "abc")
     assert not parse("/past/abc").open_game and parse("/game/abc/share").open_game
+
+
+def test_the_board_opens_its_game_and_ignores_the_invite_token() -> None:
+    route = Route("board", "g1a2")
+    assert route.path == "/board/g1a2"
+    assert parse("/board/g1a2") == route
+    assert parse("/board/g1a2?t=0123abcdef") == route
+    assert parse("/board/g1a2/?t=x") == route
+    assert route.open_game
+    assert parse("/board/g1a2/entry") == Route()  # the board has no sub-screens

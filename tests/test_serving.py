@@ -40,7 +40,7 @@ def test_the_command_line_hands_host_and_port_to_the_app(
     monkeypatch.setattr(companion.flet_guard, "install", lambda: None)
     gates: list[Any] = []
 
-    def make_main(*a: Any, gate: Any = None) -> None:
+    def make_main(*a: Any, gate: Any = None, language: Any = None) -> None:
         made.append(a)
         gates.append(gate)
 

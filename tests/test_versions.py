@@ -13,6 +13,7 @@ import pytest
 from companion.app import AppState, Digital, RoundDraft
 from companion.rules import Sheet
 from companion.store import DocumentError, GameStore, NewerDocumentError, read_blob
+from companion.store.records import DOC_VERSION
 
 
 def saved_game(folder: Path) -> tuple[str, Path]:
@@ -36,13 +37,13 @@ def test_every_saved_document_says_its_version(tmp_path: Path) -> None:
 def test_a_game_from_a_newer_app_is_refused_and_left_in_place(tmp_path: Path) -> None:
     game_id, path = saved_game(tmp_path)
     data = json.loads(path.read_text())
-    data["game"]["1"]["v"] = 2
+    data["game"]["1"]["v"] = DOC_VERSION + 1
     path.write_text(json.dumps(data))
     state = AppState(GameStore(tmp_path))
     refused = state.open_game(game_id)
     assert refused is not None and "newer version of the app" in refused
     assert path.exists()  # not moved aside as damaged
-    assert json.loads(path.read_text())["game"]["1"]["v"] == 2
+    assert json.loads(path.read_text())["game"]["1"]["v"] == DOC_VERSION + 1
 
 
 @pytest.mark.parametrize("reader", [RoundDraft.from_dict, Digital.from_dict])

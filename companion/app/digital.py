@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.i18n import N_, _
 from companion.rules import (
     Round,
     Sheet,
@@ -18,10 +19,10 @@ from companion.store import NewerDocumentError
 
 BLOB_VERSION = 1
 DIGITAL_SCOPE = "digital"  # commits that change the digital round or settings
-STRATEGIES = {
-    "odds": "odds-aware",
-    "stop": "stops at 25",
-    "random": "random",
+STRATEGIES = {  # labels marked with N_: shown through _()
+    "odds": N_("odds-aware"),
+    "stop": N_("stops at 25"),
+    "random": N_("random"),
 }
 
 
@@ -35,8 +36,10 @@ def next_strategy(current: str | None) -> str | None:
 def seat_kind(strategy: str | None) -> str:
     """The button's words: "Person" or "Computer: odds-aware"."""
     if strategy is None:
-        return "Person"
-    return f"Computer: {STRATEGIES.get(strategy, strategy)}"
+        return _("Person")
+    return _("Computer: {strategy}").format(
+        strategy=_(STRATEGIES[strategy]) if strategy in STRATEGIES else strategy
+    )
 
 
 @dataclass
@@ -74,7 +77,7 @@ class Digital:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Digital:
         if int(data.get("v", 1)) > BLOB_VERSION:
-            raise NewerDocumentError("saved by a newer version of the app")
+            raise NewerDocumentError(_("saved by a newer version of the app"))
         rnd, last = data.get("round"), data.get("last")
         return cls(
             bots={str(k): str(v) for k, v in dict(data.get("bots", {})).items()},

@@ -111,8 +111,7 @@ class DigitalTable:
 
     @property
     def bot_to_move(self) -> bool:
-        rnd = self.digital.round
-        return bool(rnd and rnd.pending and self.is_bot(rnd.pending.player))
+        return bot_to_move(self.watch.state)
 
     def advice(self) -> Advice | None:
         """The advisor's view for a human about to hit or stay (when on)."""
@@ -216,25 +215,19 @@ class DigitalTable:
         return self._commit_choice(apply, checked=True)
 
     def bot_step(self) -> tuple[bool, str | None]:
-        """Let the computer player who must decide make one choice; whether
-        one did, and the news when that ended the round."""
+        """Let the computer player who must decide make one choice now; whether
+        one did, and the news when that ended the round. (The server's
+        :class:`~companion.app.bots.BotDriver` does this after each pause;
+        tests and the simulator step by hand.)"""
         moved: list[bool] = []
 
         def apply(state: GameState) -> GameState:
-            d = state.digital
-            rnd = d.round
-            if rnd is None or rnd.pending is None or stale(state.sheet, d):
-                return state
-            pid = d.ids[rnd.pending.player]
-            if pid not in d.bots:
-                return state
-            bot = make_bot(d.bots[pid])
-            rng = random.Random(f"{d.seed}/{len(rnd.choices)}")
-            moved.append(True)
-            return self._played(state, bot.choose(rnd, rnd.pending.player, rng))
+            after = bot_moved(state)
+            moved.append(after is not state)
+            return after
 
         info = self._commit_choice(apply, checked=False)
-        return bool(moved), info
+        return any(moved), info
 
     def close_summary(self) -> None:
         self._keep(
@@ -249,39 +242,10 @@ class DigitalTable:
         self.watch.commit(
             apply, what="a decision was made", scopes=[DIGITAL_SCOPE], checked=checked
         )
-        after = self.sheet
-        if after is before:
-            return None
-        return banner(after) or f"{after.next_dealer().name} deals next."
+        return round_news(before, self.sheet)
 
     def _played(self, state: GameState, choice: str) -> GameState:
-        """The state after ``choice``; a finished round goes on the sheet and
-        passes the deck on, in the same state (one write)."""
-        d = state.digital
-        if stale(state.sheet, d):
-            raise Refusal(stale_message(digital_number(state.sheet, d)))
-        assert d.round is not None
-        rnd = _copy(d.round)  # the shared round is never changed in place
-        try:
-            rnd.play(choice)
-        except IllegalChoice as exc:
-            raise Refusal(str(exc)) from exc
-        if not rnd.over:
-            return replace(state, digital=replace(d, round=rnd))
-        new = state.sheet.add_round(round_record(rnd, d.ids, tie_break=d.tie_break))
-        deck, pile = rnd.leftovers()
-        after = Digital(
-            bots=d.bots,
-            advisor=d.advisor,
-            deck=[c.code for c in deck],
-            discard=[c.code for c in pile],
-            seed=d.seed,
-            last=rnd,
-            last_ids=d.ids,
-        )
-        return replace(
-            state, sheet=new, draft=RoundDraft.fresh(new), digital=after, undone=None
-        )
+        return played(state, choice)
 
     def _keep(self, change: Any, *, what: str, scopes: list[str] | None = None) -> None:
         """Commit ``change(digital)``'s fields into the digital side."""
@@ -291,3 +255,73 @@ class DigitalTable:
             return replace(state, digital=replace(state.digital, **fields))
 
         self.watch.commit(apply, what=what, scopes=scopes or [DIGITAL_SCOPE])
+
+
+def round_news(before: Sheet, after: Sheet) -> str | None:
+    """What the table hears when a choice ended the round (None otherwise)."""
+    if after is before:
+        return None
+    return banner(after) or f"{after.next_dealer().name} deals next."
+
+
+def bot_to_move(state: GameState) -> bool:
+    """A computer player must decide in the digital round being dealt."""
+    d = state.digital
+    rnd = d.round
+    if rnd is None or rnd.pending is None or stale(state.sheet, d):
+        return False
+    seat = rnd.pending.player
+    return seat < len(d.ids) and d.ids[seat] in d.bots
+
+
+def bot_name(state: GameState) -> str:
+    """The name of the computer player who must decide ("" when none)."""
+    if not bot_to_move(state):
+        return ""
+    d = state.digital
+    assert d.round is not None and d.round.pending is not None
+    return state.sheet.player(d.ids[d.round.pending.player]).name
+
+
+def bot_moved(state: GameState) -> GameState:
+    """The state after the computer player who must decide made one choice
+    (``state`` itself when none must). Its choice is seeded by the round and
+    the step, so whichever thread asks, the game plays the same."""
+    if not bot_to_move(state):
+        return state
+    d = state.digital
+    rnd = d.round
+    assert rnd is not None and rnd.pending is not None
+    bot = make_bot(d.bots[d.ids[rnd.pending.player]])
+    rng = random.Random(f"{d.seed}/{len(rnd.choices)}")
+    return played(state, bot.choose(rnd, rnd.pending.player, rng))
+
+
+def played(state: GameState, choice: str) -> GameState:
+    """The state after ``choice``; a finished round goes on the sheet and
+    passes the deck on, in the same state (one write)."""
+    d = state.digital
+    if stale(state.sheet, d):
+        raise Refusal(stale_message(digital_number(state.sheet, d)))
+    assert d.round is not None
+    rnd = _copy(d.round)  # the shared round is never changed in place
+    try:
+        rnd.play(choice)
+    except IllegalChoice as exc:
+        raise Refusal(str(exc)) from exc
+    if not rnd.over:
+        return replace(state, digital=replace(d, round=rnd))
+    new = state.sheet.add_round(round_record(rnd, d.ids, tie_break=d.tie_break))
+    deck, pile = rnd.leftovers()
+    after = Digital(
+        bots=d.bots,
+        advisor=d.advisor,
+        deck=[c.code for c in deck],
+        discard=[c.code for c in pile],
+        seed=d.seed,
+        last=rnd,
+        last_ids=d.ids,
+    )
+    return replace(
+        state, sheet=new, draft=RoundDraft.fresh(new), digital=after, undone=None
+    )

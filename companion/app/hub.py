@@ -9,6 +9,10 @@ It also keeps each game's invite token (stored in the game's file, so a
 phone's link survives a server restart): 128 random bits from ``secrets``,
 made on the host's first ask, replaced (revoked) by :meth:`GameHub.new_invite`
 and compared in constant time by :meth:`GameHub.admits`.
+
+Each open game has one :class:`~companion.app.bots.BotDriver` that moves
+its computer players while a session watches it; it stops when the game is
+deleted or dropped.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from companion.store import (
     read_blob,
 )
 
+from .bots import BotClock, BotDriver
 from .digital import Digital
 from .entry import RoundDraft
 from .open_game import GameState, Listener, OpenGame, Watch
@@ -35,9 +40,11 @@ from .refusal import Refusal, could_not_save
 class GameHub:
     """The games of one store, shared by every session of the process."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, bots: BotClock | None = None) -> None:
         self.store = store
+        self.bots = bots or BotClock()  # the computer players' pause and timer
         self._open: dict[str, OpenGame] = {}
+        self._drivers: dict[str, BotDriver] = {}
         self._lock = threading.Lock()
         self._invite_lock = threading.Lock()  # one token made on a first ask
 
@@ -45,22 +52,38 @@ class GameHub:
         """Show a game (loaded once, then shared) and hear of its changes;
         also the notes of loading it (files repaired, a digital round that
         could not be restored) when it was read now. The watch is made under
-        the hub's lock, so a game is never dropped while a session takes it."""
+        the hub's lock, so a game is never dropped while a session takes it.
+        A computer player waiting to move (a game just loaded, or nobody
+        watched it a while) moves after the pause."""
         with self._lock:
-            self._drop_unwatched()
-            game = self._open.get(game_id)
-            if game is not None and not game.deleted:
-                return Watch(game, on_change), []
-            try:
-                record = self.store.load(game_id)
-            except GameNotFound as exc:
-                raise Refusal("That game is no longer stored.") from exc
-            except DocumentError as exc:
-                raise Refusal(str(exc)) from exc
-            state, notes = restore(record)
-            game = OpenGame(record.id, self.store, state)
-            self._open[game_id] = game
-            return Watch(game, on_change), notes
+            watch, notes = self._watch(game_id, on_change)
+            driver = self._drivers[game_id]
+        driver.poke()
+        return watch, notes
+
+    def _watch(self, game_id: str, on_change: Listener) -> tuple[Watch, list[str]]:
+        self._drop_unwatched()
+        game = self._open.get(game_id)
+        if game is not None and not game.deleted:
+            return Watch(game, on_change), []
+        try:
+            record = self.store.load(game_id)
+        except GameNotFound as exc:
+            raise Refusal("That game is no longer stored.") from exc
+        except DocumentError as exc:
+            raise Refusal(str(exc)) from exc
+        state, notes = restore(record)
+        game = self._add(OpenGame(record.id, self.store, state))
+        return Watch(game, on_change), notes
+
+    def _add(self, game: OpenGame) -> OpenGame:
+        """Hold ``game`` with its driver (under the hub's lock)."""
+        old = self._drivers.pop(game.id, None)
+        if old is not None:
+            old.stop()
+        self._open[game.id] = game
+        self._drivers[game.id] = BotDriver(game, self.bots)
+        return game
 
     def create(
         self, sheet: Sheet, draft: RoundDraft, digital: Digital, on_change: Listener
@@ -73,8 +96,7 @@ class GameHub:
             raise could_not_save(exc) from exc
         game = OpenGame(game_id, self.store, GameState(sheet, draft, digital))
         with self._lock:
-            self._open[game_id] = game
-            return Watch(game, on_change)
+            return Watch(self._add(game), on_change)
 
     def delete(self, game_id: str) -> GameRecord | None:
         """Delete from the store; sessions showing the game are told."""
@@ -86,6 +108,9 @@ class GameHub:
             raise could_not_save(exc) from exc
         with self._lock:
             game = self._open.pop(game_id, None)
+            driver = self._drivers.pop(game_id, None)
+        if driver is not None:
+            driver.stop()
         if game is not None:
             game.forget()
         return record
@@ -143,6 +168,7 @@ class GameHub:
     def _drop_unwatched(self) -> None:
         for game_id in [g for g, game in self._open.items() if not game.watchers]:
             del self._open[game_id]
+            self._drivers.pop(game_id).stop()
 
     @property
     def open_count(self) -> int:

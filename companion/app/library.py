@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from companion.i18n import _, current, format_day
 from companion.rules import Sheet
 from companion.share import (
     QrSummary,
@@ -70,17 +71,24 @@ def share_meta(record: GameRecord) -> ShareMeta:
     return ShareMeta(title, created)
 
 
-def played_day(record: GameRecord) -> str:
-    """The day the game was played, "15 Mar 2024": for an imported game the
-    day its share code carries, not the day it was imported (that day when
-    the code carried none)."""
-    day = share_meta(record).day_text()
-    if day:
+def played_date(record: GameRecord) -> date | None:
+    """The day the game was played: for an imported game the day its share
+    code carries, not the day it was imported (that day when the code
+    carried none); None when no day can be read."""
+    day = share_meta(record).created
+    if day is not None:
         return day
     try:
-        return ShareMeta("", _parse_day(record.created)).day_text()
+        return _parse_day(record.created)
     except ValueError:
-        return record.created[:10]
+        return None
+
+
+def played_day(record: GameRecord) -> str:
+    """:func:`played_date` in the session's language ("15 Mar 2024",
+    "15 mar 2024", "2024. márc. 15.")."""
+    day = played_date(record)
+    return format_day(day) if day is not None else record.created[:10]
 
 
 def _parse_day(text: str) -> date:
@@ -138,7 +146,7 @@ class Library:
         self.imported_id: str | None = None
         self._share_cache: tuple[tuple[object, ...], ShareView] | None = None
         self._stats_cache: tuple[tuple[object, ...], list[PlayerStats]] | None = None
-        self._days: dict[tuple[str, str], str] = {}
+        self._days: dict[tuple[str, str, str], str] = {}
 
     # --- share ------------------------------------------------------------------
     def load_game(self, game_id: str) -> GameRecord | str:
@@ -146,7 +154,7 @@ class Library:
         try:
             return self.store.load(game_id)
         except GameNotFound:
-            return "That game is no longer stored."
+            return _("That game is no longer stored.")
         except DocumentError as exc:
             return str(exc)
 
@@ -177,7 +185,7 @@ class Library:
         """Add the game in a share code (text) or share file (bytes) to the
         history. Refused codes leave the store untouched."""
         if not (data.strip() if isinstance(data, str) else data):
-            raise Refusal("Paste a share code or choose a share file first.")
+            raise Refusal(_("Paste a share code or choose a share file first."))
         try:
             sheet, meta = decode(data)
         except ShareCodeError as exc:
@@ -185,14 +193,22 @@ class Library:
         same = self._same_game(sheet, meta_json(meta))
         if same is not None:  # imported before, or shared from this device
             self.imported_id = same
-            return f"“{meta.heading()}” is already in History; nothing was added."
+            return _("“{title}” is already in History; nothing was added.").format(
+                title=meta.heading()
+            )
         try:
             game_id = self.store.create(sheet, meta_json(meta))
         except OSError as exc:
-            raise Refusal(f"Could not save the game ({exc.strerror or exc}).") from exc
+            raise Refusal(
+                _("Could not save the game ({reason}).").format(
+                    reason=exc.strerror or exc
+                )
+            ) from exc
         self.imported_id = game_id
         names = ", ".join(p.name for p in sheet.seated)
-        return f"Imported “{meta.heading()}” ({names}). It is now in History."
+        return _("Imported “{title}” ({names}). It is now in History.").format(
+            title=meta.heading(), names=names
+        )
 
     def _same_game(self, sheet: Sheet, meta: JSONDict) -> str | None:
         """A stored game equal to ``sheet`` (same players, rules, rounds and
@@ -211,7 +227,7 @@ class Library:
     def import_file(self, data: bytes | None) -> str:
         """A picked share file; ``None`` when the browser gave no contents."""
         if data is None:
-            raise Refusal("That file could not be read.")
+            raise Refusal(_("That file could not be read."))
         return self.import_code(data)
 
     # --- history and stats --------------------------------------------------------
@@ -222,7 +238,7 @@ class Library:
     def game_day(self, game: GameSummary) -> str:
         """:func:`played_day` of a listed game; read once per game (the index
         knows only the day a game was stored here)."""
-        key = (game.id, game.created)
+        key = (game.id, game.created, current().language)
         if key not in self._days:
             record = self.load_game(game.id)
             day = game.created[:10]

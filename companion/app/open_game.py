@@ -12,6 +12,10 @@ and every change goes through :meth:`OpenGame.commit`, under the game's lock:
 3. the new state is written to the store, and only then swapped in;
    a failed write leaves memory as it was (nothing to roll back);
 4. the revision goes up and every watcher is told (the UI re-renders).
+
+The server's own work on a game (computer players, :mod:`companion.app.bots`)
+hears of commits through :meth:`OpenGame.after_commit` without counting as a
+watcher, and speaks to every screen on the game through :meth:`OpenGame.say`.
 """
 
 from __future__ import annotations
@@ -70,6 +74,17 @@ class Change:
         return GAME in self.scopes or GAME in scopes
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """News from the server itself for every screen on the game (a computer
+    player ended the round, or could not move); ``serial`` tells one from
+    the next when the words are the same."""
+
+    serial: int
+    text: str
+    error: bool = False
+
+
 @dataclass
 class OpenGame:
     """A game held in memory for every session showing it (see module doc)."""
@@ -79,6 +94,7 @@ class OpenGame:
     state: GameState
     revision: int = 0
     deleted: bool = False
+    note: Note | None = None
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _log: deque[Change] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
     _listeners: list[Listener] = field(default_factory=list, repr=False)
@@ -86,6 +102,7 @@ class OpenGame:
     _derived: tuple[GameState | None, dict[Hashable, Any]] = field(
         default=(None, {}), repr=False
     )
+    _hooks: list[Listener] = field(default_factory=list, repr=False)
 
     # --- watching ---------------------------------------------------------------
     def watch(self, listener: Listener) -> Callable[[], None]:
@@ -122,6 +139,25 @@ class OpenGame:
             values[key] = make(state)
         return cast(T, values[key])
 
+    def after_commit(self, hook: Listener) -> None:
+        """Call ``hook`` after every commit, before the watchers: the
+        server's own work on the game, not a session (not a watcher)."""
+        with self._lock:
+            self._hooks.append(hook)
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Tell every screen on the game ``text``; nothing is written."""
+        with self._lock:
+            serial = 1 if self.note is None else self.note.serial + 1
+            self.note = Note(serial, text, error)
+        self.tell()
+
+    def hush(self) -> None:
+        """The last news is over; the screens hear of it with the next change."""
+        with self._lock:
+            if self.note is not None:
+                self.note = Note(self.note.serial + 1, "")
+
     # --- the commit path --------------------------------------------------------
     def commit(
         self,
@@ -156,7 +192,7 @@ class OpenGame:
             self.revision += 1
             self._log.append(Change(self.revision, wanted, what))
             revision = self.revision
-            listeners = list(self._listeners)
+            listeners = self._hooks + self._listeners
         for listener in listeners:
             listener()
         return revision

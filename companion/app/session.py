@@ -32,8 +32,8 @@ from .hub import GameHub
 from .invite import InviteView, invite_view, renew_invite
 from .library import Library, ShareView
 from .live import HOST_ONLY, LiveSeat
-from .observable import Listener, Observable
-from .open_game import Watch
+from .observable import Listener, Notice, Observable
+from .open_game import Note, Watch
 from .refusal import Refusal, could_not_save
 from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
@@ -70,6 +70,7 @@ class AppState(Observable):
         self._committer: int | None = None  # the thread of this session's intent
         self._deleted: GameRecord | None = None
         self._fresh: str | None = None  # the game this session started
+        self._heard: Note | None = None  # the server's last news on the game
         self.seat = LiveSeat()  # who this session is at a live table
 
     # --- the one wrapper ----------------------------------------------------------
@@ -104,8 +105,22 @@ class AppState(Observable):
             self._leave()
             self.notice = None
             self.alerts = [*self.alerts, "That game was deleted on another screen."]
+        elif watch is not None:
+            self._hear(watch.game.note)
         for callback in list(self._elsewhere):
             callback()
+
+    def _hear(self, note: Note | None) -> None:
+        """The server's news on the game (a computer player ended the round,
+        or could not move) becomes this screen's notice; once it is over
+        (the next move worked), its message goes."""
+        if note == self._heard:
+            return
+        old, self._heard = self._heard, note
+        if old is not None and self.notice == Notice(old.text, error=old.error):
+            self.notice = None
+        if note is not None and note.text:
+            self.notice = Notice(note.text, error=note.error)
 
     def detach(self) -> None:
         """The screen is gone (tab closed): stop watching the game."""
@@ -160,6 +175,7 @@ class AppState(Observable):
     def _show(self, watch: Watch) -> None:
         self._leave()
         self.watch = self.seat.watch = watch
+        self._heard = watch.game.note  # old news is not shown to a newcomer
         self.entry = RoundEntry(watch)
         self.fixes = Corrections(watch)
         self.table = DigitalTable(watch, self.test_deck)
@@ -524,7 +540,8 @@ class AppState(Observable):
         return self.watch is not None and self.seat.may_decide(self.watch.state)
 
     def bot_step(self) -> bool:
-        """Let the computer player who must decide make one choice."""
+        """Let the computer player who must decide make one choice now (tests
+        and scripts; on a server the hub's driver moves them after a pause)."""
         moved: list[bool] = []
 
         def intent() -> str | None:

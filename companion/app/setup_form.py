@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from companion.i18n import _, number
 from companion.rules import Rules, Sheet, SheetError, check_name
 
 from .digital import Digital
@@ -21,7 +22,9 @@ ONE_DECK_MAX = 18
 TWO_DECKS_MAX = 36
 TARGET_RANGE = (1, 100_000)
 SUGGESTIONS = 8
-COMPUTER_NAME = re.compile(r"Computer \d+")
+# A computer seat's name is data (stored, shared, matched below), the same in
+# every language.
+COMPUTER_NAME = re.compile(r"Computer \d+")  # i18n: not shown
 OPTIONS = ("brutal", "lucky_pair_counts_two", "tie_break", "advisor")
 
 
@@ -56,14 +59,16 @@ class SetupForm:
     # --- players ------------------------------------------------------------
     def add(self, name: str) -> str | None:
         if len(self.names) >= TWO_DECKS_MAX:
-            raise SheetError(f"At most {TWO_DECKS_MAX} players (two decks).")
+            raise SheetError(
+                _("At most {n} players (two decks).").format(n=TWO_DECKS_MAX)
+            )
         decks = self.decks
         self.names.append(check_name(name, self.names))
         if self.decks != decks:
-            return (
-                f"More than {ONE_DECK_MAX} players: the game now uses two decks "
+            return _(
+                "More than {n} players: the game now uses two decks "
                 "shuffled together (216 cards)."
-            )
+            ).format(n=ONE_DECK_MAX)
         return None
 
     def remove(self, index: int) -> str | None:
@@ -74,7 +79,7 @@ class SetupForm:
         if index < self.first_dealer or self.first_dealer >= len(self.names):
             self.first_dealer = max(0, self.first_dealer - 1)
         if self.decks != decks:
-            return f"{ONE_DECK_MAX} players or fewer: back to one deck."
+            return _("{n} players or fewer: back to one deck.").format(n=ONE_DECK_MAX)
         return None
 
     def move(self, index: int, delta: int) -> None:
@@ -102,7 +107,7 @@ class SetupForm:
         number = 1
         while f"computer {number}" in taken:
             number += 1
-        info = self.add(f"Computer {number}")
+        info = self.add(f"Computer {number}")  # i18n: not shown (a name)
         self.bots[self.names[-1]] = strategy
         return info
 
@@ -127,19 +132,23 @@ class SetupForm:
             target = 0
         if not low <= target <= high:
             raise SheetError(
-                f"The target must be a whole number from {low} to {high:,}."
+                _("The target must be a whole number from {low} to {high}.").format(
+                    low=number(low), high=number(high)
+                )
             )
         self.target = target
 
     def set_two_decks(self, on: bool) -> None:
         if not on and len(self.names) > ONE_DECK_MAX:
-            raise SheetError(f"More than {ONE_DECK_MAX} players need two decks.")
+            raise SheetError(
+                _("More than {n} players need two decks.").format(n=ONE_DECK_MAX)
+            )
         self.two_decks_chosen = on
 
     def problems(self) -> list[str]:
         """Why the game cannot start yet (empty when it can)."""
         if len(self.names) < 2:
-            return ["Add at least 2 players."]
+            return [_("Add at least 2 players.")]
         return []
 
     def build(self) -> Sheet:
@@ -149,7 +158,7 @@ class SetupForm:
 
     def _check(self, index: int) -> None:
         if not 0 <= index < len(self.names):
-            raise SheetError(f"There is no player {index + 1}.")
+            raise SheetError(_("There is no player {n}.").format(n=index + 1))
 
     @classmethod
     def same_players(cls, sheet: Sheet) -> SetupForm:

@@ -35,7 +35,14 @@ from tinydb.table import Table
 
 from companion.rules import Sheet
 
-from .records import GameRecord, GameSummary, JSONDict, invite_token, summarize
+from .records import (
+    INVITE_VERSION,
+    GameRecord,
+    GameSummary,
+    JSONDict,
+    invite_token,
+    summarize,
+)
 from .storage import (
     AtomicJSONStorage,
     CorruptFileError,
@@ -238,7 +245,8 @@ class GameStore:
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
         self._check_writable()
-        if not self._table(game_id).update({"invite": token}, doc_ids=[GAME_DOC]):
+        fields = {"invite": token, "v": INVITE_VERSION}
+        if not self._table(game_id).update(fields, doc_ids=[GAME_DOC]):
             raise GameNotFound(game_id)
 
     @_locked

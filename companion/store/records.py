@@ -17,7 +17,11 @@ from .storage import DocumentError, NewerDocumentError
 JSONDict = dict[str, Any]
 _LINE = {"title", "players", "finished", "winners", "rounds"}
 _DOC = {"meta", "draft", "digital", "invite", "v"}
-DOC_VERSION = 1  # the game file's layout; a newer one is refused, not moved aside
+DOC_VERSION = 2  # the game file's layout; a newer one is refused, not moved aside
+# Layout 2 adds the invite token. Only a game that has one is written as 2,
+# so an app from before it refuses that file (and leaves it in place) where
+# it would have taken the unknown key for damage and moved the file aside.
+INVITE_VERSION = 2
 MAX_TEXT = 1000  # a title, a date or an id in the index
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,200}")  # secrets.token_urlsafe's alphabet
 
@@ -133,7 +137,7 @@ class GameRecord:
 
     def to_doc(self) -> JSONDict:
         doc: JSONDict = {
-            "v": DOC_VERSION,
+            "v": INVITE_VERSION if self.invite is not None else 1,
             "id": self.id,
             "created": self.created,
             "updated": self.updated,

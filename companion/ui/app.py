@@ -16,17 +16,21 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import AppState
-from companion.app.access import Gate, admit, with_token
+from companion.app.access import Gate, Role, admit, with_token
+from companion.app.board import board_of
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.store import GameStore
 
 from .kept import new_frame
+from .language import install as install_language
+from .language import use_language
 from .routes import Route, Screen, parse
+from .screens.board import BoardScreen
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
 from .screens.game import GameScreen
-from .screens.guest_game import GuestGameScreen
+from .screens.guest_game import GuestGameScreen, ThisPhone
 from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.import_game import ImportScreen
@@ -182,7 +186,8 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 @ft.component
 def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     page = ft.context.page
-    new_frame()  # parts of the last screen may be kept (companion.ui.kept)
+    language = use_language(page)  # first: every `_()` below speaks it
+    new_frame(language)  # parts of the last screen may be kept (ui/kept.py)
     state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
@@ -211,18 +216,25 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
     if not state.check_access():
         body: ft.Control = LockedScreen(state.access.reason)
     elif state.access.guest:
-        body = guest_screen_for(state, route, nav)
+        body = guest_screen_for(state, route, nav, ThisPhone(dark, toggle_theme))
     else:
         body = screen_for(state, route, nav, dark, toggle_theme, awake)
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(
         expand=True,
         content=ft.Row(
-            [ft.Container(width=min(width, MAX_WIDTH), content=body)],
+            [ft.Container(width=page_width(state, route, width), content=body)],
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
     )
+
+
+def page_width(state: AppState, route: Route, width: float) -> float:
+    """Phone first: a readable column; a board (a TV) fills the screen."""
+    if route.screen == "board" or state.access.role is Role.BOARD:
+        return width
+    return min(width, MAX_WIDTH)
 
 
 def connected(state: AppState, on: bool) -> None:
@@ -234,19 +246,29 @@ def connected(state: AppState, on: bool) -> None:
     state.set_connected(on)
 
 
-def guest_screen_for(state: AppState, route: Route, nav: Nav) -> ft.Control:
+def guest_screen_for(
+    state: AppState, route: Route, nav: Nav, phone: ThisPhone
+) -> ft.Control:
     """A phone invited to one game: its seat picker, its sheet, its round,
     the digital table; anything else leads back to its sheet."""
     gid = state.access.game_id
     if state.game_id != gid:
         return LockedScreen("That game is no longer stored.")
     screen = route.screen if route.game_id == gid else "game"
+    if state.access.role is Role.BOARD or screen == "board":
+        return BoardScreen(board_of(state))  # read-only, no way out
     seated = state.my_seat is not None or state.seat.watching
     if screen == "join" or not seated:
         return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
     if screen in GUEST:
         return GUEST[screen](state, gid, nav)
-    return GUEST["game"](state, gid, nav)
+    return GuestGameScreen(
+        state,
+        on_enter=lambda: nav.go("entry", gid),
+        on_table=lambda: nav.go("digital", gid),
+        on_seat=lambda: nav.go("join", gid),
+        phone=phone,
+    )
 
 
 def screen_for(
@@ -255,7 +277,7 @@ def screen_for(
     nav: Nav,
     dark: bool,
     on_theme: Callable[[], None],
-    awake: Awake | None = None,
+    awake: Awake,
 ) -> ft.Control:
     """The screen the route names (Home when its game is not open)."""
     screen, gid = route.screen, route.game_id
@@ -281,7 +303,7 @@ def screen_for(
             on_started=lambda: nav.go("game", state.game_id or ""),
             on_deal=nav.deal,
         )
-    if in_game and screen == "invite" and awake is not None:
+    if in_game and screen == "invite":
         return InviteScreen(state, awake, on_back=lambda: nav.go("game", gid))
     if in_game and screen in GAME:
         return GAME[screen](state, gid, nav)
@@ -335,6 +357,9 @@ GAME: dict[str, Build] = {
     "digital": lambda state, gid, nav: DigitalScreen(
         state, on_sheet=lambda: nav.go("game", gid)
     ),
+    "board": lambda state, gid, nav: BoardScreen(
+        board_of(state), on_back=lambda: nav.go("game", gid)
+    ),
     "game": lambda state, gid, nav: GameScreen(
         state,
         on_home=nav.home,
@@ -348,13 +373,7 @@ GAME: dict[str, Build] = {
 }
 
 
-GUEST: dict[str, Build] = {
-    "game": lambda state, gid, nav: GuestGameScreen(
-        state,
-        on_enter=lambda: nav.go("entry", gid),
-        on_table=lambda: nav.go("digital", gid),
-        on_seat=lambda: nav.go("join", gid),
-    ),
+GUEST: dict[str, Build] = {  # a guest's other screens ("game": guest_screen_for)
     "entry": GAME["entry"],
     "digital": GAME["digital"],
     "share": lambda state, gid, nav: ShareScreen(
@@ -364,11 +383,17 @@ GUEST: dict[str, Build] = {
 
 
 def make_main(
-    data_dir: Path, serving: Serving = DEFAULT_SERVING, *, gate: Gate | None = None
+    data_dir: Path,
+    serving: Serving = DEFAULT_SERVING,
+    *,
+    gate: Gate | None = None,
+    language: str | None = None,
 ) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab;
     ``serving``: where the server listens (the Invite's links); ``gate``:
-    who is the host when the server is reachable from the LAN."""
+    who is the host when the server is reachable from the LAN;
+    ``language``: the default for a device that has not chosen one."""
+    install_language(language)
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
     gate = gate or Gate()
 

@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 
 import flet as ft
 
+from companion.i18n import _
+
 from .theme import DANGER
 
 log = logging.getLogger("companion.ui")
@@ -39,9 +41,9 @@ def failed(exc: Exception) -> ft.Control:
         padding=16,
         content=ft.Column(
             [
-                ft.Text("This screen could not be shown.", size=18, color=DANGER),
+                ft.Text(_("This screen could not be shown."), size=18, color=DANGER),
                 ft.Text(f"{type(exc).__name__}: {exc}", selectable=True),
-                ft.Text("Go back, or reload the page; your games are saved."),
+                ft.Text(_("Go back, or reload the page; your games are saved.")),
             ]
         ),
     )

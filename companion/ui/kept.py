@@ -19,7 +19,8 @@ during the render that made them. ``name`` is unique on the screen.
 Parts live in the session's store, and only a part drawn in the current or
 the previous render of the whole screen (:func:`new_frame`, called by the
 root) is reused: a part left off the screen is built afresh when it comes
-back, never re-mounted from an old tree.
+back, never re-mounted from an old tree; a change of the page's language
+forgets them all.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ _STORE_KEY = "companion.kept"
 @dataclass
 class _Parts:
     frame: int = 0
+    language: str = ""  # parts drawn in another language are never reused
     # name -> (deps, controls, the frame that last drew them)
     parts: dict[str, tuple[Any, ft.Control, int]] = field(default_factory=dict)
 
@@ -49,11 +51,14 @@ def _parts() -> _Parts:
     return parts
 
 
-def new_frame() -> None:
-    """The whole screen renders again (the root component's body)."""
+def new_frame(language: str = "") -> None:
+    """The whole screen renders again (the root component's body), in
+    ``language``."""
     parts = _parts()
     parts.frame += 1
     old = parts.frame - 1
+    if language != parts.language:
+        parts.language, parts.parts = language, {}
     parts.parts = {k: v for k, v in parts.parts.items() if v[2] >= old}
 
 

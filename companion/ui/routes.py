@@ -26,6 +26,7 @@ Screen = Literal[
     "share",
     "join",
     "invite",
+    "board",
 ]
 _FIXED: dict[str, Screen] = {
     "/": "home",
@@ -36,7 +37,7 @@ _FIXED: dict[str, Screen] = {
     "/import": "import",
 }
 _GAME = re.compile(
-    r"^/(game|past|join)/([A-Za-z0-9_-]{1,64})"
+    r"^/(game|past|join|board)/([A-Za-z0-9_-]{1,64})"
     r"(?:/(entry|digital|share|invite))?$"
 )
 _GAME_SCREENS: dict[tuple[str, str], Screen] = {
@@ -48,6 +49,7 @@ _GAME_SCREENS: dict[tuple[str, str], Screen] = {
     ("past", ""): "past",
     ("past", "share"): "past-share",
     ("join", ""): "join",  # a phone arriving from the host's invite
+    ("board", ""): "board",  # the read-only board for a TV or tablet
 }
 
 
@@ -68,8 +70,16 @@ class Route:
 
     @property
     def open_game(self) -> bool:
-        """Screens of the game open for play (the others only read games)."""
-        return self.screen in ("game", "entry", "digital", "share", "invite", "join")
+        """Screens that open their game (the others only read games)."""
+        return self.screen in (
+            "game",
+            "entry",
+            "digital",
+            "share",
+            "invite",
+            "join",
+            "board",
+        )
 
 
 def parse(path: str) -> Route:

@@ -9,6 +9,8 @@ from typing import Any, TypeVar, cast
 
 import flet as ft
 
+from companion.i18n import _
+
 from .theme import ACCENT, DANGER, TAP
 
 # A button's handler: no argument, plain or async (Flet awaits coroutines).
@@ -123,7 +125,7 @@ def header(
 ) -> ft.Control:
     controls: list[ft.Control] = []
     if on_back is not None:
-        controls.append(flat("Back", on_back, ft.Icons.ARROW_BACK))
+        controls.append(flat(_("Back"), on_back, ft.Icons.ARROW_BACK))
     controls.append(
         ft.Text(
             title,

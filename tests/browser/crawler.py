@@ -23,9 +23,12 @@ from .table import SETTLE, reveal
 
 ERROR_GREY = (196, 196, 196)  # Flutter's release-mode error box
 CANCELS = ("Keep", "Cancel", "No", "Not now")
-# Controls a crawl must not press: the theme is chosen once per crawl, and a
-# file picker opens the system dialog (no visible change in the page).
-NEVER = re.compile(r"^(Dark theme|Light theme|Choose a share file)$")
+# Controls a crawl must not press: the theme is chosen once per crawl, the
+# language too (a crawl in Italian or Hungarian is its own run; issue 12),
+# and a file picker opens the system dialog (no visible change in the page).
+NEVER = re.compile(
+    r"^(Dark theme|Light theme|Choose a share file|English|Italiano|Magyar)$"
+)
 # After pressing the key, press the value to put things back.
 UNDO = {"Undo last round": "Redo round", "Undo delete": None}
 

@@ -64,8 +64,12 @@ def paths(ids: dict[str, str]) -> list[str]:
         f"/game/{p}",
         f"/game/{p}/entry",
         f"/game/{p}/share",
+        f"/game/{p}/invite",
         f"/game/{f}",
         f"/game/{d}/digital",
+        f"/board/{p}",
+        f"/board/{d}",
+        f"/board/{f}",
     ]
 
 

@@ -26,8 +26,8 @@ from .table import button, choose_player, click, see, tap_cards, toggle, type_in
 
 pytestmark = pytest.mark.browser
 
-# Round 3 is the game's first digital round, Cy deals: Ann 1, Bob 2, Cy 3,
-# then Bob's hit draws the 4.
+# Round 3 is the game's first digital round, Cy deals: Ann 1, Bob 2, Cy 3;
+# Ann stays, Bob hits (the 4), Cy stays, Bob stays.
 DECK = "1 2 3 4 5 6 7 8 9 10 11 12"
 LAN = "0.0.0.0"  # --host: phones on the LAN may connect
 
@@ -66,11 +66,13 @@ def test_host_two_phones_and_a_board(browser: Any, tmp_path: Path) -> None:
             # A phone without the invite sees nothing of the game.
             stranger = page_on(browser, ann_net.url)
             see(stranger, "Scan the host's invite")
+            screenshot(stranger, "live-locked")
             assert not stranger.get_by_text("Ann").count()
             stranger.context.close()
 
             ann = page_on(browser, ann_net.url + path)
             see(ann, "Who are you?")
+            screenshot(ann, "live-join")
             click(ann, "I am Ann")
             see(ann, "You are Ann")
             bob = page_on(browser, bob_net.url + path)
@@ -142,8 +144,11 @@ def _last_player_saves(host: Any, ann: Any, bob: Any, board: Any) -> None:
     tap_cards(bob, "10")
     click(bob, "My line is in")
     click(bob, "Save round 2")
-    for page in (host, ann, bob):
+    for page in (ann, bob):  # players' phones go back to the sheet
         see(page, "Round 3 · Cy deals")
+    see(host, "Save round 3")  # the host's screen is ready for round 3
+    click(host, "Back to sheet")
+    see(host, "Round 3 · Cy deals")
     see(board, "19")  # Bob's 9 + 10, on the board too
 
 
@@ -159,10 +164,11 @@ def _digital_round(host: Any, ann: Any, bob: Any, board: Any) -> None:
     click(ann, "Stay")
     see(bob, "Bob: hit or stay?")
     click(bob, "Hit")
+    see(host, "Cy: hit or stay?")  # Cy has no phone: the host plays for Cy
+    see(bob, "Cy's turn: waiting for Cy.")
+    click(host, "Stay")
     see(bob, "Bob: hit or stay?")
     click(bob, "Stay")
-    see(host, "Cy: hit or stay?")
-    click(host, "Stay")
     for page in (host, ann, bob):
         see(page, "Round over")
     screenshot(ann, "live-ann-digital-over")

@@ -26,13 +26,8 @@ from companion.rules import Sheet
 
 if TYPE_CHECKING:
     import flet_charts as fch
-from companion.share.stats import (
-    PlayerStats,
-    Series,
-    one_decimal,
-    percent,
-    running_totals,
-)
+from companion.i18n import N_, _, ngettext, one_decimal, rate
+from companion.share.stats import PlayerStats, Series, running_totals
 
 # Distinct, colour-blind friendlier hues (Okabe-Ito first, then Tableau);
 # red is left out: it means bust or problem everywhere else in the app.
@@ -106,7 +101,9 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         bottom_axis=fch.ChartAxis(
             label_size=28,
             labels=[
-                fch.ChartAxisLabel(x, ft.Text("Start" if x == 0 else f"R{x}", size=12))
+                fch.ChartAxisLabel(
+                    x, ft.Text(_("Start") if x == 0 else _("R{n}").format(n=x), size=12)
+                )
                 for x in range(0, rounds + 1, step)
             ],
         ),
@@ -114,17 +111,24 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
     )
     words = ", ".join(f"{s.name} {s.totals[-1]}" for s in series)
     names = [
-        (s.name + ("" if s.seated else " (left)"), colour(i))
+        (s.name if s.seated else _("{name} (left)").format(name=s.name), colour(i))
         for i, s in enumerate(series)
     ]
     return ft.Column(
         [
             ft.Semantics(
-                label=f"Chart of running totals over {rounds} rounds: {words}",
+                label=ngettext(
+                    "Chart of running totals over {n} round: {totals}",
+                    "Chart of running totals over {n} rounds: {totals}",
+                    rounds,
+                ).format(n=rounds, totals=words),
                 image=True,
                 content=ft.Container(chart, padding=ft.Padding.only(right=12, top=8)),
             ),
-            legend([*names, (f"Target {target}", TARGET_COLOUR)], dashed_last=True),
+            legend(
+                [*names, (_("Target {n}").format(n=target), TARGET_COLOUR)],
+                dashed_last=True,
+            ),
         ],
         spacing=8,
     )
@@ -165,18 +169,23 @@ def _total_lines(
 
 @dataclass(frozen=True, slots=True)
 class Metric:
-    label: str
+    label: str  # marked with N_: translate with _() where shown
     value: Callable[[PlayerStats], float | None]
     text: Callable[[PlayerStats], str]
+    rate: bool = False  # a share: the bars run 0 to 100 %
 
 
 METRICS: tuple[Metric, ...] = (
-    Metric("Wins", lambda s: s.wins, lambda s: str(s.wins)),
-    Metric("Win rate", lambda s: s.win_rate, lambda s: percent(s.win_rate)),
-    Metric("Mean round", lambda s: s.mean_round, lambda s: one_decimal(s.mean_round)),
-    Metric("Bust rate", lambda s: s.bust_rate, lambda s: percent(s.bust_rate)),
-    Metric("Flip 7s", lambda s: s.flip7s, lambda s: str(s.flip7s)),
-    Metric("Best round", lambda s: s.best_round, lambda s: str(s.best_round or "–")),
+    Metric(N_("Wins"), lambda s: s.wins, lambda s: str(s.wins)),
+    Metric(N_("Win rate"), lambda s: s.win_rate, lambda s: rate(s.win_rate), True),
+    Metric(
+        N_("Mean round"), lambda s: s.mean_round, lambda s: one_decimal(s.mean_round)
+    ),
+    Metric(N_("Bust rate"), lambda s: s.bust_rate, lambda s: rate(s.bust_rate), True),
+    Metric(N_("Flip 7s"), lambda s: s.flip7s, lambda s: str(s.flip7s)),
+    Metric(
+        N_("Best round"), lambda s: s.best_round, lambda s: str(s.best_round or "–")
+    ),
 )
 
 
@@ -188,8 +197,7 @@ def stats_bar_chart(
 
     shown = list(stats[:12])
     values = [metric.value(s) or 0.0 for s in shown]
-    rate = metric.label.endswith("rate")
-    scale = 100.0 if rate else 1.0
+    scale = 100.0 if metric.rate else 1.0
     top = max([v * scale for v in values] + [1.0])
     low = min([v * scale for v in values] + [0.0])
     groups = [
@@ -208,7 +216,7 @@ def stats_bar_chart(
         )
         for i, (s, v) in enumerate(zip(shown, values, strict=True))
     ]
-    spacing = 20.0 if rate else float(max(1, math.ceil(max(top, -low) / 5)))
+    spacing = 20.0 if metric.rate else float(max(1, math.ceil(max(top, -low) / 5)))
     chart = fch.BarChart(
         groups=groups,
         min_y=spacing * math.floor(low / spacing),
@@ -230,7 +238,9 @@ def stats_bar_chart(
     )
     words = ", ".join(f"{s.name} {metric.text(s)}" for s in shown)
     return ft.Semantics(
-        label=f"Bar chart of {metric.label.lower()}: {words}",
+        label=_("Bar chart of {statistic}: {values}").format(
+            statistic=_(metric.label).lower(), values=words
+        ),
         image=True,
         content=ft.Container(chart, padding=ft.Padding.only(right=12, top=8)),
     )

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.i18n import _, names_list, ngettext
 from companion.store.records import GameSummary
 
 
 def game_status(game: GameSummary, day: str) -> str:
     if game.finished and game.winners:
-        status = f"Won by {' and '.join(game.winners)}"
+        status = _("Won by {names}").format(names=names_list(game.winners))
     else:
-        status = "In progress"
-    rounds = f"{game.rounds} round{'s' if game.rounds != 1 else ''}"
+        status = _("In progress")
+    rounds = ngettext("{n} round", "{n} rounds", game.rounds).format(n=game.rounds)
     return f"{status} · {rounds} · {day}"
 
 

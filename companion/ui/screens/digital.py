@@ -5,13 +5,13 @@ it), every line with cards that look like the real ones (busted lines face
 down), each player's state, the deck and discard pile, the Flip Four cards
 set aside, the round's log in plain words, the advisor when switched on, and
 each decision asked in words with the cards shown. Computer players move on
-their own after a short pause so the table can follow them.
+the server after a short pause (:mod:`companion.app.bots`), whatever screen
+the pages show; this screen just re-renders after each move, as after any
+other change.
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
 from collections.abc import Callable
 
 import flet as ft
@@ -24,9 +24,6 @@ from companion.ui.parts.digital_parts import flip_four_strip, round_summary, sea
 from companion.ui.parts.flip_four import last_flip_four
 from companion.ui.widgets import flat, header, message, switch_row
 
-# Seconds before a computer player moves: long enough to follow what it did.
-# (Browser tests shorten it with COMPANION_BOT_PAUSE.)
-BOT_PAUSE = float(os.environ.get("COMPANION_BOT_PAUSE", "0.9"))
 LOG_LINES = 8
 LOG_TITLE = "What happened, newest first"  # the log lists the latest event on top
 
@@ -46,20 +43,6 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     # it was chosen at, so it is forgotten once the decision is made.
     picked, set_picked = ft.use_state((-1, ""))
     group = picked[1] if picked[0] == step else ""
-    waiting_bot = state.bot_to_move
-    page = ft.context.page
-
-    def schedule_bot() -> None:
-        if not waiting_bot:
-            return
-
-        async def move() -> None:
-            await asyncio.sleep(BOT_PAUSE)
-            state.bot_step()
-
-        page.run_task(move)
-
-    ft.use_effect(schedule_bot, [step, waiting_bot])
 
     def leave() -> None:
         if state.digital.last is not None:
@@ -130,11 +113,17 @@ def _log_and_tools(
     return [
         ft.Text(LOG_TITLE, size=16, weight=ft.FontWeight.BOLD),
         *[ft.Text(line, size=13) for line in reversed(log)],
-        switch_row(
-            "Advisor",
-            state.digital.advisor,
-            state.set_advisor,
-            "Bust and Flip 7 chances and a hit/stay suggestion.",
+        *(
+            [
+                switch_row(
+                    "Advisor",
+                    state.digital.advisor,
+                    state.set_advisor,
+                    "Bust and Flip 7 chances and a hit/stay suggestion.",
+                )
+            ]
+            if state.seat.scorer  # the table's setting: the host's to change
+            else []
         ),
         flat("Score sheet", leave, ft.Icons.TABLE_CHART),
     ]

@@ -53,6 +53,7 @@ def EntryScreen(
 ) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
+    use_back_when_saved(state, on_saved)
 
     def choose(p: str) -> None:
         set_chosen(p)
@@ -78,7 +79,6 @@ def EntryScreen(
             state.cancel_edit()
         on_done()
 
-    dealer = sheet.names().get(draft.dealer, "")
     title = f"Round {number}" + (" (tie-break)" if draft.tie_break else "")
     return ft.Column(
         [
@@ -88,9 +88,7 @@ def EntryScreen(
                 spacing=10,
                 expand=True,
                 controls=[
-                    ft.Text(
-                        f"{dealer} dealt · tap a player, then their cards", size=13
-                    ),
+                    _dealt(state),
                     _chips(state, pid, by_player, choose),
                     *_phones(state),
                     _chosen_line(state, pid, editable, by_player, typed_input),
@@ -107,6 +105,26 @@ def EntryScreen(
         expand=True,
         spacing=0,
     )
+
+
+def use_back_when_saved(state: AppState, on_saved: Callable[[], None]) -> None:
+    """A player's phone goes back to the sheet when the round it was
+    tapping in is saved (by the host or the last player), to see the totals.
+    (The host's and scorers' screens stay, ready for the next round.)"""
+    rounds = -1 if state.sheet is None else len(state.sheet.rounds)
+    started, _ = ft.use_state(rounds)
+
+    def follow() -> None:
+        if rounds != started and not state.seat.scorer:
+            on_saved()
+
+    ft.use_effect(follow, [rounds])
+
+
+def _dealt(state: AppState) -> ft.Control:
+    assert state.sheet is not None and state.draft is not None
+    dealer = state.sheet.names().get(state.draft.dealer, "")
+    return ft.Text(f"{dealer} dealt · tap a player, then their cards", size=13)
 
 
 def _first(state: AppState) -> str:
@@ -263,6 +281,8 @@ def _line(
                 "No cards yet: tap them on the keypad below."
                 if editable
                 else f"No cards yet: {name} taps them on {name}'s phone."
+                if state.seat.seats.holder(pid) is not None
+                else f"No cards yet: the host taps {name}'s cards in."
             )
         )
     chain = (

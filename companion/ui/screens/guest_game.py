@@ -9,14 +9,35 @@ live as the other phones and the host tap.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 
 from companion.app import AppState
 from companion.ui.guard import screen
+from companion.ui.language import language_picker
 from companion.ui.parts.score_table import score_table
 from companion.ui.theme import ACCENT
 from companion.ui.widgets import flat, header, message, primary, secondary
+
+
+@dataclass(frozen=True)
+class ThisPhone:
+    """This phone's own settings (a guest has no Home to change them on)."""
+
+    dark: bool
+    on_theme: Callable[[], None]
+
+
+def _this_phone(phone: ThisPhone) -> list[ft.Control]:
+    theme = "Light theme" if phone.dark else "Dark theme"
+    icon = ft.Icons.LIGHT_MODE if phone.dark else ft.Icons.DARK_MODE
+    return [
+        ft.Divider(),
+        ft.Text("This phone", size=16, weight=ft.FontWeight.BOLD),
+        flat(theme, phone.on_theme, icon),
+        language_picker(),
+    ]
 
 
 @screen
@@ -25,6 +46,7 @@ def GuestGameScreen(
     on_enter: Callable[[], None],
     on_table: Callable[[], None],
     on_seat: Callable[[], None],
+    phone: ThisPhone | None = None,
 ) -> ft.Control:
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
@@ -45,6 +67,8 @@ def GuestGameScreen(
         controls += _round(state, on_enter, on_table)
     controls.append(score_table(sheet, None))
     controls.append(flat("Change seat", on_seat, ft.Icons.PERSON_SEARCH))
+    if phone is not None:
+        controls += _this_phone(phone)
     return ft.Column(
         [
             header("Score sheet"),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.i18n import _
 from companion.store.records import GameSummary
 from companion.ui.guard import screen
 from companion.ui.parts.game_tile import game_status, game_tile
@@ -18,7 +19,7 @@ def _tile(game: GameSummary, day: str, on_open: Callable[[str], None]) -> ft.Con
     return game_tile(
         game.title,
         game_status(game, day),
-        [flat("Open", lambda: on_open(game.id))],
+        [flat(_("Open"), lambda: on_open(game.id))],
     )
 
 
@@ -35,30 +36,39 @@ def HistoryScreen(
     everything = len(state.games)
     controls: list[ft.Control] = [
         ft.TextField(
-            label="Search by player name",
+            label=_("Search by player name"),
             value=query,
             prefix_icon=ft.Icons.SEARCH,
             on_change=lambda e: set_query(e.control.value or ""),
         ),
         ft.Row(
             [
-                secondary("Player stats", on_stats, ft.Icons.BAR_CHART),
-                flat("Import a game", on_import, ft.Icons.DOWNLOAD),
+                secondary(_("Player stats"), on_stats, ft.Icons.BAR_CHART),
+                flat(_("Import a game"), on_import, ft.Icons.DOWNLOAD),
             ],
             wrap=True,
         ),
     ]
     if not everything:
-        controls.append(section("No games yet"))
+        controls.append(section(_("No games yet")))
     elif not games:
-        controls.append(section(f"No game with a player called “{query.strip()}”"))
+        controls.append(
+            section(
+                _("No game with a player called “{name}”").format(name=query.strip())
+            )
+        )
     else:
-        shown = f"{len(games)} of {everything}" if query.strip() else str(everything)
-        controls.append(section(f"Games ({shown})"))
+        if query.strip():
+            shown = _("Games ({shown} of {count})").format(
+                shown=len(games), count=everything
+            )
+        else:
+            shown = _("Games ({count})").format(count=everything)
+        controls.append(section(shown))
     controls += [_tile(g, state.game_day(g), on_open) for g in games]
     return ft.Column(
         [
-            header("History", on_back),
+            header(_("History"), on_back),
             ft.ListView(controls=controls, padding=16, spacing=10, expand=True),
         ],
         expand=True,

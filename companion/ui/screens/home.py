@@ -8,11 +8,20 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.i18n import _
 from companion.store.records import GameSummary
 from companion.ui.guard import screen
+from companion.ui.language import language_picker
 from companion.ui.parts.game_tile import game_status, game_tile
 from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
-from companion.ui.widgets import flat, icon_action, message, primary, secondary, section
+from companion.ui.widgets import (
+    flat,
+    icon_action,
+    message,
+    primary,
+    secondary,
+    section,
+)
 
 
 def _short(text: str, limit: int = 90) -> str:
@@ -30,10 +39,10 @@ def _game_tile(
         names,
         game_status(summary, day),  # the game's own day, imported or not
         [
-            flat("Open", lambda: open_game(summary.id)),
+            flat(_("Open"), lambda: open_game(summary.id)),
             icon_action(
                 ft.Icons.DELETE_OUTLINE,
-                f"Delete game {names}",
+                _("Delete game {names}").format(names=names),
                 lambda: ask_delete(summary.id),
             ),
         ],
@@ -63,27 +72,28 @@ def HomeScreen(
                     src="icon.png", width=56, height=56, exclude_from_semantics=True
                 ),
                 ft.Text(
-                    "Flip 7 Companion",
+                    _("Flip 7 Companion"),
                     size=TITLE_SIZE - 6,
                     weight=ft.FontWeight.BOLD,
                     expand=True,
                 ),
             ]
         ),
-        primary("New game", on_new, ft.Icons.ADD),
+        primary(_("New game"), on_new, ft.Icons.ADD),
     ]
     if unfinished is not None:
         controls.append(_continue(unfinished, open_game))
-    controls.append(secondary("Rules", on_rules, ft.Icons.MENU_BOOK))
+    controls.append(secondary(_("Rules"), on_rules, ft.Icons.MENU_BOOK))
     if on_theme is not None:
         controls.append(
             flat(
-                "Light theme" if dark else "Dark theme",
+                _("Light theme") if dark else _("Dark theme"),
                 on_theme,
                 ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
             )
         )
     controls += _more(on_history, on_import)
+    controls.append(language_picker())
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
     if state.store.folder_problem is not None:
@@ -92,11 +102,11 @@ def HomeScreen(
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
     if state.can_restore:
-        controls.append(flat("Undo delete", state.restore_deleted, ft.Icons.UNDO))
+        controls.append(flat(_("Undo delete"), state.restore_deleted, ft.Icons.UNDO))
     doomed = next((g for g in state.games if g.id == confirm), None)
     if confirm and doomed is not None:
         controls.append(_ask_delete(state, doomed, set_confirm))
-    controls.append(section("Past games" if tiles else "No games yet"))
+    controls.append(section(_("Past games") if tiles else _("No games yet")))
     controls += tiles
     return ft.ListView(controls=controls, padding=16, spacing=10, expand=True)
 
@@ -107,7 +117,7 @@ def _continue(unfinished: GameSummary, open_game: Callable[[str], None]) -> ft.C
     return ft.Column(
         [
             secondary(
-                f"Continue round {unfinished.rounds + 1}",
+                _("Continue round {n}").format(n=unfinished.rounds + 1),
                 lambda: open_game(unfinished.id),
                 ft.Icons.PLAY_ARROW,
             ),
@@ -137,10 +147,10 @@ def _more(
 ) -> list[ft.Control]:
     more = []
     if on_history is not None:
-        more.append(secondary("History", on_history, ft.Icons.HISTORY, expand=True))
+        more.append(secondary(_("History"), on_history, ft.Icons.HISTORY, expand=True))
     if on_import is not None:
         more.append(
-            secondary("Import a game", on_import, ft.Icons.DOWNLOAD, expand=True)
+            secondary(_("Import a game"), on_import, ft.Icons.DOWNLOAD, expand=True)
         )
     return [ft.Row(more)] if more else []
 
@@ -160,11 +170,15 @@ def _ask_delete(
         border=ft.Border.all(1, ft.Colors.OUTLINE),
         content=ft.Column(
             [
-                ft.Text(f"Delete the game of {', '.join(doomed.players)}?"),
+                ft.Text(
+                    _("Delete the game of {names}?").format(
+                        names=", ".join(doomed.players)
+                    )
+                ),
                 ft.Row(
                     [
-                        primary("Delete", delete),
-                        flat("Keep", lambda: set_confirm("")),
+                        primary(_("Delete"), delete),
+                        flat(_("Keep"), lambda: set_confirm("")),
                     ]
                 ),
             ]

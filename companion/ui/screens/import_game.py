@@ -14,6 +14,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.i18n import _
 from companion.share import FILE_EXTENSION
 from companion.share.sharecode import MAX_INPUT
 from companion.ui.guard import screen
@@ -48,7 +49,7 @@ def ImportScreen(
 
     async def choose() -> None:
         files = await ft.FilePicker().pick_files(
-            dialog_title="Choose a Flip 7 share file",
+            dialog_title=_("Choose a Flip 7 share file"),
             with_data=True,
             file_type=ft.FilePickerFileType.ANY,
         )
@@ -61,8 +62,8 @@ def ImportScreen(
         *_paste_field(text, field, changed),
         ft.Row(
             [
-                primary("Import", paste, ft.Icons.DOWNLOAD_DONE),
-                secondary("Choose a share file", choose, ft.Icons.UPLOAD_FILE),
+                primary(_("Import"), paste, ft.Icons.DOWNLOAD_DONE),
+                secondary(_("Choose a share file"), choose, ft.Icons.UPLOAD_FILE),
             ],
             wrap=True,
         ),
@@ -73,7 +74,7 @@ def ImportScreen(
         controls.append(_imported(lambda: on_open(done), on_history))
     return ft.Column(
         [
-            header("Import a game", on_back),
+            header(_("Import a game"), on_back),
             ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
         ],
         expand=True,
@@ -87,13 +88,15 @@ def _paste_field(
     """What to paste, and the field for the share code."""
     return [
         ft.Text(
-            "Paste the share code someone sent you, or choose the share file "
-            f"({FILE_EXTENSION}) they saved. The game is added to your history.",
+            _(
+                "Paste the share code someone sent you, or choose the share file "
+                "({extension}) they saved. The game is added to your history."
+            ).format(extension=FILE_EXTENSION),
             size=15,
         ),
         ft.TextField(
             key=f"code-{field}",
-            label="Share code",
+            label=_("Share code"),
             # Cut a huge paste in the browser, one past the cap: the field
             # stays quick and the app still sees the paste is too large.
             max_length=MAX_INPUT + 1,
@@ -114,8 +117,8 @@ def _imported(
     """Where to go once the game is in: the game itself, or History."""
     return ft.Row(
         [
-            primary("Open the imported game", open_it),
-            secondary("History", on_history, ft.Icons.HISTORY),
+            primary(_("Open the imported game"), open_it),
+            secondary(_("History"), on_history, ft.Icons.HISTORY),
         ],
         wrap=True,
     )

@@ -18,6 +18,7 @@ import flet as ft
 from companion.app import AppState
 from companion.app.invite import InviteView
 from companion.ui.guard import screen
+from companion.ui.parts.phones import phones_panel
 from companion.ui.screens.share import qr_image
 from companion.ui.wakelock import Awake
 from companion.ui.widgets import (
@@ -171,6 +172,7 @@ def InviteScreen(
         controls.append(_renew(state, asking, ask))
         controls.append(ft.Divider())
         controls += _board(state, view)
+        controls += phones_panel(state, always=True)
     controls += [ft.Divider(), _awake(awake)]
     return ft.Column(
         [

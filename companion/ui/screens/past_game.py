@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState, banner, played_day, standings
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.charts import totals_chart
 from companion.ui.parts.score_table import score_table
@@ -26,40 +27,44 @@ def PastGameScreen(
     record = state.load_game(game_id)
     if isinstance(record, str):
         body: list[ft.Control] = [message(record, error=True)]
-        title = "Past game"
+        title = _("Past game")
     else:
         sheet = record.sheet
         title = str(record.meta.get("title") or ", ".join(p.name for p in sheet.seated))
         head = banner(sheet) if sheet.over else None
         leader = standings(sheet)[0] if sheet.rounds else None
         if head is None and leader is not None:
-            head = f"In progress · {leader.player.name} leads with {leader.total}"
+            head = _("In progress · {name} leads with {total}").format(
+                name=leader.player.name, total=leader.total
+            )
         body = [
             ft.Text(
-                head or "Not started yet",
+                head or _("Not started yet"),
                 size=20,
                 weight=ft.FontWeight.BOLD,
                 color=ACCENT,
             ),
             ft.Text(
-                f"Played {played_day(record)} · target {sheet.rules.target}"
-                + (" · Brutal" if sheet.rules.brutal else ""),
+                _("Played {day} · target {target}").format(
+                    day=played_day(record), target=sheet.rules.target
+                )
+                + (" · " + _("Brutal") if sheet.rules.brutal else ""),
                 size=13,
             ),
             ft.Row(
                 [
-                    primary("Share", lambda: on_share(game_id), ft.Icons.QR_CODE),
+                    primary(_("Share"), lambda: on_share(game_id), ft.Icons.QR_CODE),
                     secondary(
-                        "Open on the score sheet",
+                        _("Open on the score sheet"),
                         lambda: on_play(game_id),
                         ft.Icons.EDIT_NOTE,
                     ),
                 ],
                 wrap=True,
             ),
-            section("Running totals"),
+            section(_("Running totals")),
             totals_chart(sheet),
-            section("Score sheet"),
+            section(_("Score sheet")),
             score_table(sheet, None),
         ]
     return ft.Column(

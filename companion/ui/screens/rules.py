@@ -1,4 +1,5 @@
-"""The rules screen: docs/rules.md, the same text players read online."""
+"""The rules screen: docs/rules.md (docs/rules.it.md, docs/rules.hu.md in
+Italian and Hungarian), the same text players read online."""
 
 from __future__ import annotations
 
@@ -8,12 +9,19 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.i18n import SOURCE, _, current
 from companion.ui.guard import screen
 from companion.ui.widgets import header
 
-# assets/rules.md links to docs/rules.md, so a built app (which ships assets/
-# but not docs/) shows the same text.
-RULES_FILE = Path(__file__).resolve().parents[2] / "assets" / "rules.md"
+# assets/rules*.md link to docs/rules*.md, so a built app (which ships
+# assets/ but not docs/) shows the same text.
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+RULES_FILE = ASSETS / "rules.md"
+
+
+def rules_file(language: str = SOURCE) -> Path:
+    """rules.md in English, rules.<language>.md otherwise."""
+    return RULES_FILE if language == SOURCE else ASSETS / f"rules.{language}.md"
 
 
 # Tables fit a 390 px phone: the default cell padding (16 px) and body size
@@ -26,11 +34,21 @@ COMPACT_TABLES = ft.MarkdownStyleSheet(
 
 
 @cache
-def rules_text() -> str:
+def _read(language: str) -> str | None:
     try:
-        return RULES_FILE.read_text(encoding="utf-8")
+        return rules_file(language).read_text(encoding="utf-8")
     except OSError:
-        return "# Rules\n\nThe rules file is missing from this installation."
+        return None
+
+
+def rules_text(language: str | None = None) -> str:
+    """The rules in ``language`` (the session's by default); English when
+    that translation is missing."""
+    text = _read(language or current().language) or _read(SOURCE)
+    if text is None:
+        missing = _("The rules file is missing from this installation.")
+        return f"# {_('Rules')}\n\n{missing}"
+    return text
 
 
 @screen
@@ -38,7 +56,7 @@ def RulesScreen(on_back: Callable[[], None]) -> ft.Control:
     return ft.Column(
         expand=True,
         controls=[
-            header("Rules", on_back),
+            header(_("Rules"), on_back),
             ft.Container(
                 expand=True,
                 padding=ft.Padding.symmetric(horizontal=16),

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState, next_strategy, seat_kind
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.theme import ACCENT
 from companion.ui.widgets import (
@@ -45,19 +46,19 @@ def _player_row(
                         ),
                         icon_action(
                             ft.Icons.ARROW_UPWARD,
-                            f"Move {name} up",
+                            _("Move {name} up").format(name=name),
                             lambda: state.setup_move_player(i, -1),
                             disabled=i == 0,
                         ),
                         icon_action(
                             ft.Icons.ARROW_DOWNWARD,
-                            f"Move {name} down",
+                            _("Move {name} down").format(name=name),
                             lambda: state.setup_move_player(i, 1),
                             disabled=i == count - 1,
                         ),
                         icon_action(
                             ft.Icons.CLOSE,
-                            f"Remove {name}",
+                            _("Remove {name}").format(name=name),
                             lambda: state.setup_remove_player(i),
                         ),
                     ],
@@ -76,14 +77,16 @@ def _seat_buttons(state: AppState, i: int, name: str, dealer: bool) -> ft.Contro
     return ft.Row(
         [
             ft.TextButton(
-                "Deals first" if dealer else f"{name} deals first",
+                _("Deals first")
+                if dealer
+                else _("{name} deals first").format(name=name),
                 icon=ft.Icons.STYLE if dealer else None,
                 on_click=lambda: state.setup_set_dealer(i),
             ),
             ft.TextButton(
                 seat_kind(bot),
                 icon=ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
-                tooltip="Person, or a computer player and its strategy",
+                tooltip=_("Person, or a computer player and its strategy"),
                 on_click=lambda: state.setup_set_computer(i, next_strategy(bot)),
             ),
         ],
@@ -140,7 +143,7 @@ def SetupScreen(
     controls += _rules(state, target, target_error, commit_target)
     return ft.Column(
         [
-            header("New game", on_back),
+            header(_("New game"), on_back),
             ft.ListView(controls=controls, padding=16, spacing=8, expand=True),
             *near_buttons(notice, shown_beside=(name_error, target_error)),
             _start_bar(lambda: start(on_started), lambda: start(on_deal)),
@@ -161,13 +164,13 @@ def _players(
     """The name field, names from earlier games, and the seats in order."""
     setup = state.setup
     controls: list[ft.Control] = [
-        section("Players"),
+        section(_("Players")),
         ft.Row(
             [
                 ft.TextField(
                     key="player-name",
                     value=name.text,
-                    label="Player name",
+                    label=_("Player name"),
                     expand=True,
                     max_length=30,
                     error=name_error or None,
@@ -175,7 +178,7 @@ def _players(
                     on_change=typing,
                     on_submit=lambda _: add(),
                 ),
-                primary("Add", lambda: add(), ft.Icons.PERSON_ADD),
+                primary(_("Add"), lambda: add(), ft.Icons.PERSON_ADD),
             ],
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
@@ -184,7 +187,9 @@ def _players(
         controls.append(
             ft.Row(
                 [
-                    ft.OutlinedButton(f"Add {n}", on_click=lambda _, n=n: add(n))
+                    ft.OutlinedButton(
+                        _("Add {name}").format(name=n), on_click=lambda _e, n=n: add(n)
+                    )
                     for n in suggestions
                 ],
                 wrap=True,
@@ -197,13 +202,13 @@ def _players(
     ]
     controls.append(
         flat(
-            "Add computer player",
+            _("Add computer player"),
             lambda: state.setup_add_computer("odds"),
             ft.Icons.SMART_TOY,
         )
     )
     if not setup.names:
-        controls.append(ft.Text("Add 2 to 36 players in seat order (clockwise)."))
+        controls.append(ft.Text(_("Add 2 to 36 players in seat order (clockwise).")))
     return controls
 
 
@@ -217,34 +222,34 @@ def _rules(
     setup = state.setup
     return [
         ft.Divider(),
-        section("Rules"),
+        section(_("Rules")),
         switch_row(
-            "Brutal mode",
+            _("Brutal mode"),
             setup.brutal,
             lambda v: state.setup_set_option("brutal", v),
-            "Scores can go below 0; Flip 7 chooses +15 or −15 on another player.",
+            _("Scores can go below 0; Flip 7 chooses +15 or −15 on another player."),
         ),
         switch_row(
-            "Lucky pair counts two",
+            _("Lucky pair counts two"),
             setup.lucky_pair_counts_two,
             lambda v: state.setup_set_option("lucky_pair_counts_two", v),
-            "Lucky 13 with a 13 counts as two cards toward Flip 7 (off: one).",
+            _("Lucky 13 with a 13 counts as two cards toward Flip 7 (off: one)."),
         ),
         switch_row(
-            "Tie-break rounds",
+            _("Tie-break rounds"),
             setup.tie_break,
             lambda v: state.setup_set_option("tie_break", v),
-            "Tied leaders play on alone (off: they share the win).",
+            _("Tied leaders play on alone (off: they share the win)."),
         ),
         switch_row(
-            "Two decks",
+            _("Two decks"),
             setup.decks == 2,
             lambda v: state.setup_set_two_decks(v),
-            "216 cards; needed with more than 18 players.",
+            _("216 cards; needed with more than 18 players."),
         ),
         ft.TextField(
             key="target",
-            label="Target score",
+            label=_("Target score"),
             value=target.text,
             error=target_error or None,
             error_max_lines=3,
@@ -255,10 +260,10 @@ def _rules(
             on_submit=lambda _: commit_target(),
         ),
         switch_row(
-            "Learning game",
+            _("Learning game"),
             setup.advisor,
             state.setup_set_advisor,
-            "The advisor shows bust and Flip 7 chances in digital rounds.",
+            _("The advisor shows bust and Flip 7 chances in digital rounds."),
         ),
     ]
 
@@ -266,7 +271,7 @@ def _rules(
 def _start_bar(start_game: Callable[[], None], deal: Callable[[], None]) -> ft.Control:
     return bottom_bar(
         [
-            primary("Start game", start_game, ft.Icons.PLAY_ARROW, expand=True),
-            secondary("Deal digitally", deal, ft.Icons.STYLE, expand=True),
+            primary(_("Start game"), start_game, ft.Icons.PLAY_ARROW, expand=True),
+            secondary(_("Deal digitally"), deal, ft.Icons.STYLE, expand=True),
         ]
     )

@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.share.stats import PlayerStats, one_decimal, percent
+from companion.i18n import N_, _, one_decimal, rate
+from companion.share.stats import PlayerStats
 from companion.ui.guard import screen
 from companion.ui.parts.charts import METRICS, stats_bar_chart
 from companion.ui.parts.wide_table import (
@@ -23,8 +24,8 @@ from companion.ui.parts.wide_table import (
 )
 from companion.ui.widgets import bind, choice, header, section
 
-COLUMNS: tuple[str, ...] = ("Player", "Games", "Wins", "Win rate", "Mean round")
-COLUMNS += ("Bust rate", "Flip 7s", "Best round")
+COLUMNS: tuple[str, ...] = (N_("Player"), N_("Games"), N_("Wins"), N_("Win rate"))
+COLUMNS += (N_("Mean round"), N_("Bust rate"), N_("Flip 7s"), N_("Best round"))
 SIZE = 14
 
 
@@ -34,9 +35,9 @@ def _row(s: PlayerStats) -> list[str]:
         s.name,
         str(s.games),
         str(s.wins),
-        percent(s.win_rate),
+        rate(s.win_rate),
         one_decimal(s.mean_round),
-        percent(s.bust_rate),
+        rate(s.bust_rate),
         str(s.flip7s),
         best,
     ]
@@ -63,6 +64,7 @@ def stats_table(stats: list[PlayerStats]) -> ft.Control:
     """The Player column stays put; the figures scroll sideways on a phone.
     Headers take one line where the page has room, two on a phone."""
     rows = [_row(s) for s in stats]
+    heads = [_(c) for c in COLUMNS]
 
     def widths_for(one_line: bool) -> list[int]:
         return [
@@ -72,27 +74,26 @@ def stats_table(stats: list[PlayerStats]) -> ft.Control:
                 most=170 if i == 0 else 120,
                 one_line=one_line,
             )
-            for i, c in enumerate(COLUMNS)
+            for i, c in enumerate(heads)
         ]
 
     widths = widths_for(one_line=True)
     if sum(widths) > room():
         widths = widths_for(one_line=False)
     two_lines = any(
-        text_width(c, SIZE, True) > w - PAD
-        for c, w in zip(COLUMNS, widths, strict=True)
+        text_width(c, SIZE, True) > w - PAD for c, w in zip(heads, widths, strict=True)
     )
     heights = [52 if two_lines else 44] + [
         44 if text_width(r[0], SIZE) > widths[0] - PAD else 40 for r in rows
     ]
-    first = [_text(COLUMNS[0], bold=True)] + [_text(r[0]) for r in rows]
+    first = [_text(heads[0], bold=True)] + [_text(r[0]) for r in rows]
     columns = [
         Col(
             c,
             widths[i],
             [_text(c, bold=True, end=True)] + [_text(r[i], end=True) for r in rows],
         )
-        for i, c in enumerate(COLUMNS)
+        for i, c in enumerate(heads)
         if i > 0
     ]
     return WideTable(
@@ -106,19 +107,22 @@ def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Con
     metric = METRICS[chosen]
     controls: list[ft.Control] = []
     if not stats:
-        controls.append(section("No games yet: play or import one."))
+        controls.append(section(_("No games yet: play or import one.")))
     else:
         controls += [
             ft.Text(
-                "Every stored game counts; a player is matched by name. Win rate "
-                "is over finished games; Flip 7s count tapped-in cards only.",
+                _(
+                    "Every stored game counts; a player is matched by name. Win "
+                    "rate is over finished games; Flip 7s count tapped-in cards "
+                    "only."
+                ),
                 size=13,
             ),
             stats_table(stats),
-            section(f"{metric.label} per player"),
+            section(_("{statistic} per player").format(statistic=_(metric.label))),
             ft.Row(
                 [
-                    choice(m.label, i == chosen, bind(set_chosen, i))
+                    choice(_(m.label), i == chosen, bind(set_chosen, i))
                     for i, m in enumerate(METRICS)
                 ],
                 wrap=True,
@@ -127,7 +131,7 @@ def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Con
         ]
     return ft.Column(
         [
-            header("Player stats", on_back),
+            header(_("Player stats"), on_back),
             ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
         ],
         expand=True,

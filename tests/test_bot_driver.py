@@ -1,0 +1,197 @@
+"""Computer players move on the server: one driver per open game.
+
+On main the pages moved them (each page slept, then asked for a move), so
+two phones on one game both drove the bots, and with every phone on the
+score sheet (or no page at all) they never moved. Here no session renders
+anything: the hub's driver alone moves them, once per pause.
+"""
+
+from __future__ import annotations
+
+import errno
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.app import AppState
+from companion.app.bots import BotClock
+from companion.app.hub import GameHub
+from companion.store import GameStore
+
+PAUSE = 0.9
+# Ann deals: Bob 5, Cy 6, Ann 7; then Bob, Cy (computers), then Ann decides.
+DECK = "5 6 7 8 9 10 11 12 1 2 3 4"
+
+
+@dataclass
+class Job:
+    delay: float
+    work: Callable[[], None]
+    cancelled: bool = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class Manual:
+    """A scheduler whose time passes only when the test says so."""
+
+    def __init__(self) -> None:
+        self.jobs: list[Job] = []
+
+    def schedule(self, delay: float, work: Callable[[], None]) -> Callable[[], None]:
+        job = Job(delay, work)
+        self.jobs.append(job)
+        return job.cancel
+
+    @property
+    def waiting(self) -> list[Job]:
+        return [j for j in self.jobs if not j.cancelled]
+
+    def pause(self) -> int:
+        """One pause passes: the moves waiting now run; how many there were."""
+        due, self.jobs = self.waiting, []
+        for job in due:
+            job.work()
+        return len(due)
+
+
+def two_phones(
+    clock: Manual, store: GameStore | None = None
+) -> tuple[GameHub, AppState, AppState]:
+    hub = GameHub(store or GameStore.memory(), BotClock(PAUSE, clock.schedule))
+    one, two = AppState(hub, test_deck=DECK), AppState(hub)
+    for name in ("Ann", "Bob", "Cy"):
+        assert one.setup_add_player(name) is None
+    for seat in (1, 2):
+        assert one.setup_set_computer(seat, "stop") is None
+    assert one.start_game() is None
+    assert one.game_id is not None
+    assert two.open_game(one.game_id) is None
+    assert one.start_digital_round() is None
+    return hub, one, two
+
+
+def choices(state: AppState) -> int:
+    rnd = state.digital.round
+    assert rnd is not None
+    return len(rnd.choices)
+
+
+def revision(state: AppState) -> int:
+    assert state.watch is not None
+    return state.watch.game.revision
+
+
+def test_two_sessions_one_move_per_pause_and_no_page_needed() -> None:
+    clock = Manual()
+    _, one, two = two_phones(clock)
+    assert [j.delay for j in clock.waiting] == [PAUSE]  # Bob, once, not per page
+    two.shown()  # the other page re-rendered (the UI does this on every change)
+    assert two.set_advisor(True) is None  # more commits: still one move waiting
+    one.shown()
+    assert one.set_advisor(False) is None
+    assert len(clock.waiting) == 1
+    before = (revision(one), choices(one))
+    assert clock.pause() == 1  # Bob decides
+    assert (revision(one), choices(one)) == (before[0] + 1, before[1] + 1)
+    assert clock.pause() == 1  # Cy decides
+    assert (revision(one), choices(one)) == (before[0] + 2, before[1] + 2)
+    rnd = one.digital.round
+    assert rnd is not None and rnd.pending is not None and rnd.pending.player == 0
+    assert clock.waiting == []  # Ann's turn: nothing to move
+    two.shown()
+    assert two.play_choice("stay") is None
+    moves = 0
+    while one.digital.round is not None:  # only computers left; no page renders
+        start = revision(one)
+        assert clock.pause() == 1
+        assert revision(one) == start + 1  # exactly one move per pause
+        moves += 1
+        assert moves < 40
+    print(f"computer moves after Ann stayed: {moves}, one per pause")
+    assert clock.waiting == []
+    assert one.sheet is not None and len(one.sheet.rounds) == 1
+    assert two.sheet is one.sheet
+    # The round's end is news for every screen on the game.
+    news = f"{one.sheet.next_dealer().name} deals next."
+    assert one.notice is not None and one.notice.text == news
+    assert two.notice is not None and two.notice.text == news
+
+
+def test_bots_move_while_one_phone_left_and_stop_when_nobody_watches() -> None:
+    clock = Manual()
+    hub, one, two = two_phones(clock)
+    one.close_game()  # one phone went Home; the other shows the score sheet
+    assert clock.pause() == 1
+    assert choices(two) == 1
+    gid = two.game_id
+    assert gid is not None
+    two.close_game()  # nobody watches: the waiting move does nothing
+    assert clock.pause() == 1
+    assert clock.waiting == []
+    assert hub.store.load(gid).digital is not None
+    again = AppState(hub)
+    assert again.open_game(gid) is None  # watched again: Cy moves next
+    assert len(clock.waiting) == 1
+    assert clock.pause() == 1 and choices(again) == 2
+
+
+def test_deleting_the_game_cancels_its_waiting_move() -> None:
+    clock = Manual()
+    hub, one, two = two_phones(clock)
+    (job,) = clock.waiting
+    assert one.game_id is not None
+    hub.delete(one.game_id)
+    assert job.cancelled and clock.pause() == 0
+    assert two.game_id is None  # told, gone Home
+
+
+def test_a_failed_write_is_said_and_the_next_change_moves_on() -> None:
+    clock = Manual()
+    store = GameStore.memory()
+    _, one, two = two_phones(clock, store)
+    save = store.save_digital
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    store.save_digital = full  # type: ignore[method-assign]
+    assert clock.pause() == 1
+    assert choices(one) == 0  # nothing moved, memory is as the disk
+    said = (
+        "Bob (computer) could not move: Could not save (No space left on "
+        "device); nothing was changed. Reload the page to let Bob try again."
+    )
+    for state in (one, two):
+        assert state.notice is not None and state.notice.error
+        assert state.notice.text == said
+    assert clock.waiting == []  # no retry loop on a full disk
+    store.save_digital = save  # type: ignore[method-assign]
+    assert one.set_advisor(True) is None  # the next commit reschedules
+    assert clock.pause() == 1 and choices(one) == 1
+    assert two.notice is None  # the trouble is over: its message goes
+
+
+def test_computer_players_alone_finish_the_round_without_any_page() -> None:
+    """Real timer threads with a tiny pause: nobody calls anything."""
+    hub = GameHub(GameStore.memory(), BotClock(0.001))
+    state = AppState(hub, test_deck=DECK)
+    for seat, name in enumerate(("Ann", "Bob", "Cy")):
+        assert state.setup_add_player(name) is None
+        assert state.setup_set_computer(seat, "odds") is None
+    assert state.start_game() is None
+    done = threading.Event()
+    state.subscribe_elsewhere(lambda: done.set() if state.digital.last else None)
+    start = revision(state)
+    assert state.start_digital_round() is None
+    assert done.wait(10), "the computer players stopped"
+    time.sleep(0.05)  # nothing moves after the round is over
+    last = state.digital.last
+    assert last is not None and last.over
+    assert state.sheet is not None and len(state.sheet.rounds) == 1
+    assert state.digital.round is None
+    moves = len(last.choices)
+    assert revision(state) == start + 1 + moves  # the deal, then one per move
+    print(f"round finished by computers alone: {moves} moves")
