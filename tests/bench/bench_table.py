@@ -74,6 +74,7 @@ from tests.phone_link import PhoneLink  # noqa: E402
 
 PLAYERS = NAMES  # 8 players, one phone each
 BOARD_SOURCE = "127.0.0.10"
+TV = {"width": 1920, "height": 1080}
 
 
 STAND_IN = False  # --stand-in: a watching guest instead of the board
@@ -140,9 +141,14 @@ def chromium_pages(
         see(page, "My line is in")
         pages[name] = page
     board = links["board"].url
-    if has_board():
-        page = page_on(f"{board}/board/{game}?t={token}")
-        see(page, "Totals")
+    if has_board():  # a TV: every line in view (the semantics tree holds no more)
+        page = load(
+            browser.new_context(viewport=TV).new_page(),
+            f"{board}/board/{game}?t={token}",
+        )
+        from tests.browser.table import see as see_on
+
+        see_on(page, "Round 1 · Ann deals", timeout=60_000)
     else:
         page = page_on(f"{board}/join/{game}?t={token}")
         press(page, "Just watch")
