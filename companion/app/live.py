@@ -80,11 +80,9 @@ class LiveSeat:
 
     def may_decide(self, state: GameState) -> bool:
         """May make the pending digital decision (a person's, not a bot's)."""
-        rnd = state.digital.round
-        if rnd is None or rnd.pending is None or self.access.role is Role.BOARD:
+        pid = self.pending_id(state)
+        if not pid or self.access.role is Role.BOARD:
             return False
-        ids = state.digital.ids
-        pid = ids[rnd.pending.player] if rnd.pending.player < len(ids) else ""
         if pid == self.mine:
             return True
         return self.scorer and not state.seats.present(pid)

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 from tinydb import TinyDB
-from tinydb.table import Table
+from tinydb.table import Document, Table
 
 from companion.rules import Sheet
 
@@ -227,12 +227,7 @@ class GameStore:
         without loading the sheet: it is asked on every guest's request."""
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
-        try:
-            doc = self._table(game_id).get(doc_id=GAME_DOC)
-        except CorruptFileError:
-            self._games.pop(game_id, None)
-            self._drop_summary(game_id)
-            raise
+        doc = self._doc(game_id)
         if not isinstance(doc, dict):
             raise GameNotFound(game_id)
         return invite_token(doc.get("invite"))
@@ -410,12 +405,7 @@ class GameStore:
     def _read(self, game_id: str) -> GameRecord:
         """The one loader of a game file: its record, or CorruptFileError
         after the file was moved aside (never overwritten, never deleted)."""
-        try:
-            doc = self._table(game_id).get(doc_id=GAME_DOC)
-        except CorruptFileError:
-            self._games.pop(game_id, None)
-            self._drop_summary(game_id)
-            raise
+        doc = self._doc(game_id)
         try:
             if doc is None:
                 if not self._exists(game_id):
@@ -432,6 +422,16 @@ class GameStore:
         except DocumentError as exc:
             raise self._move_aside(game_id, f"not a saved game: {exc}") from exc
         return record
+
+    def _doc(self, game_id: str) -> Document | None:
+        """The game file's raw document; an unreadable file is forgotten
+        (it was moved aside) and its CorruptFileError raised."""
+        try:
+            return self._table(game_id).get(doc_id=GAME_DOC)
+        except CorruptFileError:
+            self._games.pop(game_id, None)
+            self._drop_summary(game_id)
+            raise
 
     def _exists(self, game_id: str) -> bool:
         if self.path is None:
