@@ -136,6 +136,12 @@ def open_app(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
     return load(browser.new_page(viewport=viewport), url)
 
 
+def device(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
+    """A page in its own browser context (its own storage), like another
+    phone or a TV at the table."""
+    return load(browser.new_context(viewport=viewport).new_page(), url)
+
+
 def load(page: Any, url: str) -> Any:
     """Open ``url`` in ``page`` and turn on Flutter's semantics tree."""
     page.goto(url)

@@ -107,3 +107,17 @@ def toggle(page: Any, name: str | re.Pattern[str]) -> None:
     reveal(page, target)
     target.click()
     page.wait_for_timeout(SETTLE)
+
+
+def start_game(page: Any, names: tuple[str, ...]) -> str:
+    """From Home: a new game of ``names`` typed in key by key, started; its
+    id, from the address bar."""
+    click(page, "New game")
+    for name in names:
+        type_into(page, "Player name", name)
+        see(page, f"Move {name} up")
+    click(page, "Start game")
+    see(page, f"Round 1 · {names[0]} deals")
+    found = re.search(r"/game/([A-Za-z0-9_-]+)", page.url)
+    assert found is not None, page.url
+    return found.group(1)

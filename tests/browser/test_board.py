@@ -19,17 +19,12 @@ from typing import Any
 import pytest
 
 from .contrast import unreadable
-from .harness import PHONE, load, ready, running_server, screenshot
-from .table import button, choose_player, click, see, type_into
+from .harness import PHONE, device, ready, running_server, screenshot
+from .table import button, choose_player, click, see, start_game
 
 pytestmark = pytest.mark.browser
 TV = {"width": 1920, "height": 1080}
 LIVE_MS = 1_500  # generous for a loaded machine (as test_two_tabs)
-
-
-def device(browser: Any, url: str, viewport: dict[str, int]) -> Any:
-    """A page in its own context: its own storage, like another device."""
-    return load(browser.new_context(viewport=viewport).new_page(), url)
 
 
 def on_board(board: Any, label: str, since: float, waits: list[float]) -> None:
@@ -59,15 +54,7 @@ def test_the_board_follows_the_round_live(browser: Any, tmp_path: Path) -> None:
     waits: list[float] = []
     with running_server(tmp_path / "data") as server:
         host = device(browser, server.url, PHONE)
-        click(host, "New game")
-        for name in ("Ann", "Bob"):
-            type_into(host, "Player name", name)
-            see(host, f"Move {name} up")
-        click(host, "Start game")
-        see(host, "Round 1 · Ann deals")
-        found = re.search(r"/game/([A-Za-z0-9_-]+)", host.url)
-        assert found is not None, host.url
-        board_url = f"{server.url}/board/{found.group(1)}"
+        board_url = f"{server.url}/board/{start_game(host, ('Ann', 'Bob'))}"
 
         board = device(browser, board_url, TV)
         see(board, "Flip 7 to 200")

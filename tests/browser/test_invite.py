@@ -19,9 +19,10 @@ from PIL import Image
 
 from companion.net import lan_addresses
 
+from . import table
 from .contrast import unreadable
 from .harness import PHONE, load, running_server, screenshot
-from .table import click, reveal, see, toggle, type_into
+from .table import click, reveal, see, toggle
 
 pytestmark = pytest.mark.browser
 LINK_TEXT = re.compile(r"^http://\S+/join/\S+$")
@@ -29,16 +30,8 @@ JOIN = re.compile(r"^http://[\d.]+:\d+/join/[A-Za-z0-9_-]+\?t=[A-Za-z0-9_-]{22}$
 
 
 def start_game(page: Any) -> str:
-    """The host starts a game of Ann and Bob; its id, from the address bar."""
-    click(page, "New game")
-    for name in ("Ann", "Bob"):
-        type_into(page, "Player name", name)
-        see(page, f"Move {name} up")
-    click(page, "Start game")
-    see(page, "Round 1 · Ann deals")
-    found = re.search(r"/game/([A-Za-z0-9_-]+)$", page.url)
-    assert found, page.url
-    return found.group(1)
+    """The host starts a game of Ann and Bob; its id."""
+    return table.start_game(page, ("Ann", "Bob"))
 
 
 def join_link(page: Any) -> str:

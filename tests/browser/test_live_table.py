@@ -21,8 +21,16 @@ import pytest
 from companion.store import GameStore
 from tests.phone_link import PhoneLink
 
-from .harness import PHONE, load, ready, running_server, screenshot
-from .table import button, choose_player, click, see, tap_cards, toggle, type_into
+from .harness import device, ready, running_server, screenshot
+from .table import (
+    button,
+    choose_player,
+    click,
+    see,
+    start_game,
+    tap_cards,
+    toggle,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -30,11 +38,6 @@ pytestmark = pytest.mark.browser
 # Ann stays, Bob hits (the 4), Cy stays, Bob stays.
 DECK = "1 2 3 4 5 6 7 8 9 10 11 12"
 LAN = "0.0.0.0"  # --host: phones on the LAN may connect
-
-
-def page_on(browser: Any, url: str) -> Any:
-    """A page in its own browser context (its own storage), like a phone."""
-    return load(browser.new_context(viewport=PHONE).new_page(), url)
 
 
 def join_path(host: Any) -> str:
@@ -50,13 +53,8 @@ def join_path(host: Any) -> str:
 def test_host_two_phones_and_a_board(browser: Any, tmp_path: Path) -> None:
     data = tmp_path / "data"
     with running_server(data, {"COMPANION_TEST_DECK": DECK}, host=LAN) as server:
-        host = page_on(browser, server.url)
-        click(host, "New game")
-        for name in ("Ann", "Bob", "Cy"):
-            type_into(host, "Player name", name)
-            see(host, f"Move {name} up")
-        click(host, "Start game")
-        see(host, "Round 1 · Ann deals")
+        host = device(browser, server.url)
+        start_game(host, ("Ann", "Bob", "Cy"))
         path = join_path(host)
         with (
             PhoneLink(server.port, "127.0.0.2") as ann_net,
@@ -64,22 +62,22 @@ def test_host_two_phones_and_a_board(browser: Any, tmp_path: Path) -> None:
             PhoneLink(server.port, "127.0.0.4") as board_net,
         ):
             # A phone without the invite sees nothing of the game.
-            stranger = page_on(browser, ann_net.url)
+            stranger = device(browser, ann_net.url)
             see(stranger, "Scan the host's invite")
             screenshot(stranger, "live-locked")
             assert not stranger.get_by_text("Ann").count()
             stranger.context.close()
 
-            ann = page_on(browser, ann_net.url + path)
+            ann = device(browser, ann_net.url + path)
             see(ann, "Who are you?")
             screenshot(ann, "live-join")
             click(ann, "I am Ann")
             see(ann, "You are Ann")
-            bob = page_on(browser, bob_net.url + path)
+            bob = device(browser, bob_net.url + path)
             see(bob, "Ann: on another phone")
             click(bob, "I am Bob")
             see(bob, "You are Bob")
-            board = page_on(browser, board_net.url + path.replace("/join/", "/board/"))
+            board = device(browser, board_net.url + path.replace("/join/", "/board/"))
             screenshot(ann, "live-ann-sheet")
 
             _tapped_round(host, ann, bob, board)
@@ -199,10 +197,10 @@ def test_a_phone_that_loses_wifi_comes_back_to_its_seat(
     path = seeded(data, ("Ann", "Bob"))
     env = {"FLET_SESSION_TIMEOUT": "2"}
     with running_server(data, env, host=LAN) as server, PhoneLink(server.port) as net:
-        host = page_on(browser, server.url)
+        host = device(browser, server.url)
         click(host, re.compile(r"^Continue round 1"))
         click(host, "Enter round 1")
-        ann = page_on(browser, net.url + path)
+        ann = device(browser, net.url + path)
         click(ann, "I am Ann")
         click(ann, "Enter my line")
         tap_cards(ann, "8")

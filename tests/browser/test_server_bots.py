@@ -19,7 +19,7 @@ import pytest
 from companion.rules import Rules, Sheet
 from companion.store import GameStore
 
-from .harness import PHONE, load, running_server, screenshot
+from .harness import device, running_server, screenshot
 from .table import click, see
 
 pytestmark = pytest.mark.browser
@@ -28,11 +28,6 @@ PAUSE = 4.0  # seconds: long enough to tell one move from two
 # Dan (computer) 8; Ann and Bob stay; Cy 1, Dan 2, Cy 3, Dan 4 (25), Cy busts
 # on a 10 and Dan stays: six computer moves after the people are done.
 DECK = "5 10 11 7 6 9 8 1 2 3 4 10 12 12 12"
-
-
-def phone(browser: Any, url: str) -> Any:
-    """A page in its own context: its own storage, like another phone."""
-    return load(browser.new_context(viewport=PHONE).new_page(), url)
 
 
 def shown_at(page: Any, *texts: str, timeout_ms: int = 30_000) -> float:
@@ -54,9 +49,9 @@ def test_computer_players_move_once_per_pause_on_the_server(
     store.close()
     env = {"COMPANION_TEST_DECK": DECK, "COMPANION_BOT_PAUSE": str(PAUSE)}
     with running_server(data, env) as server:
-        ann = phone(browser, server.url)
+        ann = device(browser, server.url)
         click(ann, re.compile(r"^Continue round 1"))
-        bob = phone(browser, server.url)
+        bob = device(browser, server.url)
         click(bob, re.compile(r"^Continue round 1"))
         click(ann, "Deal round 1 digitally")
         see(ann, "Bob: hit or stay?")

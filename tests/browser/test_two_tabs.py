@@ -19,16 +19,11 @@ import pytest
 
 from companion.store import GameStore
 
-from .harness import PHONE, load, running_server, screenshot
+from .harness import device, running_server, screenshot
 from .table import button, choose_player, click, see, tap_cards, type_into
 
 pytestmark = pytest.mark.browser
 LIVE_MS = 1_500  # generous for a loaded CI machine; the benchmark measures p95
-
-
-def phone(browser: Any, url: str) -> Any:
-    """A page in its own context: its own storage, like another phone."""
-    return load(browser.new_context(viewport=PHONE).new_page(), url)
 
 
 def shows(page: Any, name: str, waits: list[float], since: float) -> None:
@@ -53,7 +48,7 @@ def test_two_phones_on_one_game(browser: Any, tmp_path: Path) -> None:
     data = tmp_path / "data"
     waits: list[float] = []
     with running_server(data) as server:
-        ann = phone(browser, server.url)
+        ann = device(browser, server.url)
         click(ann, "New game")
         for name in ("Ann", "Bob"):
             type_into(ann, "Player name", name)
@@ -61,7 +56,7 @@ def test_two_phones_on_one_game(browser: Any, tmp_path: Path) -> None:
         click(ann, "Start game")
         see(ann, "Round 1 · Ann deals")
 
-        bob = phone(browser, server.url)
+        bob = device(browser, server.url)
         click(bob, re.compile(r"^Continue round 1"))
         see(bob, "Round 1 · Ann deals")
 
