@@ -9,11 +9,16 @@ cards and status); the last saved round. It draws a
 :class:`~companion.app.board.Board` and nothing else, and has no control
 that changes the game: the root re-renders it whenever any screen commits.
 On a wide screen the totals and the rounds stand side by side.
+
+Every row is kept between renders (:mod:`companion.ui.kept`) while the
+frozen value it draws is equal: a tap at a live table changes one line, so
+only that row is built and diffed again on the server, not the board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -28,6 +33,7 @@ from companion.app.board import (
     Total,
 )
 from companion.ui.guard import screen
+from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face
 from companion.ui.widgets import flat
 
@@ -120,7 +126,9 @@ def _heading(text: str, detail: str = "") -> ft.Control:
 
 def _totals(board: Board) -> ft.Control:
     rows: list[ft.Control] = [_heading("Totals", f"First to {board.target} wins")]
-    rows += [_total(t) for t in board.players]
+    rows += [
+        kept(f"total:{i}", t, partial(_total, t)) for i, t in enumerate(board.players)
+    ]
     return ft.Column(rows, spacing=8)
 
 
@@ -171,7 +179,10 @@ def _entry(entry: EntryRound) -> ft.Control:
     else:
         status = "Waiting for " + ", ".join(entry.waiting)
     rows: list[ft.Control] = [_heading(title, status)]
-    rows += [_entry_line(line) for line in entry.lines]
+    rows += [
+        kept(f"entry:{i}", line, partial(_entry_line, line))
+        for i, line in enumerate(entry.lines)
+    ]
     return ft.Column(rows, spacing=8)
 
 
@@ -247,7 +258,7 @@ def _dealt(dealt: DealtRound) -> ft.Control:
         rows.append(
             ft.Text(dealt.turn, size=HEADLINE, weight=ft.FontWeight.BOLD, color=STRONG)
         )
-    rows += [_seat(seat) for seat in dealt.seats]
+    rows += [kept(f"seat:{i}", s, partial(_seat, s)) for i, s in enumerate(dealt.seats)]
     return ft.Column(rows, spacing=8)
 
 
@@ -281,7 +292,14 @@ def _last(last: SavedRound) -> ft.Control:
     rows: list[ft.Control] = [
         _heading(f"Last round: {last.number}", f"{last.dealer} dealt{how}")
     ]
-    rows += [_saved_line(last.number, line) for line in last.lines]
+    rows += [
+        kept(
+            f"last:{i}",
+            (last.number, line),
+            partial(_saved_line, last.number, line),
+        )
+        for i, line in enumerate(last.lines)
+    ]
     return ft.Column(rows, spacing=6)
 
 
