@@ -20,6 +20,7 @@ import sys
 from collections.abc import MutableMapping
 from pathlib import Path
 
+from .gc_tuning import tune as tune_gc
 from .settings import PROJECT_ROOT, SettingsError, load_settings
 from .store.lock import FolderInUse, lock_folder
 from .supervise import supervise
@@ -141,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.trusted is not None:
             trusted = tuple(a for a in args.trusted.split(",") if a.strip())
         gate = Gate.for_server(host, trusted=(*own_addresses(), *trusted))
+        tune_gc()  # after the imports: they are frozen too
         ft.run(
             make_main(
                 data_dir,
