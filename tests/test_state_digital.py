@@ -212,11 +212,18 @@ def test_seat_button_cycles_person_and_strategies() -> None:
         current = next_strategy(current)
         seen.append(seat_kind(current))
     assert seen == [
-        "Computer: odds-aware",
-        "Computer: stops at 25",
-        "Computer: random",
+        "Computer: easy (cautious, aims anywhere)",
+        "Computer: medium (stays at 27, aims well)",
+        "Computer: hard (plays to win the game)",
         "Person",
     ]
+
+
+def test_a_game_saved_with_an_older_strategy_still_names_it() -> None:
+    from companion.app import seat_kind
+
+    assert seat_kind("odds") == "Computer: odds-aware"
+    assert seat_kind("stop") == "Computer: stops at 25"
 
 
 def test_a_failed_save_of_the_last_choice_keeps_memory_and_disk_as_they_were(

@@ -19,26 +19,32 @@ from companion.store import NewerDocumentError
 
 BLOB_VERSION = 1
 DIGITAL_SCOPE = "digital"  # commits that change the digital round or settings
-STRATEGIES = {  # labels marked with N_: shown through _()
-    "odds": N_("odds-aware"),
-    "stop": N_("stops at 25"),
-    "random": N_("random"),
+# The seat picker's levels (companion.rules.bots.LEVELS), each described in
+# a few words; labels marked with N_: shown through _().
+STRATEGIES = {
+    "easy": N_("easy (cautious, aims anywhere)"),
+    "medium": N_("medium (stays at 27, aims well)"),
+    "hard": N_("hard (plays to win the game)"),
 }
+# Strategies of games saved before the levels: still shown by name.
+OLDER = {"odds": N_("odds-aware"), "stop": N_("stops at 25"), "random": N_("random")}
+NEW_COMPUTER = "medium"  # what "Add computer player" seats
 
 
 def next_strategy(current: str | None) -> str | None:
-    """Person → each computer strategy in turn → person (one button cycles)."""
+    """Person → easy → medium → hard → person (one button cycles)."""
     order: list[str | None] = [None, *STRATEGIES]
     at = order.index(current) if current in order else 0
     return order[(at + 1) % len(order)]
 
 
 def seat_kind(strategy: str | None) -> str:
-    """The button's words: "Person" or "Computer: odds-aware"."""
+    """The button's words: "Person" or "Computer: hard (plays to win…)"."""
     if strategy is None:
         return _("Person")
+    label = STRATEGIES.get(strategy) or OLDER.get(strategy)
     return _("Computer: {strategy}").format(
-        strategy=_(STRATEGIES[strategy]) if strategy in STRATEGIES else strategy
+        strategy=_(label) if label is not None else strategy
     )
 
 

@@ -25,7 +25,7 @@ from companion.store.records import GameSummary
 
 from .access import Access, Role
 from .corrections import Corrections
-from .digital import Digital
+from .digital import NEW_COMPUTER, Digital
 from .digital_table import DigitalTable
 from .entry import RoundDraft
 from .hub import GameHub
@@ -302,7 +302,7 @@ class AppState(Observable):
     def setup_rename_player(self, index: int, name: str) -> Result:
         return self.run(lambda: self.form.rename(index, name))
 
-    def setup_add_computer(self, strategy: str = "odds") -> Result:
+    def setup_add_computer(self, strategy: str = NEW_COMPUTER) -> Result:
         return self.run(lambda: self.form.add_computer(strategy))
 
     def setup_set_computer(self, index: int, strategy: str | None) -> Result:

@@ -134,6 +134,27 @@ class WinBot:
         return STAY if value(rnd, player) >= self.threshold(rnd, player) else HIT
 
 
+EASY_STOP = 20
+MEDIUM_STOP = 27  # the best fixed threshold heads-up (docs/benchmarks.md)
+
+
+@dataclass(frozen=True, slots=True)
+class EasyBot:
+    """The "easy" level: a cautious beginner. Stays once the line is worth
+    20 and aims its action cards, steals and ±15 anywhere, at random."""
+
+    at: int = EASY_STOP
+    name: str = "easy"
+
+    def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
+        pend = rnd.pending
+        if pend is None:
+            raise ValueError("the round is over")
+        if pend.kind != "turn":
+            return rng.choice(rnd.legal())
+        return StopBot(self.at).choose(rnd, player, rng)
+
+
 def _stop(arg: str | None) -> Bot:
     return StopBot(int(arg)) if arg else StopBot()
 
@@ -143,7 +164,14 @@ BOTS: dict[str, Callable[[str | None], Bot]] = {
     "stop": _stop,
     "odds": lambda arg: OddsBot(),
     "win": lambda arg: WinBot(int(arg)) if arg else WinBot(),
+    # The levels the app's seat picker offers (issue 13): names a player
+    # reads, each one of the bots above at its setting.
+    "easy": lambda arg: EasyBot(),
+    "medium": lambda arg: StopBot(MEDIUM_STOP, name="medium"),
+    "hard": lambda arg: WinBot(name="hard"),
 }
+
+LEVELS = ("easy", "medium", "hard")
 
 
 BOT_HELP: dict[str, str] = {
@@ -153,6 +181,9 @@ BOT_HELP: dict[str, str] = {
     "bust chance is under 50 %",
     "win": "win:N plays for the game: hits when a finished opponent already "
     "beats what it would bank, stays at N (26) raised when behind",
+    "easy": "level easy: stays at 20, aims action cards at random",
+    "medium": "level medium: stop:27 (the best fixed threshold), aims well",
+    "hard": "level hard: the win bot, plays for the game",
 }
 
 

@@ -203,7 +203,7 @@ def _players(
     controls.append(
         flat(
             _("Add computer player"),
-            lambda: state.setup_add_computer("odds"),
+            lambda: state.setup_add_computer(),
             ft.Icons.SMART_TOY,
         )
     )
