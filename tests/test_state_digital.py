@@ -151,6 +151,38 @@ def test_advisor_only_when_switched_on_and_for_people() -> None:
     assert advice.suggestion in ("hit", "stay")
 
 
+def test_a_purist_table_has_no_advisor_and_keeps_it_off() -> None:
+    """Issue 13: the host turns the advisor and odds off for the table; the
+    advisor can't be switched back on, the setting survives a restart and
+    the next round; turning purist off lets the advisor be switched on."""
+    files: dict[str, str] = {}
+    state = game(["Ann", "Bob"], "5 6 7 8 9 10 11", files)
+    assert state.set_advisor(True) is None and state.advice() is not None
+    assert state.set_purist(True) is None
+    assert state.purist and state.advice() is None
+    refused = state.set_advisor(True)
+    assert refused is not None and "purist" in refused
+    assert state.advice() is None
+    assert state.game_id is not None
+    state.store.flush()
+    again = AppState(GameStore.memory(files))
+    assert again.open_game(state.game_id) is None
+    assert again.purist and again.advice() is None
+    assert again.set_purist(False) is None
+    assert again.set_advisor(True) is None and again.advice() is not None
+
+
+def test_the_purist_setting_passes_to_the_next_round() -> None:
+    state = game(["Ann", "Bob"], "5 6 7 8 9 10 11")
+    assert state.set_purist(True) is None
+    while state.digital_round is not None and not state.digital_round.over:
+        player, kind, legal = pending(state)
+        assert state.play_choice("stay" if "stay" in legal else legal[0]) is None
+    assert state.purist
+    assert state.start_digital_round() is None
+    assert state.purist and state.advice() is None
+
+
 def test_restart_in_the_middle_of_a_decision() -> None:
     files: dict[str, str] = {}
     state = game(["Ann", "Bob", "Cy"], "3 STEAL 8 9 10", files)

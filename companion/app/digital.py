@@ -54,6 +54,9 @@ class Digital:
 
     bots: dict[str, str] = field(default_factory=dict)  # player id -> strategy
     advisor: bool = False
+    # A purist table (issue 13): no advisor and no odds, for tables that
+    # count them as cheating; the host sets it, the sheet says so.
+    purist: bool = False
     deck: list[str] | None = None  # carried over, top first; None: new deck
     discard: list[str] = field(default_factory=list)
     seed: int = 0  # the round's seed: reshuffles and computer players' choices
@@ -69,6 +72,7 @@ class Digital:
             "v": BLOB_VERSION,
             "bots": self.bots,
             "advisor": self.advisor,
+            "purist": self.purist,
             "deck": self.deck,
             "discard": self.discard,
             "seed": self.seed,
@@ -88,6 +92,7 @@ class Digital:
         return cls(
             bots={str(k): str(v) for k, v in dict(data.get("bots", {})).items()},
             advisor=bool(data.get("advisor", False)),
+            purist=bool(data.get("purist", False)),
             deck=None if data.get("deck") is None else list(data["deck"]),
             discard=list(data.get("discard", [])),
             seed=int(data.get("seed", 0)),

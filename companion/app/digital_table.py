@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from companion.i18n import _
 from companion.rules import (
     Advice,
     IllegalChoice,
@@ -116,7 +117,7 @@ class DigitalTable:
     def advice(self) -> Advice | None:
         """The advisor's view for a human about to hit or stay (when on)."""
         rnd = self.digital.round
-        if not self.digital.advisor or rnd is None or rnd.pending is None:
+        if not self.advising or rnd is None or rnd.pending is None:
             return None
         if rnd.pending.kind != "turn" or self.is_bot(rnd.pending.player):
             return None
@@ -145,8 +146,30 @@ class DigitalTable:
 
         self._keep(change, what="a seat changed hands", scopes=[f"seat:{pid}"])
 
+    @property
+    def advising(self) -> bool:
+        """The advisor is on and the table is not a purist one."""
+        return self.digital.advisor and not self.digital.purist
+
     def set_advisor(self, on: bool) -> None:
-        self._keep(lambda d: {"advisor": on}, what="the advisor was switched")
+        def change(d: Digital) -> dict[str, Any]:
+            if on and d.purist:
+                raise Refusal(
+                    _(
+                        "This is a purist table: no advisor and no odds. "
+                        "The host can change that on the score sheet."
+                    )
+                )
+            return {"advisor": on}
+
+        self._keep(change, what="the advisor was switched")
+
+    def set_purist(self, on: bool) -> None:
+        """A purist table switches the advisor off, and keeps it off."""
+        self._keep(
+            lambda d: {"purist": on, "advisor": d.advisor and not on},
+            what="the purist setting was switched",
+        )
 
     # --- the round --------------------------------------------------------------
     def start(self) -> None:
@@ -316,6 +339,7 @@ def played(state: GameState, choice: str) -> GameState:
     after = Digital(
         bots=d.bots,
         advisor=d.advisor,
+        purist=d.purist,
         deck=[c.code for c in deck],
         discard=[c.code for c in pile],
         seed=d.seed,

@@ -518,6 +518,14 @@ class AppState(Observable):
     def set_advisor(self, on: bool) -> Result:
         return self.run(lambda: self._scorer()[2].set_advisor(on))
 
+    def set_purist(self, on: bool) -> Result:
+        """The host's switch: no advisor and no odds at this table."""
+        return self.run(lambda: self._host()[2].set_purist(on))
+
+    @property
+    def purist(self) -> bool:
+        return self.digital.purist
+
     def start_digital_round(self) -> Result:
         return self.run(lambda: self._scorer()[2].start())
 
