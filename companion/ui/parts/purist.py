@@ -1,0 +1,45 @@
+"""A purist table (issue 13): no advisor and no odds, for tables that count
+them as cheating. The host's switch sits on the score sheet, where every
+phone also reads whether the table is purist; the digital table shows the
+advisor's switch only where it may be used."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.app import AppState
+from companion.i18n import _
+from companion.ui.widgets import switch_row
+
+
+def purist_row(state: AppState) -> list[ft.Control]:
+    """The host's switch; for everyone else a line, when the table is purist."""
+    if state.seat.host:
+        return [
+            switch_row(
+                _("Purist table"),
+                state.purist,
+                state.set_purist,
+                _("No advisor and no odds at this table."),
+            )
+        ]
+    if state.purist:
+        return [ft.Text(_("Purist table: no advisor and no odds."), size=13)]
+    return []
+
+
+def advisor_switch(state: AppState) -> list[ft.Control]:
+    """The advisor's switch for whoever runs the table (not on a purist one,
+    where a line says why it is missing)."""
+    if state.purist:
+        return [ft.Text(_("Purist table: no advisor and no odds."), size=13)]
+    if not state.seat.scorer:
+        return []
+    return [
+        switch_row(
+            _("Advisor"),
+            state.digital.advisor,
+            state.set_advisor,
+            _("Bust and Flip 7 chances and a hit/stay suggestion."),
+        )
+    ]
