@@ -20,6 +20,7 @@ from companion.app.access import Gate, Role, admit, with_token
 from companion.app.board import board_of
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
+from companion.i18n import _
 from companion.store import GameStore
 
 from .kept import new_frame
@@ -253,7 +254,7 @@ def guest_screen_for(
     the digital table; anything else leads back to its sheet."""
     gid = state.access.game_id
     if state.game_id != gid:
-        return LockedScreen("That game is no longer stored.")
+        return LockedScreen(_("That game is no longer stored."))
     screen = route.screen if route.game_id == gid else "game"
     if state.access.role is Role.BOARD or screen == "board":
         return BoardScreen(board_of(state))  # read-only, no way out
