@@ -20,7 +20,7 @@ from companion.app.access import Gate, Role, admit, with_token
 from companion.app.board import board_of
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
-from companion.i18n import _
+from companion.i18n import LANGUAGES, _
 from companion.store import GameStore
 
 from .kept import new_frame
@@ -188,6 +188,7 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     page = ft.context.page
     language = use_language(page)  # first: every `_()` below speaks it
+    ft.use_effect(lambda: tell_flutter(page, language), [language])
     new_frame(language)  # parts of the last screen may be kept (ui/kept.py)
     state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
@@ -228,6 +229,15 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
+    )
+
+
+def tell_flutter(page: ft.Page, language: str) -> None:
+    """Flutter's own words and formats (text fields' menus, semantics, any
+    date) in the page's language: the page's locale follows the session's."""
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in LANGUAGES],
+        current_locale=ft.Locale(language),
     )
 
 

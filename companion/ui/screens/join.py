@@ -69,8 +69,6 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     sheet = state.sheet
     if sheet is None:
         return LockedScreen(_("That game is no longer stored."))
-    seats = state.seat.seats
-    bots = set(state.digital.bots)
 
     def claim(pid: str) -> None:
         if state.claim_seat(pid) is None:
@@ -86,18 +84,7 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
             name_input.reset()
             on_seated()
 
-    rows: list[ft.Control] = []
-    for p in sheet.seated:
-        if p.id in bots:
-            continue
-        taken = seats.present(p.id) and seats.holder(p.id) != state.seat.holder
-        if taken:
-            rows.append(
-                ft.Text(_("{name}: on another phone").format(name=p.name), size=16)
-            )
-        else:
-            mine = _("I am {name}").format(name=p.name)
-            rows.append(primary(mine, bind(claim, p.id), ft.Icons.PERSON))
+    rows = _seats(state, claim)
     notice = state.notice
     return ft.Column(
         [
@@ -125,6 +112,25 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
         expand=True,
         spacing=0,
     )
+
+
+def _seats(state: AppState, claim: Callable[[str], None]) -> list[ft.Control]:
+    """A button "I am Ann" per free seat; a seat another phone holds says so."""
+    assert state.sheet is not None
+    seats, bots = state.seat.seats, set(state.digital.bots)
+    rows: list[ft.Control] = []
+    for p in state.sheet.seated:
+        if p.id in bots:
+            continue
+        taken = seats.present(p.id) and seats.holder(p.id) != state.seat.holder
+        if taken:
+            rows.append(
+                ft.Text(_("{name}: on another phone").format(name=p.name), size=16)
+            )
+        else:
+            mine = _("I am {name}").format(name=p.name)
+            rows.append(primary(mine, bind(claim, p.id), ft.Icons.PERSON))
+    return rows
 
 
 def _late(
