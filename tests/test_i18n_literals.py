@@ -39,6 +39,20 @@ CHECKED: tuple[str, ...] = (
     "companion/app/setup_form.py",
     "companion/app/library.py",
     "companion/app/digital.py",
+    # the live table and sharing (i18n-live)
+    "companion/ui/screens/share.py",
+    "companion/ui/screens/join.py",
+    "companion/ui/screens/guest_game.py",
+    "companion/ui/screens/invite.py",
+    "companion/ui/screens/board.py",
+    "companion/ui/app.py",
+    "companion/ui/wakelock.py",
+    "companion/app/board.py",
+    "companion/app/live.py",
+    "companion/app/invite.py",
+    "companion/app/seats.py",
+    "companion/share/summary.py",
+    "companion/share/caption.py",
 )
 
 MESSAGES = {"_", "N_", "ngettext", "gettext"}

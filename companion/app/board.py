@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from companion.i18n import N_, _
 from companion.rules import Entry, Round, RoundRecord, Rules, Sheet, Status
 
 from .digital import Digital, in_progress
@@ -25,7 +26,10 @@ from .standings import banner, standings
 if TYPE_CHECKING:
     from .session import AppState
 
-WINNER, LEADER, SHARED = "Winner", "Leader", "Shared lead"
+# Marks and statuses are kept as these English codes (the view compares
+# them) and worded by the view with ``_()``.
+WINNER, LEADER, SHARED = N_("Winner"), N_("Leader"), N_("Shared lead")
+FLIP7 = N_("Flip 7")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +133,10 @@ class Board:
 
     @property
     def title(self) -> str:
-        return f"Flip 7 to {self.target}" + (" · Brutal" if self.brutal else "")
+        """In the language of the session that draws it."""
+        if self.brutal:
+            return _("Flip 7 to {target} · Brutal").format(target=self.target)
+        return _("Flip 7 to {target}").format(target=self.target)
 
 
 def board_view(state: GameState) -> Board:
@@ -231,10 +238,10 @@ def _last(sheet: Sheet) -> SavedRound | None:
 
 
 STATUS_WORDS = {
-    Status.ACTIVE: "in play",
-    Status.STAYED: "stayed",
-    Status.BUSTED: "busted",
-    Status.OUT: "sits out",
+    Status.ACTIVE: N_("in play"),
+    Status.STAYED: N_("stayed"),
+    Status.BUSTED: N_("busted"),
+    Status.OUT: N_("sits out"),
 }
 
 
@@ -248,7 +255,7 @@ def _dealt(sheet: Sheet, digital: Digital) -> DealtRound | None:
 
     def name(seat: int) -> str:
         pid = digital.ids[seat] if seat < len(digital.ids) else ""
-        return names.get(pid, f"Seat {seat + 1}")
+        return names.get(pid) or _("Seat {n}").format(n=seat + 1)
 
     pending = rnd.pending
     seats = tuple(
@@ -258,7 +265,9 @@ def _dealt(sheet: Sheet, digital: Digital) -> DealtRound | None:
     turn = ""
     if pending is not None:
         who = name(pending.player)
-        turn = f"{who}'s turn" if pending.kind == "turn" else f"{who} decides"
+        turn = (
+            _("{name}'s turn") if pending.kind == "turn" else _("{name} decides")
+        ).format(name=who)
     return DealtRound(
         number=len(sheet.rounds) + 1,
         dealer=name(rnd.dealer),
@@ -269,7 +278,7 @@ def _dealt(sheet: Sheet, digital: Digital) -> DealtRound | None:
 
 def _seat(rnd: Round, i: int, name: str, to_move: bool, digital: Digital) -> Seat:
     status = rnd.status(i)
-    words = "Flip 7" if rnd.flip7 == i else STATUS_WORDS.get(status, str(status))
+    words = FLIP7 if rnd.flip7 == i else STATUS_WORDS.get(status, str(status))
     pid = digital.ids[i] if i < len(digital.ids) else ""
     return Seat(
         name=name,

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from companion.i18n import N_, _
 from companion.net import board_url, join_url, lan_addresses
 from companion.share import qr_png
 
@@ -19,15 +20,16 @@ from .hub import GameHub
 from .refusal import Refusal
 from .serving import Serving
 
-LOCAL_ONLY = (
+# Shown through _() (in the host's language); the constants are English.
+LOCAL_ONLY = N_(
     "Phones can't join: this server only listens on this computer. "
     "Restart it with: uv run companion --host 0.0.0.0"
 )
-NO_ADDRESS = (
+NO_ADDRESS = N_(
     "Phones can't join: this computer has no network address. Connect it to "
     "the table's Wi-Fi (or turn on its hotspot), then open Invite again."
 )
-REVOKED = "Old invite links no longer work."
+REVOKED = N_("Old invite links no longer work.")
 ANY_ADDRESS = ("0.0.0.0", "", "::")  # listening on every interface
 QR_PX = 600  # the PNG's side; shown at about 300 px, crisp on any phone
 
@@ -71,12 +73,12 @@ def invite_view(
     """The Invite of the open game for ``address`` (the best one when it is
     None or gone); the refusal's text when there is no game or no token."""
     if game_id is None:
-        return "No game is open."
+        return _("No game is open.")
     if serving.local_only:
-        return InviteView(game_id, (), None, problem=LOCAL_ONLY)
+        return InviteView(game_id, (), None, problem=_(LOCAL_ONLY))
     addresses = tuple(reachable(serving, found))
     if not addresses:
-        return InviteView(game_id, (), None, problem=NO_ADDRESS)
+        return InviteView(game_id, (), None, problem=_(NO_ADDRESS))
     try:
         token = hub.invite(game_id)
     except Refusal as exc:
@@ -90,6 +92,6 @@ def invite_view(
 def renew_invite(hub: GameHub, game_id: str | None) -> str:
     """Replace the game's invite (old links stop working); what to say."""
     if game_id is None:
-        raise Refusal("No game is open.")
+        raise Refusal(_("No game is open."))
     hub.new_invite(game_id)
-    return REVOKED
+    return _(REVOKED)

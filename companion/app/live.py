@@ -25,12 +25,14 @@ import secrets
 from collections.abc import Callable
 from dataclasses import replace
 
+from companion.i18n import N_, _
+
 from .access import HOST, Access, Role
 from .open_game import SEATS, GameState, Watch
 from .refusal import Refusal
 from .seats import Seats
 
-HOST_ONLY = "Only the host's screen can do that."
+HOST_ONLY = N_("Only the host's screen can do that.")  # shown through _()
 
 
 def seat_scope(pid: str) -> str:
@@ -90,37 +92,41 @@ class LiveSeat:
     # --- checks (raise Refusal) -------------------------------------------------
     def check_host(self) -> None:
         if not self.host:
-            raise Refusal(HOST_ONLY)
+            raise Refusal(_(HOST_ONLY))
 
     def check_game(self, game_id: str | None) -> None:
         if not self.access.allows(game_id):
-            raise Refusal("This phone was invited to another game.")
+            raise Refusal(_("This phone was invited to another game."))
 
     def check_line(self, pid: str, name: str) -> None:
         if not self.may_edit(pid):
-            raise Refusal(f"{name}'s line is entered on {name}'s phone.")
+            raise Refusal(
+                _("{name}'s line is entered on {name}'s phone.").format(name=name)
+            )
 
     def check_scorer(self) -> None:
         if not self.scorer:
-            raise Refusal(HOST_ONLY)
+            raise Refusal(_(HOST_ONLY))
 
     def check_save(self, state: GameState, waiting: list[str]) -> None:
         if self.may_save(state):
             return
         if self.mine is None:
-            raise Refusal("Pick your seat first.")
+            raise Refusal(_("Pick your seat first."))
         raise Refusal(
-            "The round is saved when every line is in: waiting for "
-            + ", ".join(waiting)
-            + "."
+            _("The round is saved when every line is in: waiting for {names}.").format(
+                names=", ".join(waiting)
+            )
         )
 
     def check_decide(self, state: GameState, name: str) -> None:
         if self.may_decide(state):
             return
         if state.seats.present(self.pending_id(state)):
-            raise Refusal(f"It is {name}'s turn, on {name}'s phone.")
-        raise Refusal(f"It is {name}'s turn.")
+            raise Refusal(
+                _("It is {name}'s turn, on {name}'s phone.").format(name=name)
+            )
+        raise Refusal(_("It is {name}'s turn.").format(name=name))
 
     @staticmethod
     def pending_id(state: GameState) -> str:
@@ -133,20 +139,26 @@ class LiveSeat:
     # --- seat changes (through the one commit path) --------------------------------
     def claim(self, pid: str, name: str) -> str:
         if self.access.role is Role.BOARD:
-            raise Refusal("A board only watches.")
+            raise Refusal(_("A board only watches."))
         holder = self.holder
 
         def apply(state: GameState) -> GameState:
             if pid not in {p.id for p in state.sheet.seated}:
-                raise Refusal(f"{name} no longer plays in this game.")
+                raise Refusal(
+                    _("{name} no longer plays in this game.").format(name=name)
+                )
             seats = state.seats
             other = seats.holder(pid)
             if other not in (None, holder) and seats.present(pid):
-                raise Refusal(f"{name}'s seat is taken by another phone.")
+                raise Refusal(
+                    _("{name}'s seat is taken by another phone.").format(name=name)
+                )
             return replace(state, seats=seats.claim(pid, holder))
 
-        self._commit(apply, f"{name}'s seat was taken", pid)
-        return f"You are {name}."
+        # What a change was (``what``) is logged in English and may reach
+        # another session's clash message: marked, not translated here.
+        self._commit(apply, N_("{name}'s seat was taken").format(name=name), pid)
+        return _("You are {name}.").format(name=name)
 
     def leave(self) -> None:
         holder = self.holder
@@ -154,7 +166,9 @@ class LiveSeat:
             return
         pid = self.mine
         self._commit(
-            lambda s: replace(s, seats=s.seats.leave(holder)), "a seat was freed", pid
+            lambda s: replace(s, seats=s.seats.leave(holder)),
+            N_("a seat was freed"),
+            pid,
         )
 
     def connected(self, on: bool) -> None:
@@ -164,7 +178,7 @@ class LiveSeat:
         holder, pid = self.holder, self.mine
         self._commit(
             lambda s: replace(s, seats=s.seats.connected(holder, on)),
-            "a phone came back" if on else "a phone dropped out",
+            N_("a phone came back") if on else N_("a phone dropped out"),
             pid,
         )
 
@@ -174,16 +188,16 @@ class LiveSeat:
         def apply(state: GameState) -> GameState:
             holder = state.seats.holder(pid)
             if holder is None:
-                raise Refusal("No phone holds that seat.")
+                raise Refusal(_("No phone holds that seat."))
             return replace(state, seats=state.seats.make_scorer(holder, on))
 
-        self._commit(apply, "a scorer was changed", pid)
+        self._commit(apply, N_("a scorer was changed"), pid)
 
     def allow_late(self, on: bool) -> None:
         self.check_host()
         self._commit(
             lambda s: replace(s, seats=s.seats.allow_late(on)),
-            "late joining was changed",
+            N_("late joining was changed"),
             "late",
         )
 
@@ -191,7 +205,7 @@ class LiveSeat:
         self, apply: Callable[[GameState], GameState], what: str, pid: str
     ) -> None:
         if self.watch is None:
-            raise Refusal("No game is open.")
+            raise Refusal(_("No game is open."))
         self.watch.commit(
             apply, what=what, scopes=[SEATS, seat_scope(pid)], checked=False
         )

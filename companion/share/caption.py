@@ -21,9 +21,10 @@ from .meta import ShareMeta
 from .summary import _result_line, ranked
 
 FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
-_LATIN = "DejaVuSans.ttf"
-_LATIN_BOLD = "DejaVuSans-Bold.ttf"
-_WIDE = "DroidSansFallbackFull.ttf"  # Chinese, Japanese, Korean and more
+_LATIN = "DejaVuSans.ttf"  # i18n: not shown
+_LATIN_BOLD = "DejaVuSans-Bold.ttf"  # i18n: not shown
+# the fallback font: Chinese, Japanese, Korean and more
+_WIDE = "DroidSansFallbackFull.ttf"  # i18n: not shown
 
 
 def caption_lines(sheet: Sheet, meta: ShareMeta) -> list[str]:

@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-MAX_TITLE = 80
+from companion.i18n import format_day
 
-_MONTHS: tuple[str, ...] = ("Jan", "Feb", "Mar", "Apr", "May", "Jun")
-_MONTHS += ("Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+MAX_TITLE = 80
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,11 +23,11 @@ class ShareMeta:
     created: date | None = None
 
     def day_text(self) -> str:
-        """``"29 Nov 2026"``: the same in every locale, unlike ``%b``."""
+        """``"29 Nov 2026"`` in English; in the sharer's language otherwise
+        (``"29 nov 2026"``, ``"2026. nov. 29."``), as the summary's words."""
         if self.created is None:
             return ""
-        d = self.created
-        return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
+        return format_day(self.created)
 
     def heading(self) -> str:
         """The title, or ``"Flip 7 — 29 Nov 2026"`` when there is none."""

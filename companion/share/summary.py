@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import IntEnum
 
+from companion.i18n import _, ngettext
 from companion.rules import Player, Sheet
 
 from .meta import NO_META, ShareMeta
@@ -82,37 +83,51 @@ def _num(value: int) -> str:
 
 def _rules_line(sheet: Sheet) -> str:
     r = sheet.rules
-    parts = ["Brutal" if r.brutal else "Standard", f"target {r.target}"]
+    parts = [
+        _("Brutal") if r.brutal else _("Standard"),
+        _("target {target}").format(target=r.target),
+    ]
     if r.decks == 2:
-        parts.append("2 decks")
+        parts.append(_("2 decks"))
     if not r.tie_break:
-        parts.append("ties share the win")
+        parts.append(_("ties share the win"))
     return " · ".join(parts)
 
 
+def _names(names: list[str]) -> str:
+    """Names as a plain list: short, the same shape in every language."""
+    return ", ".join(names)
+
+
 def _result_line(sheet: Sheet, names: dict[str, str]) -> str:
+    """Written in the sharer's language (the session's ``_()``)."""
     if not sheet.rounds:
-        return "Not started yet"
+        return _("Not started yet")
     check = sheet.end()
     seated = sheet.seated
     if check.over:
         won = [names[seated[i].id] for i in check.winners]
-        label = "Winner" if len(won) == 1 else "Winners (shared)"
-        return f"{label}: {', '.join(won)}"
+        if len(won) == 1:
+            return _("Winner: {name}").format(name=won[0])
+        return _("Winners (shared): {names}").format(names=_names(won))
     if check.tie_break:
         tied = [names[seated[i].id] for i in check.tie_break]
-        return f"Tie-break: {', '.join(tied)}"
+        return _("Tie-break: {names}").format(names=_names(tied))
     totals = sheet.totals()
     best = max(totals[p.id] for p in seated) if seated else 0
     leaders = [names[p.id] for p in seated if totals[p.id] == best]
-    return f"In progress · leading: {', '.join(leaders)}"
+    return _("In progress · leading: {names}").format(names=_names(leaders))
 
 
 def _rounds_line(sheet: Sheet) -> str:
     n = len(sheet.rounds)
-    text = f"{n} round{'s' if n != 1 else ''} played"
+    text = ngettext("{n} round played", "{n} rounds played", n).format(n=n)
     ties = sum(1 for r in sheet.rounds if r.tie_break)
-    return text + (f" ({ties} tie-break)" if ties else "")
+    if not ties:
+        return text
+    return ngettext(
+        "{rounds} ({n} tie-break)", "{rounds} ({n} tie-break)", ties
+    ).format(rounds=text, n=ties)
 
 
 def _round_scores(sheet: Sheet, pid: str) -> str:
@@ -156,9 +171,11 @@ def summary_text(
     if detail <= Detail.TOTALS:
         lines.append(_rules_line(sheet))
     for rank, player, total in ranked(sheet):
-        mark = f"{rank}." if rank is not None else "-"
-        gone = "" if rank is not None else " (left)"
-        lines.append(f"{mark} {names[player.id]} {_num(total)}{gone}")
+        name, score = names[player.id], _num(total)
+        if rank is None:  # left the table
+            lines.append(_("- {name} {total} (left)").format(name=name, total=score))
+        else:
+            lines.append(f"{rank}. {name} {score}")
         if detail is Detail.ROUNDS and sheet.rounds:
             lines.append("   " + _round_scores(sheet, player.id))
     return "\n".join(lines)

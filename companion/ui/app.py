@@ -20,6 +20,7 @@ from companion.app.access import Gate, Role, admit, with_token
 from companion.app.board import board_of
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
+from companion.i18n import LANGUAGES, _
 from companion.store import GameStore
 
 from .kept import new_frame
@@ -187,6 +188,7 @@ def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
 def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Control:
     page = ft.context.page
     language = use_language(page)  # first: every `_()` below speaks it
+    ft.use_effect(lambda: tell_flutter(page, language), [language])
     new_frame(language)  # parts of the last screen may be kept (ui/kept.py)
     state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
@@ -230,6 +232,15 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
     )
 
 
+def tell_flutter(page: ft.Page, language: str) -> None:
+    """Flutter's own words and formats (text fields' menus, semantics, any
+    date) in the page's language: the page's locale follows the session's."""
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in LANGUAGES],
+        current_locale=ft.Locale(language),
+    )
+
+
 def page_width(state: AppState, route: Route, width: float) -> float:
     """Phone first: a readable column; a board (a TV) fills the screen."""
     if route.screen == "board" or state.access.role is Role.BOARD:
@@ -253,7 +264,7 @@ def guest_screen_for(
     the digital table; anything else leads back to its sheet."""
     gid = state.access.game_id
     if state.game_id != gid:
-        return LockedScreen("That game is no longer stored.")
+        return LockedScreen(_("That game is no longer stored."))
     screen = route.screen if route.game_id == gid else "game"
     if state.access.role is Role.BOARD or screen == "board":
         return BoardScreen(board_of(state))  # read-only, no way out

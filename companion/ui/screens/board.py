@@ -23,6 +23,7 @@ from functools import partial
 import flet as ft
 
 from companion.app.board import (
+    STATUS_WORDS,
     WINNER,
     Board,
     DealtRound,
@@ -32,6 +33,8 @@ from companion.app.board import (
     Seat,
     Total,
 )
+from companion.i18n import _
+from companion.rules import Status
 from companion.ui.guard import screen
 from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face
@@ -44,6 +47,7 @@ CARD = 0.5  # card faces at half size: a line of seven still fits a phone
 STRONG = ft.Colors.PRIMARY  # the theme's accent, readable in both themes
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 BAD = ft.Colors.ERROR
+BUSTED = STATUS_WORDS[Status.BUSTED]  # the code a busted seat's status holds
 WIDE: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "xs": 12,
     "lg": 6,
@@ -69,7 +73,7 @@ def BoardScreen(
     """The board (None: no game open); ``on_back`` (the host's "Back to
     sheet") is absent for a guest's board."""
     if board is None:
-        return ft.Text("No game is open.", size=SECTION)
+        return ft.Text(_("No game is open."), size=SECTION)
     top: list[ft.Control] = [_title(board, on_back)]
     if board.headline:
         top.append(_headline(board))
@@ -96,7 +100,7 @@ def _title(board: Board, on_back: Callable[[], None] | None) -> ft.Control:
     title = ft.Text(board.title, size=TITLE, weight=ft.FontWeight.BOLD)
     if on_back is None:
         return title
-    back = flat("Back to sheet", on_back, ft.Icons.ARROW_BACK)
+    back = flat(_("Back to sheet"), on_back, ft.Icons.ARROW_BACK)
     return ft.Column([ft.Row([back]), title], spacing=0)
 
 
@@ -125,7 +129,8 @@ def _heading(text: str, detail: str = "") -> ft.Control:
 
 
 def _totals(board: Board) -> ft.Control:
-    rows: list[ft.Control] = [_heading("Totals", f"First to {board.target} wins")]
+    first = _("First to {target} wins").format(target=board.target)
+    rows: list[ft.Control] = [_heading(_("Totals"), first)]
     rows += [
         kept(f"total:{i}", t, partial(_total, t)) for i, t in enumerate(board.players)
     ]
@@ -134,6 +139,7 @@ def _totals(board: Board) -> ft.Control:
 
 def _total(t: Total) -> ft.Control:
     marked = bool(t.mark)
+    mark = _(t.mark) if marked else ""  # a code of app/board: worded here
     name: list[ft.Control] = [
         ft.Text(t.name, size=NAME, weight=ft.FontWeight.BOLD, max_lines=2)
     ]
@@ -143,7 +149,7 @@ def _total(t: Total) -> ft.Control:
             ft.Row(
                 [
                     ft.Icon(icon, color=STRONG, size=MARK + 4),
-                    ft.Text(t.mark, size=MARK, color=STRONG, weight=ft.FontWeight.BOLD),
+                    ft.Text(mark, size=MARK, color=STRONG, weight=ft.FontWeight.BOLD),
                 ],
                 spacing=4,
             )
@@ -156,7 +162,7 @@ def _total(t: Total) -> ft.Control:
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    label = f"{t.place}. {t.name} {number(t.total)}" + (f", {t.mark}" if marked else "")
+    label = f"{t.place}. {t.name} {number(t.total)}" + (f", {mark}" if marked else "")
     return said(
         label,
         ft.Container(
@@ -170,14 +176,11 @@ def _total(t: Total) -> ft.Control:
 
 
 def _entry(entry: EntryRound) -> ft.Control:
-    what = "Correcting round" if entry.correcting else "Round"
-    title = f"{what} {entry.number} · {entry.dealer} deals"
-    if entry.tie_break:
-        title += " · tie-break"
+    title = _entry_title(entry)
     if entry.all_in:
-        status = "All lines are in."
+        status = _("All lines are in.")
     else:
-        status = "Waiting for " + ", ".join(entry.waiting)
+        status = _("Waiting for {names}").format(names=", ".join(entry.waiting))
     rows: list[ft.Control] = [_heading(title, status)]
     rows += [
         kept(f"entry:{i}", line, partial(_entry_line, line))
@@ -186,11 +189,21 @@ def _entry(entry: EntryRound) -> ft.Control:
     return ft.Column(rows, spacing=8)
 
 
+def _entry_title(entry: EntryRound) -> str:
+    n, dealer = entry.number, entry.dealer
+    if entry.correcting:
+        title = _("Correcting round {number} · {dealer} deals")
+    else:
+        title = _("Round {number} · {dealer} deals")
+    title = title.format(number=n, dealer=dealer)
+    return _("{title} · tie-break").format(title=title) if entry.tie_break else title
+
+
 def _entry_line(line: Line) -> ft.Control:
     if line.done:
-        icon, state, colour = ft.Icons.CHECK_CIRCLE, "in", STRONG
+        icon, state, colour = ft.Icons.CHECK_CIRCLE, _("in"), STRONG
     else:
-        icon, state, colour = ft.Icons.HOURGLASS_EMPTY, "not in yet", MUTED
+        icon, state, colour = ft.Icons.HOURGLASS_EMPTY, _("not in yet"), MUTED
     row = ft.Row(
         [
             ft.Icon(icon, color=colour, size=LINE_NAME + 10),
@@ -229,13 +242,13 @@ def _words(line: Line) -> list[ft.Control]:
 def _line_words(line: Line) -> str:
     words = []
     if line.busted:
-        words.append("Busted")
+        words.append(_("Busted"))
     if line.flip7:
-        words.append("Flip 7, −15 given" if line.gave_attack else "Flip 7")
+        words.append(_("Flip 7, −15 given") if line.gave_attack else _("Flip 7"))
     if line.attacked:
-        words.append("−15 from a Flip 7")
+        words.append(_("−15 from a Flip 7"))
     if line.typed:
-        words.append("score typed")
+        words.append(_("score typed"))
     return " · ".join(words)
 
 
@@ -251,9 +264,10 @@ def _boxed(content: ft.Control, *, strong: bool = False) -> ft.Control:
 
 
 def _dealt(dealt: DealtRound) -> ft.Control:
-    rows: list[ft.Control] = [
-        _heading(f"Round {dealt.number} · {dealt.dealer} deals", "Dealt by the app")
-    ]
+    title = _("Round {number} · {dealer} deals").format(
+        number=dealt.number, dealer=dealt.dealer
+    )
+    rows: list[ft.Control] = [_heading(title, _("Dealt by the app"))]
     if dealt.turn:
         rows.append(
             ft.Text(dealt.turn, size=HEADLINE, weight=ft.FontWeight.BOLD, color=STRONG)
@@ -263,11 +277,11 @@ def _dealt(dealt: DealtRound) -> ft.Control:
 
 
 def _seat(seat: Seat) -> ft.Control:
-    who = seat.name + (" · computer" if seat.computer else "")
-    bad = seat.status == "busted"
+    who = _("{name} · computer").format(name=seat.name) if seat.computer else seat.name
+    bad = seat.status == BUSTED
     faces = [card_face(c, scale=CARD, face_down=True) for c in seat.face_down]
     faces += [card_face(c, scale=CARD) for c in seat.cards]
-    status = "to play" if seat.to_move else seat.status
+    status = _("to play") if seat.to_move else _(seat.status)  # a code: worded
     body: list[ft.Control] = [
         ft.Text(who, size=LINE_NAME, weight=ft.FontWeight.BOLD),
         ft.Text(
@@ -288,10 +302,12 @@ def _seat(seat: Seat) -> ft.Control:
 
 
 def _last(last: SavedRound) -> ft.Control:
-    how = " · dealt by the app" if last.digital else ""
-    rows: list[ft.Control] = [
-        _heading(f"Last round: {last.number}", f"{last.dealer} dealt{how}")
-    ]
+    if last.digital:
+        how = _("{dealer} dealt · dealt by the app").format(dealer=last.dealer)
+    else:
+        how = _("{dealer} dealt").format(dealer=last.dealer)
+    heading = _("Last round: {number}").format(number=last.number)
+    rows: list[ft.Control] = [_heading(heading, how)]
     rows += [
         kept(
             f"last:{i}",
@@ -315,5 +331,7 @@ def _saved_line(number_: int, line: Line) -> ft.Control:
         ],
     )
     words = _line_words(line)
-    label = f"Round {number_}: {line.name} {number(line.score)}"
+    label = _("Round {number}: {name} {score}").format(
+        number=number_, name=line.name, score=number(line.score)
+    )
     return said(label + (f", {words}" if words else ""), row)

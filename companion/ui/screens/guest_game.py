@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.app import AppState
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.language import language_picker
 from companion.ui.parts.score_table import score_table
@@ -30,11 +31,11 @@ class ThisPhone:
 
 
 def _this_phone(phone: ThisPhone) -> list[ft.Control]:
-    theme = "Light theme" if phone.dark else "Dark theme"
+    theme = _("Light theme") if phone.dark else _("Dark theme")
     icon = ft.Icons.LIGHT_MODE if phone.dark else ft.Icons.DARK_MODE
     return [
         ft.Divider(),
-        ft.Text("This phone", size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(_("This phone"), size=16, weight=ft.FontWeight.BOLD),
         flat(theme, phone.on_theme, icon),
         language_picker(),
     ]
@@ -50,10 +51,13 @@ def GuestGameScreen(
 ) -> ft.Control:
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
-        return ft.Text("No game is open.")
+        return ft.Text(_("No game is open."))
     mine = state.my_seat
     names = sheet.names()
-    who = f"You are {names[mine]}" if mine in names else "You are watching"
+    if mine in names:
+        who = _("You are {name}").format(name=names[mine])
+    else:
+        who = _("You are watching")
     controls: list[ft.Control] = []
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
@@ -66,12 +70,12 @@ def GuestGameScreen(
     if not sheet.over:
         controls += _round(state, on_enter, on_table)
     controls.append(score_table(sheet, None))
-    controls.append(flat("Change seat", on_seat, ft.Icons.PERSON_SEARCH))
+    controls.append(flat(_("Change seat"), on_seat, ft.Icons.PERSON_SEARCH))
     if phone is not None:
         controls += _this_phone(phone)
     return ft.Column(
         [
-            header("Score sheet"),
+            header(_("Score sheet")),
             ft.ListView(controls=controls, padding=16, spacing=10, expand=True),
         ],
         expand=True,
@@ -87,20 +91,27 @@ def _round(
     sheet, draft = state.sheet, state.draft
     number = len(sheet.rounds) + 1
     dealer = state.next_dealer().name
-    out: list[ft.Control] = [
-        ft.Text(f"Round {number} · {dealer} deals", size=22, weight=ft.FontWeight.BOLD)
-    ]
+    title = _("Round {number} · {dealer} deals").format(number=number, dealer=dealer)
+    out: list[ft.Control] = [ft.Text(title, size=22, weight=ft.FontWeight.BOLD)]
     if state.digital_in_progress:
-        out.append(primary(f"Digital round {number}: to the table", on_table))
+        table = _("Digital round {number}: to the table").format(number=number)
+        out.append(primary(table, on_table))
         return out
     waiting = state.waiting_for()
     if state.half_entered or draft.done:
-        text = "Waiting for " + ", ".join(waiting) if waiting else "Every line is in."
+        text = (
+            _("Waiting for {names}").format(names=", ".join(waiting))
+            if waiting
+            else _("Every line is in.")
+        )
         out.append(ft.Text(text, size=16))
     mine = state.my_seat
     if mine is not None and mine in draft.players:
-        label = "My line is in: check it" if draft.is_in(mine) else "Enter my line"
+        label = (
+            _("My line is in: check it") if draft.is_in(mine) else _("Enter my line")
+        )
         out.append(primary(label, on_enter, ft.Icons.EDIT_NOTE))
     elif state.seat.scorer:
-        out.append(secondary(f"Enter round {number}", on_enter, ft.Icons.EDIT_NOTE))
+        enter = _("Enter round {number}").format(number=number)
+        out.append(secondary(enter, on_enter, ft.Icons.EDIT_NOTE))
     return out

@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.app import AppState
 from companion.app.invite import InviteView
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.phones import phones_panel
 from companion.ui.screens.share import qr_image
@@ -38,8 +39,9 @@ QR_SIDE = 300  # px: one QR fits a 390 px phone with the page padding
 BOARD_SIDE = 200
 
 
-def _link(state: AppState, url: str, label: str) -> ft.Control:
-    """The link as selectable text (read out as it is), and a copy button."""
+def _link(state: AppState, url: str, label: str, done: str) -> ft.Control:
+    """The link as selectable text (read out as it is), and a copy button
+    (``label``) that says ``done`` once pressed."""
     return ft.Column(
         [
             ft.Container(
@@ -53,7 +55,7 @@ def _link(state: AppState, url: str, label: str) -> ft.Control:
                 icon=ft.Icons.COPY,
                 height=48,
                 action=ft.CopyToClipboard(url),
-                on_click=lambda: state.tell(f"{label.removeprefix('Copy ')} copied."),
+                on_click=lambda: state.tell(done),
             ),
         ],
         spacing=8,
@@ -66,8 +68,10 @@ def _addresses(view: InviteView, pick: Callable[[str], None]) -> list[ft.Control
         return []
     return [
         ft.Text(
-            "This computer has several addresses: pick the one on the "
-            "phones' Wi-Fi (usually 192.168…).",
+            _(
+                "This computer has several addresses: pick the one on the "
+                "phones' Wi-Fi (usually 192.168…)."
+            ),
             size=14,
         ),
         ft.Row(
@@ -83,14 +87,14 @@ def _join(
     assert view.join_url is not None and view.join_png is not None
     return [
         ft.Text(
-            "Phones on the same Wi-Fi scan this with the camera to join the game:",
+            _("Phones on the same Wi-Fi scan this with the camera to join the game:"),
             size=15,
         ),
         ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
-            content=qr_image(view.join_png, "QR code of the join link", QR_SIDE),
+            content=qr_image(view.join_png, _("QR code of the join link"), QR_SIDE),
         ),
-        _link(state, view.join_url, "Copy join link"),
+        _link(state, view.join_url, _("Copy join link"), _("Join link copied.")),
         *_addresses(view, pick),
     ]
 
@@ -98,24 +102,28 @@ def _join(
 def _board(state: AppState, view: InviteView) -> list[ft.Control]:
     assert view.board_url is not None and view.board_png is not None
     return [
-        section("Board for a TV or tablet"),
+        section(_("Board for a TV or tablet")),
         ft.Text(
-            "Read-only, in large type: the totals, the round being entered "
-            "and the leader.",
+            _(
+                "Read-only, in large type: the totals, the round being entered "
+                "and the leader."
+            ),
             size=14,
         ),
         ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
-            content=qr_image(view.board_png, "QR code of the board link", BOARD_SIDE),
+            content=qr_image(
+                view.board_png, _("QR code of the board link"), BOARD_SIDE
+            ),
         ),
-        _link(state, view.board_url, "Copy board link"),
+        _link(state, view.board_url, _("Copy board link"), _("Board link copied.")),
     ]
 
 
 def _renew(state: AppState, asking: bool, ask: Callable[[bool], None]) -> ft.Control:
     """ "New invite", asked first: every phone's link stops working."""
     if not asking:
-        return secondary("New invite", lambda: ask(True), ft.Icons.AUTORENEW)
+        return secondary(_("New invite"), lambda: ask(True), ft.Icons.AUTORENEW)
 
     def renew() -> None:
         ask(False)
@@ -128,13 +136,15 @@ def _renew(state: AppState, asking: bool, ask: Callable[[bool], None]) -> ft.Con
         content=ft.Column(
             [
                 ft.Text(
-                    "Make a new invite? The links and QR codes given so far "
-                    "stop working: phones must scan the new one."
+                    _(
+                        "Make a new invite? The links and QR codes given so far "
+                        "stop working: phones must scan the new one."
+                    )
                 ),
                 ft.Row(
                     [
-                        primary("Make a new invite", renew, ft.Icons.AUTORENEW),
-                        flat("Cancel", lambda: ask(False)),
+                        primary(_("Make a new invite"), renew, ft.Icons.AUTORENEW),
+                        flat(_("Cancel"), lambda: ask(False)),
                     ],
                     wrap=True,
                 ),
@@ -145,12 +155,14 @@ def _renew(state: AppState, asking: bool, ask: Callable[[bool], None]) -> ft.Con
 
 def _awake(awake: Awake) -> ft.Control:
     hint = (
-        "This browser cannot keep the screen awake: lengthen the screen "
-        "timeout in the device's settings instead."
+        _(
+            "This browser cannot keep the screen awake: lengthen the screen "
+            "timeout in the device's settings instead."
+        )
         if awake.unavailable
-        else "While a game is open, this device's screen stays on."
+        else _("While a game is open, this device's screen stays on.")
     )
-    return switch_row("Keep screen awake", awake.on, awake.set, hint)
+    return switch_row(_("Keep screen awake"), awake.on, awake.set, hint)
 
 
 @screen
@@ -163,8 +175,8 @@ def InviteScreen(
     controls: list[ft.Control] = []
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
-    if isinstance(view, str):
-        controls.append(message(view, error=True))
+    if isinstance(view, str):  # session.py's HOST_ONLY comes in English
+        controls.append(message(_(view), error=True))
     elif view.problem is not None:
         controls.append(message(view.problem, error=True))
     else:
@@ -176,7 +188,7 @@ def InviteScreen(
     controls += [ft.Divider(), _awake(awake)]
     return ft.Column(
         [
-            header("Invite phones", on_back),
+            header(_("Invite phones"), on_back),
             ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
         ],
         expand=True,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.widgets import (
     TextInput,
@@ -33,19 +34,24 @@ SEAT_KEY = "flip7.seat."  # + game id: the player this device was
 def LockedScreen(reason: str = "") -> ft.Control:
     return ft.Column(
         [
-            header("Flip 7 Companion"),
+            header(_("Flip 7 Companion")),
             ft.Container(
                 padding=16,
                 content=ft.Column(
                     [
                         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64),
                         ft.Text(
-                            "Scan the host's invite", size=26, weight=ft.FontWeight.BOLD
+                            _("Scan the host's invite"),
+                            size=26,
+                            weight=ft.FontWeight.BOLD,
                         ),
                         ft.Text(
-                            "This phone is not the host's. To join the game at "
-                            "your table, scan the Invite code on the host's score "
-                            "sheet (or open the link the host sends you).",
+                            _(
+                                "This phone is not the host's. To join the game "
+                                "at your table, scan the Invite code on the "
+                                "host's score sheet (or open the link the host "
+                                "sends you)."
+                            ),
                             size=16,
                         ),
                         *([message(reason, error=True)] if reason else []),
@@ -62,9 +68,7 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     name_input = use_text_input()
     sheet = state.sheet
     if sheet is None:
-        return LockedScreen("That game is no longer stored.")
-    seats = state.seat.seats
-    bots = set(state.digital.bots)
+        return LockedScreen(_("That game is no longer stored."))
 
     def claim(pid: str) -> None:
         if state.claim_seat(pid) is None:
@@ -80,33 +84,27 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
             name_input.reset()
             on_seated()
 
-    rows: list[ft.Control] = []
-    for p in sheet.seated:
-        if p.id in bots:
-            continue
-        taken = seats.present(p.id) and seats.holder(p.id) != state.seat.holder
-        if taken:
-            rows.append(ft.Text(f"{p.name}: on another phone", size=16))
-        else:
-            rows.append(primary(f"I am {p.name}", bind(claim, p.id), ft.Icons.PERSON))
+    rows = _seats(state, claim)
     notice = state.notice
     return ft.Column(
         [
-            header("Join the game"),
+            header(_("Join the game")),
             ft.ListView(
                 padding=16,
                 spacing=10,
                 expand=True,
                 controls=[
                     *([message(notice.text, error=notice.error)] if notice else []),
-                    ft.Text("Who are you?", size=24, weight=ft.FontWeight.BOLD),
+                    ft.Text(_("Who are you?"), size=24, weight=ft.FontWeight.BOLD),
                     ft.Text(
-                        "You will tap in your own cards on this phone; "
-                        "everyone sees the whole table.",
+                        _(
+                            "You will tap in your own cards on this phone; "
+                            "everyone sees the whole table."
+                        ),
                         size=14,
                     ),
                     *rows,
-                    secondary("Just watch", watch, ft.Icons.VISIBILITY),
+                    secondary(_("Just watch"), watch, ft.Icons.VISIBILITY),
                     *_late(state, name_input.key("late"), name_input, join_late),
                 ],
             ),
@@ -116,6 +114,25 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     )
 
 
+def _seats(state: AppState, claim: Callable[[str], None]) -> list[ft.Control]:
+    """A button "I am Ann" per free seat; a seat another phone holds says so."""
+    assert state.sheet is not None
+    seats, bots = state.seat.seats, set(state.digital.bots)
+    rows: list[ft.Control] = []
+    for p in state.sheet.seated:
+        if p.id in bots:
+            continue
+        taken = seats.present(p.id) and seats.holder(p.id) != state.seat.holder
+        if taken:
+            rows.append(
+                ft.Text(_("{name}: on another phone").format(name=p.name), size=16)
+            )
+        else:
+            mine = _("I am {name}").format(name=p.name)
+            rows.append(primary(mine, bind(claim, p.id), ft.Icons.PERSON))
+    return rows
+
+
 def _late(
     state: AppState, key: str, name_input: TextInput, join: Callable[[], None]
 ) -> list[ft.Control]:
@@ -123,14 +140,14 @@ def _late(
     if not state.seat.seats.late_joins:
         return []
     return [
-        ft.Text("New at the table?", size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(_("New at the table?"), size=18, weight=ft.FontWeight.BOLD),
         ft.TextField(
             key=key,
-            label="Your name",
+            label=_("Your name"),
             on_change=name_input.change,
             on_submit=lambda _: join(),
         ),
-        secondary("Join as a new player", join, ft.Icons.PERSON_ADD),
+        secondary(_("Join as a new player"), join, ft.Icons.PERSON_ADD),
     ]
 
 

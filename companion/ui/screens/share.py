@@ -16,6 +16,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState, ShareView
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.widgets import header, message, primary, readable, secondary, section
 
@@ -40,19 +41,22 @@ async def save_bytes(state: AppState, name: str, data: bytes, ext: str) -> None:
     """Download (web) or save through a dialog (desktop), then say so."""
     try:
         path = await ft.FilePicker().save_file(
-            dialog_title=f"Save {name}",
+            dialog_title=_("Save {name}").format(name=name),
             file_name=name,
             file_type=ft.FilePickerFileType.CUSTOM,
             allowed_extensions=[ext],
             src_bytes=data,
         )
     except Exception as exc:  # the platform said no: tell the table why
-        state.tell(f"Could not save {name}: {exc}", error=True)
+        state.tell(
+            _("Could not save {name}: {reason}").format(name=name, reason=exc),
+            error=True,
+        )
         return
     if ft.context.page.web:
-        state.tell(f"Downloaded {name}.")
+        state.tell(_("Downloaded {name}.").format(name=name))
     elif path:
-        state.tell(f"Saved {path}.")
+        state.tell(_("Saved {path}.").format(path=path))
 
 
 def _said_here(state: AppState, here: str, where: str) -> list[ft.Control]:
@@ -74,12 +78,14 @@ def _summary_block(
         [
             readable(ft.Text(view.summary.text, selectable=True, size=15)),
             ft.Text(
-                f"QR version {view.summary.version}, error correction "
-                f"{view.summary.ecc.value}: any phone camera shows this text.",
+                _(
+                    "QR version {version}, error correction {ecc}: any phone "
+                    "camera shows this text."
+                ).format(version=view.summary.version, ecc=view.summary.ecc.value),
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
-            primary("Save QR as PNG", save_png, ft.Icons.DOWNLOAD),
+            primary(_("Save QR as PNG"), save_png, ft.Icons.DOWNLOAD),
             *_said_here(state, "summary", where),
         ],
         spacing=10,
@@ -89,7 +95,7 @@ def _summary_block(
             ft.Container(
                 col={"xs": 12, "md": 6},
                 alignment=ft.Alignment.TOP_CENTER,
-                content=qr_image(view.summary_png, "QR code of the game summary"),
+                content=qr_image(view.summary_png, _("QR code of the game summary")),
             ),
             ft.Container(col={"xs": 12, "md": 6}, content=text),
         ],
@@ -107,29 +113,31 @@ def _code_block(
 
     def copied() -> None:
         said("code")
-        text = "Share code copied. Paste it into the other app's Import screen."
+        text = _("Share code copied. Paste it into the other app's Import screen.")
         state.tell(text)
         # at the bottom edge of the screen, where the finger is, for a moment
         ft.context.page.show_dialog(ft.SnackBar(ft.Text(text), duration=4000))
 
     controls: list[ft.Control] = [
-        section("Share code (for another copy of the app)"),
+        section(_("Share code (for another copy of the app)")),
         ft.Text(
-            "On the other device, open the app's Import a game screen and "
-            "paste this code or choose the share file.",
+            _(
+                "On the other device, open the app's Import a game screen and "
+                "paste this code or choose the share file."
+            ),
             size=14,
         ),
         _code_text(view.code),
         ft.Row(
             [
                 ft.Button(
-                    "Copy share code",
+                    _("Copy share code"),
                     icon=ft.Icons.COPY,
                     height=48,
                     action=ft.CopyToClipboard(view.code),
                     on_click=copied,
                 ),
-                secondary("Download share file", download, ft.Icons.FILE_DOWNLOAD),
+                secondary(_("Download share file"), download, ft.Icons.FILE_DOWNLOAD),
             ],
             wrap=True,
         ),
@@ -161,19 +169,23 @@ def _qr_or_why_not(view: ShareView) -> list[ft.Control]:
     if view.code_png is None:
         return [
             message(
-                "This game is too large for one QR code: send the share code "
-                "or the share file instead."
+                _(
+                    "This game is too large for one QR code: send the share "
+                    "code or the share file instead."
+                )
             )
         ]
     return [
         ft.Text(
-            "The same code as a QR code: a phone camera shows the code as "
-            "text, to copy and paste into Import.",
+            _(
+                "The same code as a QR code: a phone camera shows the code as "
+                "text, to copy and paste into Import."
+            ),
             size=14,
         ),
         ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
-            content=qr_image(view.code_png, "QR code of the share code"),
+            content=qr_image(view.code_png, _("QR code of the share code")),
         ),
     ]
 
@@ -188,7 +200,8 @@ def ShareScreen(
     if state.notice is not None and not where:
         controls.append(message(state.notice.text, error=state.notice.error))
     if isinstance(view, str):
-        controls += [message(view, error=True), secondary("Back", on_back)]
+        # session.py hands some refusals over in English: worded here
+        controls += [message(_(view), error=True), secondary(_("Back"), on_back)]
     else:
         controls += [
             ft.Text(view.heading, size=22, weight=ft.FontWeight.BOLD),
@@ -198,7 +211,7 @@ def ShareScreen(
         ]
     return ft.Column(
         [
-            header("Share", on_back),
+            header(_("Share"), on_back),
             ft.ListView(controls=controls, padding=16, spacing=12, expand=True),
         ],
         expand=True,
