@@ -38,6 +38,7 @@ from .choice import HIT, STAY
 from .odds import bust_chance, flip7_chance
 from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
+from .shuffle import shuffle
 
 DEFAULT_SAMPLES = 80  # the first batch; more are drawn until the gap is clear
 MAX_SAMPLES = 240
@@ -137,7 +138,7 @@ def _twin(rnd: Round, rng: random.Random) -> Round:
     table.seed = f"advice/{rng.getrandbits(32)}"  # not the round's hidden seed
     table.discard.sort(key=_code)  # a mid-round reshuffle starts from it
     table.deck.sort(key=_code)
-    rng.shuffle(table.deck)
+    shuffle(rng, table.deck)
     return twin
 
 

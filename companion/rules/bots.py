@@ -65,14 +65,16 @@ class StopBot:
     name: str = "stop"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        forced = _not_hit_or_stay(rnd, player, rng)
-        if forced is not None:
-            return forced
+        # _not_hit_or_stay, inline: most decisions of a simulation are this.
+        pend = rnd.pending
+        if pend is None or pend.kind != "turn":
+            return _not_hit_or_stay(rnd, player, rng) or HIT
+        if len(pend.options) == 1:
+            return pend.options[0]  # The Zero: must hit
         # A line is never worth more than its number sum at a turn (÷2, −N
         # and The Zero only lower it; Flip 7 has ended the round): a cheap
         # test first, the exact score only when it could reach the mark.
-        total = rnd.number_sum(player)
-        if total < self.at:
+        if rnd.number_sum(player) < self.at:
             return HIT
         codes = rnd.codes(player)
         if "0" not in codes and all(map(NUMBER_VALUES.__contains__, codes)):

@@ -39,13 +39,19 @@ def round_record(
         raise ValueError("one player id per seat")
     attacked = rnd.attacked
     sender = rnd.flip7 if attacked is not None else None  # sent the −15 (R20)
-    codes, status, known = rnd.codes, rnd.status, _ENTRIES
+    t = rnd._t  # the table, read directly: Round.codes/status per seat cost more
+    lines, status, known = t.lines, t.status, _ENTRIES
     entries = []
     for i in rnd.seats:
         # Entries are immutable values and a simulation meets the same lines
         # again and again: one Entry per distinct line spares building (and
         # collecting) thousands of equal ones.
-        key = (codes(i), status(i) is BUSTED, attacked == i, sender == i)
+        key = (
+            tuple([c.code for c in lines[i]]),
+            status[i] is BUSTED,
+            attacked == i,
+            sender == i,
+        )
         entry = known.get(key)
         if entry is None:
             if len(known) >= _ENTRIES_MAX:

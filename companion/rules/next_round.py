@@ -21,6 +21,7 @@ from .cards import Card, card, full_deck
 from .config import Rules
 from .round import Round
 from .sheet import Sheet, SheetError
+from .shuffle import shuffle
 
 Cards = Sequence[Card | str]
 DECK_CARDS = len(full_deck(1))  # 108
@@ -108,5 +109,5 @@ def new_deck(rules: Rules, discard: Cards, rng: random.Random) -> list[Card]:
             else:
                 kept.append(c)
         cards = kept
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     return cards

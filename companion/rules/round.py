@@ -25,6 +25,7 @@ from .resolve import Gen, Pending, play_round
 from .saving import SavedRoundError, dump, load, setup_data, start_args
 from .scoring import LineScore
 from .setup import prepare
+from .shuffle import shuffle
 from .status import BUSTED, Status
 from .table import InternedCards, Table
 
@@ -274,7 +275,7 @@ class Round:
         )
         for choice in self._choices:
             twin.play(choice)
-        rng.shuffle(twin._t.deck)
+        shuffle(rng, twin._t.deck)
         twin._t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
         twin._forked = True
         return twin

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .cards import Card, card, full_deck
 from .config import Rules
+from .shuffle import shuffle
 from .table import InternedCards, intern
 
 
@@ -71,7 +72,7 @@ def prepare(
         left = Counter(c.code for c in full_deck(rules.decks))
         left.subtract(c.code for c in pile)
         cards = [Card.parse(code) for code in sorted(left.elements())]
-        random.Random(seed).shuffle(cards)
+        shuffle(random.Random(seed), cards)
     else:
         cards = cards_of(deck)
     return Setup(seats, cards, pile, seed, None if totals is None else tuple(totals))

@@ -20,6 +20,7 @@ from typing import Any
 from .cards import CARDS, NUMBER_VALUES, Card
 from .config import FLIP7_CARDS, Rules
 from .lines import is_flip7, would_bust
+from .shuffle import shuffle
 from .status import ACTIVE, BUSTED, OUT, STAYED, Status
 
 # Face value by code for number cards: a cheap pre-check before would_bust.
@@ -130,7 +131,7 @@ class Table:
                 raise RoundEnd
             deck = self.deck = self.discard
             self.discard = []
-            reshuffle_rng(self.seed, self.reshuffles).shuffle(deck)
+            shuffle(reshuffle_rng(self.seed, self.reshuffles), deck)
             self.reshuffles += 1
             self.log.append(("reshuffled", len(deck)))
         return deck.pop()

@@ -50,8 +50,8 @@ class View:
     def __init__(self, rnd: Round, me: int) -> None:
         self.rnd, self.me = rnd, me
         # A busted line's sum is 0: its face-up line holds no number card.
-        number_sum = rnd.number_sum
-        sums = self.sums = {q: number_sum(q) for q in rnd.seats}
+        number_sums = rnd._t.sums  # Round.number_sum, without a call per seat
+        sums = self.sums = {q: number_sums[q] for q in rnd.seats}
         self._cards: dict[int, tuple[str, ...]] = {}
         self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
@@ -69,7 +69,7 @@ class View:
     def cards(self, q: int) -> tuple[str, ...]:
         got = self._cards.get(q)
         if got is None:
-            got = self._cards[q] = self.rnd.codes(q)
+            got = self._cards[q] = tuple([c.code for c in self.rnd._t.lines[q]])
         return got
 
     def value(self, q: int) -> int:

@@ -1,0 +1,31 @@
+"""``random.Random.shuffle``, the same permutation for the same generator
+state, without a Python call per card.
+
+Every round shuffles a deck (a new game's, a reshuffled discard pile); the
+standard library's shuffle calls ``_randbelow`` once per card. This is its
+algorithm (CPython 3.11-3.13: Fisher-Yates from the end, each index drawn
+with ``getrandbits`` of the bound's bit length, redrawn while out of range)
+inlined, so saved rounds, fixed seeds and fingerprints stay exactly as they
+were. tests/test_shuffle.py checks it against ``Random.shuffle``; any other
+generator type (a subclass may draw differently) uses its own shuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """Shuffle ``x`` in place exactly as ``rng.shuffle(x)`` would."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]

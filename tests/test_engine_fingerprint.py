@@ -1,0 +1,78 @@
+"""Fixed seeds give the same games: a fingerprint recorded on the starting
+commit (71f4630) of the engine speed-up (issue 13, item 7).
+
+200 self-play games through ``Match`` (the simulator's and the tournament's
+loop), over several rules variants, 2-6 players and every bot (``stop`` the
+most: it is the benchmark's), hashed round by round: the setup, the choices,
+the raw event log and the events as read through ``Round.events``, the
+scores, the sheet's totals, the next dealer, and each game's sheet and
+winners. Any change to what the engine deals, logs, scores or lets the bots
+choose changes the digest; a faster engine must not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+from companion.rules import Match, Rules, make_bot
+
+# Recorded on 71f4630, before any speed-up (see docs/benchmarks.md).
+DIGEST = "3deed93e23768fa82a25ad4743cdc7361410d628dd0831425bc0c1913206cd01"
+GAMES = 200
+
+VARIANTS = [
+    Rules(),
+    Rules(brutal=True),
+    Rules(decks=2, target=150),
+    Rules(lucky_pair_counts_two=False, target=120),
+    Rules(tie_break=False, target=80),
+    Rules(brutal=True, target=60),
+]
+LINEUPS = [
+    ["stop"],
+    ["stop", "stop:20", "stop:30"],
+    ["stop", "odds", "random", "win"],
+]
+
+
+def fingerprint(games: int) -> tuple[str, int]:
+    digest = hashlib.sha256()
+    rounds = 0
+    for g in range(games):
+        rules = VARIANTS[g % len(VARIANTS)]
+        players = 2 + g % 5
+        specs = LINEUPS[g % len(LINEUPS)]
+        bots = [make_bot(specs[(g + i) % len(specs)]) for i in range(players)]
+        rng = random.Random(g)
+        match = Match(players, rules, seed=g * 7919 + 1, dealer=g % players)
+        while not match.over:
+            rnd = match.start_round()
+            while (pend := rnd.pending) is not None:
+                rnd.play(bots[pend.player].choose(rnd, pend.player, rng))
+            match.finish_round(rnd)
+            rounds += 1
+            row = [
+                rnd.setup(),
+                rnd.choices,
+                rnd.state()["log"],
+                [repr(e) for e in rnd.events],
+                rnd.scores(),
+                rnd.flip7,
+                rnd.attacked,
+                [str(rnd.status(i)) for i in range(players)],
+                match.history[-1],
+                match.totals,
+                match.dealer,
+            ]
+            digest.update(json.dumps(row, default=str).encode())
+        sheet = match.sheet.to_dict()
+        digest.update(json.dumps([sheet, list(match.winners)]).encode())
+    return digest.hexdigest(), rounds
+
+
+def test_fixed_seeds_play_the_recorded_games() -> None:
+    digest, rounds = fingerprint(GAMES)
+    assert rounds > 1000
+    assert digest == DIGEST

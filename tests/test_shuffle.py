@@ -1,0 +1,29 @@
+"""The engine's inlined shuffle is ``random.Random.shuffle``, permutation for
+permutation, and leaves the generator in the same state."""
+
+from __future__ import annotations
+
+import random
+
+from companion.rules.shuffle import shuffle
+
+
+def test_same_permutation_and_state_as_random_shuffle() -> None:
+    for seed in [0, 1, 7, 2**40 + 3, "3/0", "abc/fork/9"]:
+        for n in [0, 1, 2, 3, 5, 16, 17, 64, 108, 216, 300]:
+            mine, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(mine, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert mine.getstate() == theirs.getstate()
+
+
+def test_a_subclass_keeps_its_own_shuffle() -> None:
+    class Fixed(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    cards = [1, 2, 3]
+    shuffle(Fixed(1), cards)
+    assert cards == [3, 2, 1]
