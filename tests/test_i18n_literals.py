@@ -39,6 +39,19 @@ CHECKED: tuple[str, ...] = (
     "companion/app/setup_form.py",
     "companion/app/library.py",
     "companion/app/digital.py",
+    "companion/ui/screens/entry.py",
+    "companion/ui/screens/game.py",
+    "companion/ui/parts/keypad.py",
+    "companion/ui/parts/score_table.py",
+    "companion/ui/parts/wide_table.py",
+    "companion/ui/parts/players_panel.py",
+    "companion/ui/parts/phones.py",
+    "companion/app/tap_in.py",
+    "companion/app/entry.py",
+    "companion/app/corrections.py",
+    "companion/app/standings.py",
+    "companion/app/refusal.py",
+    "companion/app/wording.py",
 )
 
 MESSAGES = {"_", "N_", "ngettext", "gettext"}

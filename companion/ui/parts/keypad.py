@@ -16,6 +16,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import ngettext
 from companion.ui.kept import kept
 
 from .cardlook import card_face
@@ -47,7 +48,7 @@ def _key(
         lambda: card_face(
             code,
             scale=scale,
-            caption=f"{left} left",
+            caption=ngettext("{n} left", "{n} left", left).format(n=left),
             on_click=lambda: on_key(code),
             dim=left <= 0,  # still tappable: the entry says why it is refused
         ),
