@@ -42,9 +42,9 @@ CARD_NAMES: dict[str, str] = {
 
 # Words of LineScore.chain() (the rest of the chain is numbers and signs).
 CHAIN_WORDS: tuple[tuple[str, str], ...] = (
-    ("Busted", N_("Busted")),
-    ("floor 0", N_("floor 0")),
-    ("Zero 0", N_("Zero 0")),
+    ("Busted", N_("Busted")),  # i18n: not shown (the core's word)
+    ("floor 0", N_("floor 0")),  # i18n: not shown (the core's word)
+    ("Zero 0", N_("Zero 0")),  # i18n: not shown (the core's word)
 )
 
 

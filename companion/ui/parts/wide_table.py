@@ -45,7 +45,8 @@ SCROLLBAR = 12  # room under the columns for the scrollbar's thumb
 @cache
 def _font(size: int) -> ImageFont.FreeTypeFont | None:
     try:
-        return ImageFont.truetype(str(FONTS / "DejaVuSans.ttf")  # i18n: not shown, size)
+        font = FONTS / "DejaVuSans.ttf"  # i18n: not shown (a file name)
+        return ImageFont.truetype(str(font), size)
     except OSError:  # a trimmed installation: fall back to an estimate
         return None
 
@@ -120,7 +121,7 @@ def shown(
 
 
 def _plural(n: int, noun: tuple[str, str]) -> str:
-    """"2 more players" (``noun`` is ("player", "players") or ("column", …))."""
+    """Say "2 more players" (``noun``: ("player", "players") or ("column", …))."""
     if noun[0] == "player":
         text = ngettext("{n} more player", "{n} more players", n)
     else:
@@ -129,7 +130,7 @@ def _plural(n: int, noun: tuple[str, str]) -> str:
 
 
 def _where(noun: tuple[str, str], a: int, b: int, count: int) -> str:
-    """"Players 1–4 of 6", or "Player 3 of 6" when one column fills the view."""
+    """Say "Players 1–4 of 6", or "Player 3 of 6" when one column fills it."""
     player = noun[0] == "player"
     if a == b:
         text = _("Player {a} of {n}") if player else _("Column {a} of {n}")

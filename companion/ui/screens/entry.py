@@ -244,7 +244,7 @@ def _panel(
         panel.append(_done_button(state, pid))
     if score.flip7 and typed is None:
         panel.append(
-            ft.Text("Flip 7!", size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
+            ft.Text(_("Flip 7!"), size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
         )
     for problem in by_player.get(pid, []):
         panel.append(message(_problem(state, problem), error=True))
