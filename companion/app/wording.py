@@ -67,8 +67,9 @@ def problem_text(
 ) -> str:
     """The problem's sentence; the core's English one for an unknown code."""
     who = [names.get(pid, pid) for pid in draft.players]
-    name = who[problem.player] if problem.player is not None else ""
-    line = draft.line(draft.players[problem.player]) if name else []
+    i = problem.player
+    name = who[i] if i is not None else ""
+    line = draft.line(draft.players[i]) if i is not None else []
     code, c = problem.code, problem.card
     if code == "action_in_line" and c:
         return _("{name}: {card} is an action; actions never stay in a line.").format(

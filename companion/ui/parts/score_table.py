@@ -130,6 +130,12 @@ def _round_column(
     return first
 
 
+def _legend(editable: bool) -> str:
+    if editable:
+        return _("✎ typed   ✗ busted   tap R1, R2… to correct")
+    return _("✎ typed   ✗ busted")
+
+
 def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
     """The sheet; ``on_edit=None`` shows it read-only (past games)."""
     players = [
@@ -176,17 +182,12 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     first = _round_column(len(sheet.rounds), on_edit)
     heights = [HEAD + (12 if two_lines else 0)]
     heights += [ROW] * len(sheet.rounds) + [RULE, FOOT]
-    legend = (
-        _("✎ typed   ✗ busted   tap R1, R2… to correct")
-        if on_edit is not None
-        else _("✎ typed   ✗ busted")
-    )
     return ft.Column(
         [
             WideTable(first, FIRST, columns, heights, ("player", "players")),
             ft.Semantics(
                 container=True,  # its own line, not merged into the table's
-                content=ft.Text(legend, size=12),
+                content=ft.Text(_legend(on_edit is not None), size=12),
             ),
         ],
         spacing=4,

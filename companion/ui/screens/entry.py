@@ -347,14 +347,18 @@ def _phones(state: AppState) -> list[ft.Control]:
         names[p] if seats.present(p) else _("{name} (phone away)").format(name=names[p])
         for p in held
     ]
-    waiting = state.waiting_for()
+    return [ft.Text(phones_line(parts, state.waiting_for()), size=13)]
+
+
+def phones_line(phones: list[str], waiting: list[str]) -> str:
+    """The line "On their phones: Ann, Bob · waiting for Bob and Cy", in the
+    session's language (names joined by its own "and")."""
     text = (
         _("On their phones: {phones} · waiting for {names}")
         if waiting
         else _("On their phones: {phones} · every line is in")
     )
-    shown = text.format(phones=", ".join(parts), names=names_list(waiting))
-    return [ft.Text(shown, size=13)]
+    return text.format(phones=", ".join(phones), names=names_list(waiting))
 
 
 def _typed_row(
