@@ -125,6 +125,6 @@ def _copies_text(code: str, draft: RoundDraft, rules: Rules, who: list[str]) -> 
     return text.format(
         n=on_table[code],
         card=card_name(code),
-        names=names_list(holders),
+        names=", ".join(holders),
         limit=deck_counts(rules.decks)[code],
     )
