@@ -53,6 +53,20 @@ CHECKED: tuple[str, ...] = (
     "companion/app/seats.py",
     "companion/share/summary.py",
     "companion/share/caption.py",
+    # tap-in scoring (i18n-play)
+    "companion/ui/screens/entry.py",
+    "companion/ui/screens/game.py",
+    "companion/ui/parts/keypad.py",
+    "companion/ui/parts/score_table.py",
+    "companion/ui/parts/wide_table.py",
+    "companion/ui/parts/players_panel.py",
+    "companion/ui/parts/phones.py",
+    "companion/app/tap_in.py",
+    "companion/app/entry.py",
+    "companion/app/corrections.py",
+    "companion/app/standings.py",
+    "companion/app/refusal.py",
+    "companion/app/wording.py",
 )
 
 MESSAGES = {"_", "N_", "ngettext", "gettext"}

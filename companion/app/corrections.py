@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.i18n import _
 from companion.rules import Sheet, SheetError
 
 from .digital import digital_number
@@ -20,7 +21,9 @@ def _busy(state: GameState) -> None:
     number = digital_number(state.sheet, state.digital)
     if number is not None:
         raise Refusal(
-            f"A digital round {number} is in progress: finish or discard it first."
+            _("A digital round {n} is in progress: finish or discard it first.").format(
+                n=number
+            )
         )
 
 
@@ -55,20 +58,20 @@ class Corrections:
             last = sheet.rounds[-1] if sheet.rounds else None
             return replace(_following(state, sheet.undo_round(), back), undone=last)
 
-        self.watch.commit(apply, what=f"round {number} was undone")
-        return f"Round {number} undone."
+        self.watch.commit(apply, what=_("round {n} was undone").format(n=number))
+        return _("Round {n} undone.").format(n=number)
 
     def redo_round(self) -> None:
         def apply(state: GameState) -> GameState:
             undone = state.undone
             if undone is None:
-                raise Refusal("Nothing to redo.")
+                raise Refusal(_("Nothing to redo."))
             _busy(state)
             return replace(
                 _following(state, state.sheet.add_round(undone)), undone=None
             )
 
-        self.watch.commit(apply, what="an undone round was put back")
+        self.watch.commit(apply, what=_("an undone round was put back"))
 
     def edit_round(self, index: int) -> None:
         """Load past round ``index`` into the entry; saving replaces it."""
@@ -79,7 +82,9 @@ class Corrections:
             edit.stash = draft.stash if draft.editing is not None else draft.to_dict()
             return replace(state, draft=edit)
 
-        self.watch.commit(apply, what=f"round {index + 1} was opened for a fix")
+        self.watch.commit(
+            apply, what=_("round {n} was opened for a fix").format(n=index + 1)
+        )
 
     def cancel_edit(self) -> None:
         def apply(state: GameState) -> GameState:
@@ -88,7 +93,7 @@ class Corrections:
                 return state
             return replace(state, draft=next_draft(state.sheet, draft.stash))
 
-        self.watch.commit(apply, what="a fix of a round was cancelled")
+        self.watch.commit(apply, what=_("a fix of a round was cancelled"))
 
     def rename_player(self, pid: str, name: str) -> str:
         """A new name; refused (blank, too long, already at the table) with why."""
@@ -97,8 +102,9 @@ class Corrections:
         def apply(state: GameState) -> GameState:
             return _following(state, state.sheet.rename(pid, name))
 
-        self.watch.commit(apply, what=f"{before} was renamed", scopes=[f"player:{pid}"])
-        return f"{before} is now {self._name(pid)}."
+        what = _("{name} was renamed").format(name=before)
+        self.watch.commit(apply, what=what, scopes=[f"player:{pid}"])
+        return _("{name} is now {new}.").format(name=before, new=self._name(pid))
 
     def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
         """A late player, starting at 0 or at the lowest total."""
@@ -108,10 +114,16 @@ class Corrections:
             sheet = state.sheet
             if len(sheet.seated) >= ONE_DECK_MAX and sheet.rules.decks == 1:
                 sheet = replace(sheet, rules=replace(sheet.rules, decks=2))
-                info.append(f"More than {ONE_DECK_MAX} players: two decks from now on.")
+                info.append(
+                    _("More than {n} players: two decks from now on.").format(
+                        n=ONE_DECK_MAX
+                    )
+                )
             return _following(state, sheet.add_player(name, at_lowest=at_lowest))
 
-        self.watch.commit(apply, what=f"{name.strip()} joined the table")
+        self.watch.commit(
+            apply, what=_("{name} joined the table").format(name=name.strip())
+        )
         return " ".join(info) or None
 
     def remove_player(self, pid: str) -> str:
@@ -121,8 +133,10 @@ class Corrections:
         def apply(state: GameState) -> GameState:
             return _following(state, state.sheet.remove_player(pid))
 
-        self.watch.commit(apply, what=f"{name} left the table")
-        return f"{name} left the table; past rounds stay on the sheet."
+        self.watch.commit(apply, what=_("{name} left the table").format(name=name))
+        return _("{name} left the table; past rounds stay on the sheet.").format(
+            name=name
+        )
 
     def _name(self, pid: str) -> str:
         try:

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.i18n import _
 from companion.rules import (
     CardParseError,
     Entry,
@@ -29,6 +30,9 @@ from companion.rules import (
 )
 from companion.store import NewerDocumentError
 
+from .wording import card_name
+
+NEGATIVE = ": scores never go below 0 without Brutal mode."  # i18n: not shown
 BLOB_VERSION = 1  # the stored draft's layout (saved games carry it as "v")
 
 
@@ -60,7 +64,7 @@ class RoundDraft:
     def from_round(cls, sheet: Sheet, index: int) -> RoundDraft:
         """Round ``index`` of the sheet, loaded for correction."""
         if not 0 <= index < len(sheet.rounds):
-            raise SheetError(f"There is no round {index + 1}.")
+            raise SheetError(_("There is no round {n}.").format(n=index + 1))
         rec = sheet.rounds[index]
         entries = dict(rec.entries)
         return cls(
@@ -111,20 +115,26 @@ class RoundDraft:
         except CardParseError as exc:
             raise SheetError(str(exc)) from exc
         if c.is_action:
-            raise SheetError(f"{c.name} is an action: actions never stay in a line.")
+            raise SheetError(
+                _("{card} is an action: actions never stay in a line.").format(
+                    card=card_name(c.code)
+                )
+            )
         if self.copies_left(rules)[c.code] <= 0:
             held = deck_counts(rules.decks)[c.code]
-            decks = "the deck holds" if rules.decks == 1 else "two decks hold"
-            raise SheetError(
-                f"No {c.name} left: {decks} {held} and all are in this round."
+            text = (
+                _("No {card} left: the deck holds {n} and all are in this round.")
+                if rules.decks == 1
+                else _("No {card} left: two decks hold {n} and all are in this round.")
             )
+            raise SheetError(text.format(card=card_name(c.code), n=held))
         self.lines.setdefault(pid, []).append(c.code)
 
     def remove_card(self, pid: str, index: int) -> None:
         self._check(pid)
         line = self.line(pid)
         if not 0 <= index < len(line):
-            raise SheetError("That card is not in the line.")
+            raise SheetError(_("That card is not in the line."))
         del line[index]
 
     def set_busted(self, pid: str, busted: bool) -> None:
@@ -145,13 +155,13 @@ class RoundDraft:
             self.attack = None
             return
         if not rules.brutal:
-            raise SheetError("Only Brutal mode has the −15 attack.")
+            raise SheetError(_("Only Brutal mode has the −15 attack."))
         self._check(target)
         flipper = self.flip7_player(rules)
         if flipper is None:
-            raise SheetError("Nobody has a Flip 7 in this round.")
+            raise SheetError(_("Nobody has a Flip 7 in this round."))
         if target == flipper:
-            raise SheetError("The −15 goes to another player.")
+            raise SheetError(_("The −15 goes to another player."))
         self.attack = target
 
     def set_done(self, pid: str, done: bool) -> None:
@@ -220,7 +230,9 @@ class RoundDraft:
                 found.append(
                     Problem(
                         "typed_negative",
-                        f"{who[i]}: scores never go below 0 without Brutal mode.",
+                        # English: problems are shared by every phone on the
+                        # game; wording.problem_text words them for each.
+                        who[i] + NEGATIVE,
                         i,
                     )
                 )
@@ -236,7 +248,7 @@ class RoundDraft:
 
     def _check(self, pid: str) -> None:
         if pid not in self.players:
-            raise SheetError("That player does not play this round.")
+            raise SheetError(_("That player does not play this round."))
 
     # --- persistence ------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -257,7 +269,7 @@ class RoundDraft:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoundDraft:
         if int(data.get("v", 1)) > BLOB_VERSION:
-            raise NewerDocumentError("saved by a newer version of the app")
+            raise NewerDocumentError(_("saved by a newer version of the app"))
         editing = data.get("editing")
         attack = data.get("attack")
         return cls(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import _, names_list
 from companion.rules import Player, Sheet
 
 
@@ -39,12 +40,13 @@ def banner(sheet: Sheet) -> str | None:
         winners = [p.name for p in sheet.winners()]
         top = totals[sheet.winners()[0].id]
         if len(winners) == 1:
-            return f"{winners[0]} wins with {top}!"
-        return f"{and_list(winners)} share the win with {top}!"
+            return _("{name} wins with {total}!").format(name=winners[0], total=top)
+        return _("{names} share the win with {total}!").format(
+            names=names_list(winners), total=top
+        )
     if end.tie_break:
         tied = [sheet.seated[i] for i in end.tie_break]
-        return (
-            f"Tie at {totals[tied[0].id]}: {and_list([p.name for p in tied])} "
-            "play a tie-break round; the others sit it out."
-        )
+        return _(
+            "Tie at {total}: {names} play a tie-break round; the others sit it out."
+        ).format(total=totals[tied[0].id], names=names_list([p.name for p in tied]))
     return None

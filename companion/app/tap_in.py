@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from companion.i18n import N_, _
 from companion.rules import LineScore, Problem, Sheet, SheetError
 
 from .digital import digital_number, in_progress
@@ -20,6 +21,11 @@ from .entry import RoundDraft
 from .open_game import GAME, GameState, Watch, line
 from .refusal import Refusal
 from .standings import banner
+from .wording import problem_text
+
+# What a tap changed, told to a screen whose tap on the same line came later.
+LINE_CHANGED = N_("{name}'s line changed")
+SCORE_CHANGED = N_("{name}'s score changed")
 
 
 def copy_draft(draft: RoundDraft) -> RoundDraft:
@@ -32,8 +38,10 @@ def digital_first(state: GameState, draft: RoundDraft) -> None:
     if draft.editing is None and in_progress(state.sheet, state.digital):
         number = digital_number(state.sheet, state.digital)
         raise Refusal(
-            f"A digital round {number} is in progress: continue it, "
-            "or discard it to tap this round in."
+            _(
+                "A digital round {n} is in progress: continue it, "
+                "or discard it to tap this round in."
+            ).format(n=number)
         )
 
 
@@ -73,25 +81,25 @@ class RoundEntry:
             return replace(state, draft=new)
 
         name = self._name(pid)
-        self.watch.commit(apply, what=what.format(name=name), scopes=[line(pid)])
+        self.watch.commit(apply, what=_(what).format(name=name), scopes=[line(pid)])
 
     def _name(self, pid: str) -> str:
         try:
             return self.sheet.player(pid).name
         except SheetError:
-            return "a player"
+            return _("a player")
 
     # --- taps -------------------------------------------------------------------
     def add_card(self, pid: str, code: str) -> None:
-        self._tap(
-            pid, "{name}'s line changed", lambda d, s: d.add_card(pid, code, s.rules)
-        )
+        self._tap(pid, LINE_CHANGED, lambda d, s: d.add_card(pid, code, s.rules))
 
     def remove_card(self, pid: str, index: int) -> None:
-        self._tap(pid, "{name}'s line changed", lambda d, s: d.remove_card(pid, index))
+        self._tap(pid, LINE_CHANGED, lambda d, s: d.remove_card(pid, index))
 
     def set_busted(self, pid: str, busted: bool) -> None:
-        self._tap(pid, "{name}'s bust changed", lambda d, s: d.set_busted(pid, busted))
+        self._tap(
+            pid, N_("{name}'s bust changed"), lambda d, s: d.set_busted(pid, busted)
+        )
 
     def toggle_busted(self, pid: str) -> None:
         self.set_busted(pid, pid not in self.draft.busted)
@@ -103,9 +111,9 @@ class RoundEntry:
             try:
                 value = int(text) if text else None
             except ValueError as exc:
-                raise Refusal("Type the round score as a whole number.") from exc
+                raise Refusal(_("Type the round score as a whole number.")) from exc
         score = value
-        self._tap(pid, "{name}'s score changed", lambda d, s: d.set_typed(pid, score))
+        self._tap(pid, SCORE_CHANGED, lambda d, s: d.set_typed(pid, score))
 
     def set_done(self, pid: str, done: bool) -> None:
         """A phone at a live table says its line is all in (or not yet)."""
@@ -115,7 +123,7 @@ class RoundEntry:
             new.set_done(pid, done)
             return replace(state, draft=new)
 
-        what = "{name} is done" if done else "{name} is not done yet"
+        what = _("{name} is done") if done else _("{name} is not done yet")
         self.watch.commit(
             apply, what=what.format(name=self._name(pid)), scopes=[line(pid)]
         )
@@ -128,7 +136,7 @@ class RoundEntry:
             new.choose_attack(target, state.sheet.rules)
             return replace(state, draft=new)
 
-        self.watch.commit(apply, what="the Flip 7 bonus changed", scopes=["flip7"])
+        self.watch.commit(apply, what=_("the Flip 7 bonus changed"), scopes=["flip7"])
 
     # --- the whole round ------------------------------------------------------------
     def discard(self) -> str | None:
@@ -141,8 +149,9 @@ class RoundEntry:
         def apply(state: GameState) -> GameState:
             return replace(state, draft=RoundDraft.fresh(state.sheet))
 
-        self.watch.commit(apply, what=f"round {number}'s entry was discarded")
-        return f"What was tapped in for round {number} is gone."
+        what = _("round {n}'s entry was discarded").format(n=number)
+        self.watch.commit(apply, what=what)
+        return _("What was tapped in for round {n} is gone.").format(n=number)
 
     def clear(self) -> None:
         """Start the round entry over (a new round, or the edited round's cards)."""
@@ -156,7 +165,7 @@ class RoundEntry:
                 fresh = RoundDraft.fresh(state.sheet)
             return replace(state, draft=fresh)
 
-        self.watch.commit(apply, what="the round entry was cleared")
+        self.watch.commit(apply, what=_("the round entry was cleared"))
 
     def save(self) -> str:
         """Save the round (new or edited); refused with the problems' messages."""
@@ -167,19 +176,28 @@ class RoundEntry:
             digital_first(state, draft)
             found = draft.problems(sheet.rules, sheet.names())
             if found:
-                raise Refusal("\n".join(p.message for p in found))
+                raise Refusal(
+                    "\n".join(
+                        problem_text(p, draft, sheet.rules, sheet.names())
+                        for p in found
+                    )
+                )
             rec = draft.record(sheet.rules)
             if draft.editing is None:
                 new, after = sheet.add_round(rec), None
             else:
                 new, after = sheet.replace_round(draft.editing, rec), draft.stash
-                saved.append(f"Round {draft.editing + 1} fixed. ")
+                saved.append(_("Round {n} fixed.").format(n=draft.editing + 1))
             return replace(state, sheet=new, draft=next_draft(new, after), undone=None)
 
         number = len(self.sheet.rounds) + 1
-        self.watch.commit(apply, what=f"round {number} was saved", scopes=[GAME])
+        what = _("round {n} was saved").format(n=number)
+        self.watch.commit(apply, what=what, scopes=[GAME])
         new = self.sheet
-        return "".join(saved) + (banner(new) or f"{new.next_dealer().name} deals next.")
+        after = banner(new) or _("{name} deals next.").format(
+            name=new.next_dealer().name
+        )
+        return " ".join([*saved, after])
 
     # --- live views -------------------------------------------------------------------
     @property

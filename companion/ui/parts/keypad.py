@@ -16,6 +16,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import ngettext
 from companion.ui.kept import kept
 
 from .cardlook import card_face
@@ -38,6 +39,11 @@ class CardTo:
         self.add(self.player, code)
 
 
+def caption(left: int) -> str:
+    """A key's copies left: "1 left" / "2 left", "2 rimaste", "2 maradt"."""
+    return ngettext("{n} left", "{n} left", left).format(n=left)
+
+
 def _key(
     code: str, left: int, scale: float, on_key: Callable[[str], None]
 ) -> ft.Control:
@@ -47,7 +53,7 @@ def _key(
         lambda: card_face(
             code,
             scale=scale,
-            caption=f"{left} left",
+            caption=caption(left),
             on_click=lambda: on_key(code),
             dim=left <= 0,  # still tappable: the entry says why it is refused
         ),

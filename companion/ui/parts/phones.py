@@ -9,6 +9,7 @@ import functools
 import flet as ft
 
 from companion.app import AppState
+from companion.i18n import _
 from companion.ui.widgets import section, switch_row
 
 
@@ -22,24 +23,31 @@ def phones_panel(state: AppState, *, always: bool = False) -> list[ft.Control]:
     held = [p for p in seats.claims if p in names]
     if not held and not seats.late_joins and not always:
         return []
-    rows: list[ft.Control] = [section("Phones at the table")]
+    rows: list[ft.Control] = [section(_("Phones at the table"))]
     for pid in held:
-        away = "" if seats.present(pid) else " (dropped out: you may play for them)"
+        how = (
+            _("{name} taps in on their own phone.")
+            if seats.present(pid)
+            else _(
+                "{name} taps in on their own phone (dropped out: you may play "
+                "for them)."
+            )
+        )
         holder = seats.holder(pid)
         rows.append(
             switch_row(
-                f"{names[pid]}'s phone scores for everyone",
+                _("{name}'s phone scores for everyone").format(name=names[pid]),
                 holder in seats.scorers,
                 functools.partial(_scorer, state, pid),
-                f"{names[pid]} taps in on their own phone{away}.",
+                how.format(name=names[pid]),
             )
         )
     rows.append(
         switch_row(
-            "Late players may join",
+            _("Late players may join"),
             seats.late_joins,
             state.allow_late,
-            "A phone with the invite can add a new player to this game.",
+            _("A phone with the invite can add a new player to this game."),
         )
     )
     return rows

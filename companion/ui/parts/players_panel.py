@@ -9,6 +9,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState, next_strategy, seat_kind
+from companion.i18n import _
 from companion.rules import Player
 from companion.ui.guard import screen
 from companion.ui.widgets import (
@@ -65,7 +66,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
         set_spot(pid)
         state.remove_player(pid)
 
-    controls: list[ft.Control] = [section("Players")]
+    controls: list[ft.Control] = [section(_("Players"))]
     for p in sheet.players:
         if not p.seated:
             pass
@@ -80,7 +81,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
     controls += _late_player(new_name, add)
     controls += [
         *([] if placed else notice(state)),
-        flat("Done with players", on_close, ft.Icons.CHECK),
+        flat(_("Done with players"), on_close, ft.Icons.CHECK),
     ]
     return ft.Container(
         padding=12,
@@ -102,16 +103,16 @@ def _rename_row(
                 key=new_label.key(p.id),
                 # what was typed survives the refusal's re-render
                 value=new_label.text,
-                label=f"New name for {p.name}",
+                label=_("New name for {name}").format(name=p.name),
                 max_length=30,
                 autofocus=True,
                 on_change=new_label.change,
-                on_submit=lambda _: rename(),
+                on_submit=lambda _e: rename(),
             ),
             ft.Row(
                 [
-                    primary("Save name", rename, ft.Icons.CHECK),
-                    flat("Cancel", bind(set_renaming, "")),
+                    primary(_("Save name"), rename, ft.Icons.CHECK),
+                    flat(_("Cancel"), bind(set_renaming, "")),
                 ],
                 wrap=True,
             ),
@@ -126,13 +127,17 @@ def _remove_row(
     return ft.Column(
         [
             ft.Text(
-                f"Remove {p.name} from the table? Their past rounds "
-                "stay on the sheet; they play no more rounds."
+                _(
+                    "Remove {name} from the table? Their past rounds "
+                    "stay on the sheet; they play no more rounds."
+                ).format(name=p.name)
             ),
             ft.Row(
                 [
-                    primary(f"Yes, remove {p.name}", bind(remove, p.id)),
-                    flat(f"Keep {p.name}", bind(set_removing, "")),
+                    primary(
+                        _("Yes, remove {name}").format(name=p.name), bind(remove, p.id)
+                    ),
+                    flat(_("Keep {name}").format(name=p.name), bind(set_removing, "")),
                 ],
                 wrap=True,
             ),
@@ -158,8 +163,12 @@ def _seat_row(
                         bind(state.set_bot, p.id, next_strategy(bot)),
                         ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
                     ),
-                    flat(f"Rename {p.name}", bind(start_rename, p.id)),
-                    flat(f"Remove {p.name}", bind(start_remove, p.id)),
+                    flat(
+                        _("Rename {name}").format(name=p.name), bind(start_rename, p.id)
+                    ),
+                    flat(
+                        _("Remove {name}").format(name=p.name), bind(start_remove, p.id)
+                    ),
                 ],
                 wrap=True,
                 spacing=0,
@@ -173,14 +182,14 @@ def _late_player(new_name: TextInput, add: Callable[[bool], None]) -> list[ft.Co
     return [
         ft.TextField(
             key=new_name.key("late"),
-            label="Late player's name",
+            label=_("Late player's name"),
             max_length=30,
             on_change=new_name.change,
         ),
         ft.Row(
             [
-                secondary("Add, starting at 0", lambda: add(False)),
-                secondary("Add, starting at lowest total", lambda: add(True)),
+                secondary(_("Add, starting at 0"), lambda: add(False)),
+                secondary(_("Add, starting at lowest total"), lambda: add(True)),
             ],
             wrap=True,
         ),

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.i18n import _
 from companion.rules import Player, RoundRecord, Sheet
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 
@@ -87,7 +88,7 @@ def _player_cells(
             size=NAME_SIZE,
             bg=bg,
             lines=2,
-            tooltip="Deals next" if deals_next else None,
+            tooltip=_("Deals next") if deals_next else None,
         )
     ]
     cells += [
@@ -104,7 +105,7 @@ def _player_cells(
             size=BIG_NUMBER,
             colour=ACCENT if leads else None,
             bg=bg,
-            label=f"{p.name}: {total} in total",
+            label=_("{name}: {total} in total").format(name=p.name, total=total),
         )
     )
     return cells
@@ -114,19 +115,25 @@ def _round_column(
     rounds: int, on_edit: Callable[[int], None] | None
 ) -> list[ft.Control]:
     """The fixed column: R1, R2… (tap one to correct it), then Total."""
-    first: list[ft.Control] = [_cell("Round", bold=True, size=14)]
+    first: list[ft.Control] = [_cell(_("Round"), bold=True, size=14)]
     for i in range(rounds):
         label: ft.Control = ft.Text(f"R{i + 1}", size=14)
         if on_edit is not None:
             label = ft.TextButton(
                 f"R{i + 1}",
-                on_click=lambda _, i=i, edit=on_edit: edit(i),
-                tooltip=f"Edit round {i + 1}",
+                on_click=lambda _e, i=i, edit=on_edit: edit(i),
+                tooltip=_("Edit round {n}").format(n=i + 1),
             )
         first.append(ft.Container(alignment=ft.Alignment.CENTER, content=label))
     first.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
-    first.append(_cell("Total", bold=True, size=14))
+    first.append(_cell(_("Total"), bold=True, size=14))
     return first
+
+
+def _legend(editable: bool) -> str:
+    if editable:
+        return _("✎ typed   ✗ busted   tap R1, R2… to correct")
+    return _("✎ typed   ✗ busted")
 
 
 def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
@@ -143,7 +150,9 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     best = max(seated_totals) if seated_totals and sheet.rounds else None
     leaders = {p.id for p in sheet.seated if totals[p.id] == best}
     next_dealer = sheet.next_dealer().id if not sheet.over else None
-    names = [p.name + ("" if p.seated else " (left)") for p in players]
+    names = [
+        p.name if p.seated else _("{name} (left)").format(name=p.name) for p in players
+    ]
     scores = [[_score(sheet, rec, p.id) for rec in sheet.rounds] for p in players]
 
     def widths_for(one_line: bool) -> list[int]:
@@ -173,13 +182,12 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     first = _round_column(len(sheet.rounds), on_edit)
     heights = [HEAD + (12 if two_lines else 0)]
     heights += [ROW] * len(sheet.rounds) + [RULE, FOOT]
-    hint = "   tap R1, R2… to correct" if on_edit is not None else ""
     return ft.Column(
         [
             WideTable(first, FIRST, columns, heights, ("player", "players")),
             ft.Semantics(
                 container=True,  # its own line, not merged into the table's
-                content=ft.Text(f"✎ typed   ✗ busted{hint}", size=12),
+                content=ft.Text(_legend(on_edit is not None), size=12),
             ),
         ],
         spacing=4,

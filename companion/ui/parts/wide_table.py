@@ -21,6 +21,7 @@ from pathlib import Path
 import flet as ft
 from PIL import ImageFont
 
+from companion.i18n import _, ngettext
 from companion.ui.widgets import use_lazy_state
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
@@ -44,7 +45,8 @@ SCROLLBAR = 12  # room under the columns for the scrollbar's thumb
 @cache
 def _font(size: int) -> ImageFont.FreeTypeFont | None:
     try:
-        return ImageFont.truetype(str(FONTS / "DejaVuSans.ttf"), size)
+        font = FONTS / "DejaVuSans.ttf"  # i18n: not shown (a file name)
+        return ImageFont.truetype(str(font), size)
     except OSError:  # a trimmed installation: fall back to an estimate
         return None
 
@@ -119,7 +121,22 @@ def shown(
 
 
 def _plural(n: int, noun: tuple[str, str]) -> str:
-    return f"{n} more {noun[0] if n == 1 else noun[1]}"
+    """Say "2 more players" (``noun``: ("player", "players") or ("column", …))."""
+    if noun[0] == "player":
+        text = ngettext("{n} more player", "{n} more players", n)
+    else:
+        text = ngettext("{n} more column", "{n} more columns", n)
+    return text.format(n=n)
+
+
+def _where(noun: tuple[str, str], a: int, b: int, count: int) -> str:
+    """Say "Players 1–4 of 6", or "Player 3 of 6" when one column fills it."""
+    player = noun[0] == "player"
+    if a == b:
+        text = _("Player {a} of {n}") if player else _("Column {a} of {n}")
+    else:
+        text = _("Players {a}–{b} of {n}") if player else _("Columns {a}–{b} of {n}")
+    return text.format(a=a + 1, b=b + 1, n=count)
 
 
 @ft.component
@@ -249,9 +266,7 @@ def _position_bar(
     """Which columns are in view, with a button each way to the next ones."""
     a, b = window
     left, right = a, len(columns) - 1 - b
-    where = f"{noun[1].capitalize()} {a + 1}–{b + 1} of {len(columns)}"
-    if a == b:
-        where = f"{noun[0].capitalize()} {a + 1} of {len(columns)}"
+    where = _where(noun, a, b, len(columns))
     back: ft.Control = ft.Container(width=0)
     if left:
         before = max(0.0, starts[a - 1] + columns[a - 1].width - view)

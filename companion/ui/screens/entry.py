@@ -10,10 +10,12 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.app.wording import card_name, chain_text, problem_text
+from companion.i18n import _, names_list
 from companion.rules import Problem
 from companion.ui.guard import screen
 from companion.ui.kept import kept
-from companion.ui.parts.cardlook import card_face, label
+from companion.ui.parts.cardlook import card_face
 from companion.ui.parts.keypad import CardTo, keypad
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 from companion.ui.widgets import (
@@ -64,7 +66,7 @@ def EntryScreen(
     choose = ft.use_callback(choose, [])
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
-        return ft.Text("No round is being entered.")
+        return ft.Text(_("No round is being entered."))
     pid = chosen if chosen in draft.players else _first(state)
     editable = state.may_edit(pid)
     by_player = state.problems_by_player()
@@ -79,7 +81,9 @@ def EntryScreen(
             state.cancel_edit()
         on_done()
 
-    title = f"Round {number}" + (" (tie-break)" if draft.tie_break else "")
+    title = (_("Round {n} (tie-break)") if draft.tie_break else _("Round {n}")).format(
+        n=number
+    )
     return ft.Column(
         [
             header(title, cancel),
@@ -124,7 +128,8 @@ def use_back_when_saved(state: AppState, on_saved: Callable[[], None]) -> None:
 def _dealt(state: AppState) -> ft.Control:
     assert state.sheet is not None and state.draft is not None
     dealer = state.sheet.names().get(state.draft.dealer, "")
-    return ft.Text(f"{dealer} dealt · tap a player, then their cards", size=13)
+    text = _("{name} dealt · tap a player, then their cards").format(name=dealer)
+    return ft.Text(text, size=13)
 
 
 def _first(state: AppState) -> str:
@@ -239,16 +244,16 @@ def _panel(
         panel.append(_done_button(state, pid))
     if score.flip7 and typed is None:
         panel.append(
-            ft.Text("Flip 7!", size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
+            ft.Text(_("Flip 7!"), size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
         )
     for problem in by_player.get(pid, []):
-        panel.append(message(problem.message, error=True))
+        panel.append(message(_problem(state, problem), error=True))
     panel.append(
         switch_row(
-            "Busted",
+            _("Busted"),
             pid in draft.busted,
             lambda on: state.set_busted(pid, on),
-            "Brutal: tap the minus cards given after the bust; they count from 0."
+            _("Brutal: tap the minus cards given after the bust; they count from 0.")
             if rules.brutal
             else "",
         )
@@ -270,7 +275,9 @@ def _line(
         card_face(
             code,
             scale=0.75,
-            name=f"Remove {label(code)} from {name}" if editable else label(code),
+            name=_("Remove {card} from {name}").format(card=card_name(code), name=name)
+            if editable
+            else card_name(code),
             on_click=bind(state.remove_card, pid, i) if editable else None,
         )
         for i, code in enumerate(state.draft.line(pid))
@@ -278,15 +285,21 @@ def _line(
     if not cards:
         cards.append(
             ft.Text(
-                "No cards yet: tap them on the keypad below."
+                _("No cards yet: tap them on the keypad below.")
                 if editable
-                else f"No cards yet: {name} taps them on {name}'s phone."
+                else _("No cards yet: {name} taps them on {name}'s phone.").format(
+                    name=name
+                )
                 if state.seat.seats.holder(pid) is not None
-                else f"No cards yet: the host taps {name}'s cards in."
+                else _("No cards yet: the host taps {name}'s cards in.").format(
+                    name=name
+                )
             )
         )
     chain = (
-        f"Typed score = {typed}" if typed is not None else state.line_score(pid).chain()
+        _("Typed score = {n}").format(n=typed)
+        if typed is not None
+        else chain_text(state.line_score(pid))
     )
     total = state.round_score(pid)
     busted = pid in state.draft.busted
@@ -315,12 +328,12 @@ def _done_button(state: AppState, pid: str) -> ft.Control:
         # semantics tree: a screen reader would not hear it.)
         return ft.Column(
             [
-                ft.Text("✓ Your line is in.", size=16, weight=ft.FontWeight.BOLD),
-                flat("Not done yet", bind(state.set_done, pid, False)),
+                ft.Text(_("✓ Your line is in."), size=16, weight=ft.FontWeight.BOLD),
+                flat(_("Not done yet"), bind(state.set_done, pid, False)),
             ],
             spacing=2,
         )
-    return primary("My line is in", bind(state.set_done, pid, True), ft.Icons.CHECK)
+    return primary(_("My line is in"), bind(state.set_done, pid, True), ft.Icons.CHECK)
 
 
 def _phones(state: AppState) -> list[ft.Control]:
@@ -330,10 +343,22 @@ def _phones(state: AppState) -> list[ft.Control]:
     held = [p for p in draft.players if seats.holder(p) is not None]
     if not held:
         return []
-    parts = [names[p] + (" (phone away)" if not seats.present(p) else "") for p in held]
-    waiting = state.waiting_for()
-    status = "waiting for " + ", ".join(waiting) if waiting else "every line is in"
-    return [ft.Text(f"On their phones: {', '.join(parts)} · {status}", size=13)]
+    parts = [
+        names[p] if seats.present(p) else _("{name} (phone away)").format(name=names[p])
+        for p in held
+    ]
+    return [ft.Text(phones_line(parts, state.waiting_for()), size=13)]
+
+
+def phones_line(phones: list[str], waiting: list[str]) -> str:
+    """The line "On their phones: Ann, Bob · waiting for Bob and Cy", in the
+    session's language (names joined by its own "and")."""
+    text = (
+        _("On their phones: {phones} · waiting for {names}")
+        if waiting
+        else _("On their phones: {phones} · every line is in")
+    )
+    return text.format(phones=", ".join(phones), names=names_list(waiting))
 
 
 def _typed_row(
@@ -345,7 +370,10 @@ def _typed_row(
         if typed_input.text.strip():
             state.set_typed(pid, typed_input.text)
         else:
-            state.tell(f"Type {name}'s score first, then Use typed score.", error=True)
+            state.tell(
+                _("Type {name}'s score first, then Use typed score.").format(name=name),
+                error=True,
+            )
 
     def clear_typed() -> None:
         typed_input.reset()
@@ -355,16 +383,16 @@ def _typed_row(
         [
             ft.TextField(
                 key=typed_input.key(f"typed-{pid}-{typed}"),
-                label="Typed score (cards swept up)",
+                label=_("Typed score (cards swept up)"),
                 value="" if typed is None else str(typed),
                 width=220,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=typed_input.change,
                 on_submit=lambda _: use_typed(),
             ),
-            flat("Use typed score", use_typed),
+            flat(_("Use typed score"), use_typed),
         ]
-        + ([flat("Clear typed score", clear_typed)] if typed is not None else []),
+        + ([flat(_("Clear typed score"), clear_typed)] if typed is not None else []),
         wrap=True,
     )
 
@@ -376,14 +404,20 @@ def _bonus_or_attack(state: AppState, flipper: str) -> ft.Control:
     others = [p for p in draft.players if p != flipper]
     options: list[ft.Control] = [
         ft.Text(
-            f"{names[flipper]} flipped 7: +15 for themselves or −15 to another player?",
+            _("{name} flipped 7: +15 for themselves or −15 to another player?").format(
+                name=names[flipper]
+            ),
             weight=ft.FontWeight.BOLD,
         ),
-        _choice(f"+15 to {names[flipper]}", draft.attack is None, state.choose_bonus),
+        _choice(
+            _("+15 to {name}").format(name=names[flipper]),
+            draft.attack is None,
+            state.choose_bonus,
+        ),
     ]
     options += [
         _choice(
-            f"−15 to {names[o]}",
+            _("−15 to {name}").format(name=names[o]),
             draft.attack == o,
             bind(state.choose_attack, o),
         )
@@ -394,8 +428,8 @@ def _bonus_or_attack(state: AppState, flipper: str) -> ft.Control:
 
 def _save_text(number: int, editing: int | None) -> str:
     return (
-        f"Save round {number}" if editing is None else f"Save changes to round {number}"
-    )
+        _("Save round {n}") if editing is None else _("Save changes to round {n}")
+    ).format(n=number)
 
 
 def _footer(
@@ -404,12 +438,13 @@ def _footer(
     """Problems of the whole table, then the way back and Clear round."""
     assert state.draft is not None
     footer: list[ft.Control] = [
-        message(p.message, error=True) for p in by_player.get(None, [])
+        message(_problem(state, p), error=True) for p in by_player.get(None, [])
     ]
     back = secondary(
-        "Cancel edit" if state.draft.editing is not None else "Back to sheet", cancel
+        _("Cancel edit") if state.draft.editing is not None else _("Back to sheet"),
+        cancel,
     )
-    clear = flat("Clear round", state.clear_draft, ft.Icons.CLEAR_ALL)
+    clear = flat(_("Clear round"), state.clear_draft, ft.Icons.CLEAR_ALL)
     footer.append(ft.Row([back, clear] if state.seat.scorer else [back], wrap=True))
     return footer
 
@@ -426,12 +461,14 @@ def _keys_and_save(
     if state.may_save():
         keys.append(primary(save_text, save, ft.Icons.SAVE))
     else:
-        waiting = ", ".join(state.waiting_for())
+        waiting = state.waiting_for()
         keys.append(
             ft.Text(
-                f"Saved when every line is in: waiting for {waiting}."
+                _("Saved when every line is in: waiting for {names}.").format(
+                    names=names_list(waiting)
+                )
                 if waiting
-                else "Every line is in: the host saves the round."
+                else _("Every line is in: the host saves the round.")
             )
         )
     return ft.Container(
@@ -448,6 +485,13 @@ def _keys_and_save(
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
     )
+
+
+def _problem(state: AppState, problem: Problem) -> str:
+    """A problem in this screen's language (problems are shared by phones)."""
+    assert state.sheet is not None and state.draft is not None
+    sheet = state.sheet
+    return problem_text(problem, state.draft, sheet.rules, sheet.names())
 
 
 def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Control:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.app import AppState
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.phones import phones_panel
 from companion.ui.parts.players_panel import PlayersPanel
@@ -76,7 +77,7 @@ def GameScreen(
     sheet = state.sheet
     draft = state.draft
     if sheet is None or draft is None:
-        return ft.Text("No game is open.")
+        return ft.Text(_("No game is open."))
     over = sheet.over
 
     def edit(i: int) -> None:
@@ -102,7 +103,7 @@ def GameScreen(
         controls.append(PlayersPanel(state, lambda: set_players_open(False)))
     return ft.Column(
         [
-            header("Score sheet", on_home),
+            header(_("Score sheet"), on_home),
             ft.ListView(controls=controls, padding=16, spacing=10, expand=True),
         ],
         expand=True,
@@ -144,10 +145,12 @@ def _game_over(
     on_home: Callable[[], None],
 ) -> list[ft.Control]:
     """The winner, the standings and what to do next."""
-    share = [] if on_share is None else [primary("Share", on_share, ft.Icons.QR_CODE)]
+    share = (
+        [] if on_share is None else [primary(_("Share"), on_share, ft.Icons.QR_CODE)]
+    )
     return [
         ft.Text(
-            state.banner() or "Game over",
+            state.banner() or _("Game over"),
             size=26,
             weight=ft.FontWeight.BOLD,
             color=ACCENT,
@@ -156,8 +159,8 @@ def _game_over(
         ft.Row(
             [
                 *share,
-                primary("New game, same players", on_new_same, ft.Icons.REPLAY),
-                secondary("Home", on_home, ft.Icons.HOME),
+                primary(_("New game, same players"), on_new_same, ft.Icons.REPLAY),
+                secondary(_("Home"), on_home, ft.Icons.HOME),
             ],
             wrap=True,
         ),
@@ -170,13 +173,17 @@ def _next_round(state: AppState, ask: Asking) -> list[ft.Control]:
     sheet, draft = state.sheet, state.draft
     number = len(sheet.rounds) + 1
     dealer = state.next_dealer().name
-    tied = " (tie-break)" if sheet.end().tie_break else ""
     if draft.editing is not None:
-        enter_label = f"Continue fixing round {draft.editing + 1}"
+        enter_label = _("Continue fixing round {n}").format(n=draft.editing + 1)
     elif state.half_entered:
-        enter_label = f"Round {number} half entered: continue"
+        enter_label = _("Round {n} half entered: continue").format(n=number)
     else:
-        enter_label = f"Enter round {number}"
+        enter_label = _("Enter round {n}").format(n=number)
+    heading = (
+        _("Round {n} (tie-break) · {dealer} deals")
+        if sheet.end().tie_break
+        else _("Round {n} · {dealer} deals")
+    ).format(n=number, dealer=dealer)
 
     def enter() -> None:
         if state.digital_in_progress and draft.editing is None:
@@ -186,7 +193,7 @@ def _next_round(state: AppState, ask: Asking) -> list[ft.Control]:
 
     return [
         ft.Text(
-            f"Round {number}{tied} · {dealer} deals",
+            heading,
             size=22,
             weight=ft.FontWeight.BOLD,
         ),
@@ -209,21 +216,29 @@ def _digital_round(state: AppState, ask: Asking) -> list[ft.Control]:
         left = state.digital_number
         return [
             message(
-                f"A digital round {left} was left over: round {left} is "
-                "already on the sheet, so it cannot be saved.",
+                _(
+                    "A digital round {n} was left over: round {n} is "
+                    "already on the sheet, so it cannot be saved."
+                ).format(n=left),
                 error=True,
             ),
             secondary(
-                f"Discard digital round {left}",
+                _("Discard digital round {n}").format(n=left),
                 state.discard_digital_round,
                 ft.Icons.DELETE_OUTLINE,
             ),
         ]
     if state.digital_in_progress:
         return [
-            secondary(f"Continue digital round {number}", ask.on_table, ft.Icons.STYLE)
+            secondary(
+                _("Continue digital round {n}").format(n=number),
+                ask.on_table,
+                ft.Icons.STYLE,
+            )
         ]
-    return [secondary(f"Deal round {number} digitally", deal, ft.Icons.STYLE)]
+    return [
+        secondary(_("Deal round {n} digitally").format(n=number), deal, ft.Icons.STYLE)
+    ]
 
 
 def _question(state: AppState, ask: Asking) -> list[ft.Control]:
@@ -241,24 +256,23 @@ def _question(state: AppState, ask: Asking) -> list[ft.Control]:
         if state.discard_draft() is None:
             ask.on_deal()
 
-    cancel = flat("Cancel", bind(ask.ask, ""))
+    cancel = flat(_("Cancel"), bind(ask.ask, ""))
     if ask.now == "enter" and state.digital_in_progress:
-        question = (
-            f"A digital round {number} is in progress: continue it, "
-            "or discard it and tap in?"
-        )
+        question = _(
+            "A digital round {n} is in progress: continue it, or discard it and tap in?"
+        ).format(n=number)
         buttons = [
-            primary("Continue the digital round", ask.on_table),
-            secondary("Discard it and tap in", discard_digital_and_enter),
+            primary(_("Continue the digital round"), ask.on_table),
+            secondary(_("Discard it and tap in"), discard_digital_and_enter),
         ]
     elif ask.now == "deal" and state.half_entered:
-        question = (
-            f"Round {number} is half entered by tapping: continue it, "
+        question = _(
+            "Round {n} is half entered by tapping: continue it, "
             "or discard it and deal digitally?"
-        )
+        ).format(n=number)
         buttons = [
-            primary("Continue tapping in", ask.on_enter),
-            secondary("Discard it and deal digitally", discard_draft_and_deal),
+            primary(_("Continue tapping in"), ask.on_enter),
+            secondary(_("Discard it and deal digitally"), discard_draft_and_deal),
         ]
     else:
         return []
@@ -275,12 +289,12 @@ def _tools(
     assert state.sheet is not None
     tools: list[ft.Control] = []
     if state.sheet.rounds:
-        tools.append(flat("Undo last round", state.undo_round, ft.Icons.UNDO))
+        tools.append(flat(_("Undo last round"), state.undo_round, ft.Icons.UNDO))
     if state.can_redo:
-        tools.append(flat("Redo round", state.redo_round, ft.Icons.REDO))
-    tools.append(flat("Players", toggle_players, ft.Icons.PEOPLE))
+        tools.append(flat(_("Redo round"), state.redo_round, ft.Icons.REDO))
+    tools.append(flat(_("Players"), toggle_players, ft.Icons.PEOPLE))
     if on_share is not None and not state.sheet.over:
-        tools.append(flat("Share", on_share, ft.Icons.QR_CODE))
+        tools.append(flat(_("Share"), on_share, ft.Icons.QR_CODE))
     if on_invite is not None:
-        tools.append(flat("Invite phones", on_invite, ft.Icons.PHONELINK_RING))
+        tools.append(flat(_("Invite phones"), on_invite, ft.Icons.PHONELINK_RING))
     return ft.Row(tools, wrap=True)

@@ -1,0 +1,200 @@
+"""Translations of the tap-in screens and the score sheet (issue 12): the
+keypad's "N left", the entry's phones line, the sheet's scroll hints, the
+banner, and the rules core's problems worded per session (the problems are
+shared by every phone on a game, each maybe in another language)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app.entry import RoundDraft
+from companion.app.standings import banner
+from companion.app.wording import chain_text, problem_text
+from companion.i18n import use
+from companion.rules import Entry, RoundRecord, Rules, Sheet
+from companion.ui.parts.keypad import caption
+from companion.ui.parts.wide_table import _plural, _where
+from companion.ui.screens.entry import phones_line
+
+NAMES = {"a": "Ann", "b": "Bob", "c": "Cy"}
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two", "none"),
+    [
+        ("en", "1 left", "2 left", "0 left"),
+        ("it", "1 rimasta", "2 rimaste", "0 rimaste"),
+        ("hu", "1 maradt", "2 maradt", "0 maradt"),
+    ],
+)
+def test_key_caption_counts_copies(
+    language: str, one: str, two: str, none: str
+) -> None:
+    with use(language):
+        assert [caption(1), caption(2), caption(0)] == [one, two, none]
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two", "done"),
+    [
+        (
+            "en",
+            "On their phones: Ann, Bob · waiting for Bob",
+            "On their phones: Ann, Bob · waiting for Ann and Bob",
+            "On their phones: Ann, Bob · every line is in",
+        ),
+        (
+            "it",
+            "Sui loro telefoni: Ann, Bob · si aspetta Bob",
+            "Sui loro telefoni: Ann, Bob · si aspetta Ann e Bob",
+            "Sui loro telefoni: Ann, Bob · tutte le file sono inserite",
+        ),
+        (
+            "hu",
+            "A saját telefonjukon: Ann, Bob · még várunk: Bob",
+            "A saját telefonjukon: Ann, Bob · még várunk: Ann és Bob",
+            "A saját telefonjukon: Ann, Bob · minden sor bent van",
+        ),
+    ],
+)
+def test_entry_waiting_line(language: str, one: str, two: str, done: str) -> None:
+    phones = ["Ann", "Bob"]
+    with use(language):
+        assert phones_line(phones, ["Bob"]) == one
+        assert phones_line(phones, ["Ann", "Bob"]) == two
+        assert phones_line(phones, []) == done
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two", "where"),
+    [
+        ("en", "1 more player", "2 more players", "Players 1–4 of 6"),
+        ("it", "Ancora 1 giocatore", "Ancora 2 giocatori", "Giocatori 1–4 di 6"),
+        ("hu", "Még 1 játékos", "Még 2 játékos", "1–4. játékos / 6"),
+    ],
+)
+def test_sheet_scroll_hints(language: str, one: str, two: str, where: str) -> None:
+    noun = ("player", "players")
+    with use(language):
+        assert [_plural(1, noun), _plural(2, noun)] == [one, two]
+        assert _where(noun, 0, 3, 6) == where
+
+
+def _draft(lines: dict[str, list[str]], busted: set[str] | None = None) -> RoundDraft:
+    return RoundDraft(
+        players=["a", "b", "c"], dealer="a", lines=lines, busted=busted or set()
+    )
+
+
+# One draft for each problem code of the core (and the app's typed_negative).
+CASES: dict[str, RoundDraft] = {
+    "action_in_line": _draft({"a": ["STEAL"]}),
+    "third_13": _draft({"a": ["13", "13", "13"]}),
+    "duplicate 13": _draft({"a": ["13", "13"]}),
+    "duplicate": _draft({"b": ["5", "5"]}),
+    "seven_with_unlucky": _draft({"a": ["7", "7U"]}),
+    "too_many_numbers": _draft({"a": [str(n) for n in range(1, 9)]}),
+    "too_many_copies": _draft({"a": ["1"], "c": ["1"]}, busted={"a", "c"}),
+    "two_flip7": _draft(
+        {"a": [str(n) for n in range(1, 8)], "c": [str(n) for n in range(2, 9)]}
+    ),
+}
+
+
+def _problems(draft: RoundDraft, rules: Rules = Rules()) -> list[str]:
+    return [p.code for p in draft.problems(rules, NAMES)]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_problems_in_english_say_what_the_core_says(case: str) -> None:
+    """The English wording is the core's own, sentence for sentence."""
+    draft = CASES[case]
+    found = draft.problems(Rules(), NAMES)
+    assert found, case
+    with use("en"):
+        assert [problem_text(p, draft, Rules(), NAMES) for p in found] == [
+            p.message for p in found
+        ]
+
+
+def test_typed_negative_in_english_is_the_app_message() -> None:
+    draft = _draft({})
+    draft.typed["b"] = -3
+    (found,) = draft.problems(Rules(), NAMES)
+    with use("en"):
+        assert problem_text(found, draft, Rules(), NAMES) == found.message
+    with use("hu"):
+        assert problem_text(found, draft, Rules(), NAMES) == (
+            "Bob: Brutális mód nélkül a pontszám sosem megy 0 alá."
+        )
+
+
+@pytest.mark.parametrize(
+    ("language", "duplicate", "copies", "flips"),
+    [
+        (
+            "it",
+            "Bob: due 5 in una fila non eliminata.",
+            "3 × 1 sul tavolo (Ann, Bob, Cy), ma il mazzo ne ha 1.",
+            "Un solo Flip 7 per round: Ann e Cy hanno entrambi 7 carte Numero.",
+        ),
+        (
+            "hu",
+            "Bob: két 5 értékű lap egy be nem dőlt sorban.",
+            "3 × 1 az asztalon (Ann, Bob, Cy), de a pakliban csak 1 van.",
+            "Körönként csak egy Flip 7 lehet: Ann és Cy mindkettejüknek 7 "
+            "számkártyája van.",
+        ),
+    ],
+)
+def test_problems_are_worded_in_the_session_language(
+    language: str, duplicate: str, copies: str, flips: str
+) -> None:
+    rules = Rules()
+    three = _draft({"a": ["1"], "b": ["1"], "c": ["1"]}, busted={"a", "b", "c"})
+    with use(language):
+        for draft, wanted in (
+            (CASES["duplicate"], duplicate),
+            (three, copies),
+            (CASES["two_flip7"], flips),
+        ):
+            (found,) = draft.problems(rules, NAMES)
+            assert problem_text(found, draft, rules, NAMES) == wanted
+
+
+def test_a_card_name_follows_the_terms() -> None:
+    draft = CASES["action_in_line"]
+    (found,) = draft.problems(Rules(), NAMES)
+    with use("it"):
+        text = problem_text(found, draft, Rules(), NAMES)
+    assert text == (
+        "Ann: Ruba è una carta Azione; le carte Azione non restano mai in una fila."
+    )
+    with use("hu"):  # Hungarian keeps the printed card names (docs/terms.md)
+        assert "Steal" in problem_text(found, draft, Rules(), NAMES)
+
+
+def test_the_score_chain_in_italian() -> None:
+    draft = _draft({"a": ["5"]}, busted={"a"})
+    score = draft.line_score("a", Rules())
+    assert score.chain() == "Busted = 0"
+    with use("it"):
+        assert chain_text(score) == "Eliminato = 0"
+    with use("hu"):
+        assert chain_text(score) == "Bedőlt = 0"
+
+
+def test_tie_break_banner_in_italian() -> None:
+    sheet = Sheet.new(["Ann", "Bob", "Cy"], Rules(target=10))
+    lines = {"p1": ("10",), "p2": ("4", "6"), "p3": ("5",)}
+    rec = RoundRecord("p1", tuple((p, Entry(c)) for p, c in lines.items()))
+    sheet = sheet.add_round(rec)
+    with use("it"):
+        assert banner(sheet) == (
+            "Pari merito a 10: Ann e Bob giocano un round di spareggio; "
+            "gli altri stanno a guardare."
+        )
+    with use("en"):
+        assert banner(sheet) == (
+            "Tie at 10: Ann and Bob play a tie-break round; the others sit it out."
+        )
