@@ -17,7 +17,14 @@ from companion.rules.choice import HIT
 from companion.rules.outlook import standings
 from companion.rules.status import BUSTED, STAYED
 
-from .telling import choice_word
+from .telling import pgettext
+
+
+def advice_word(choice: str) -> str:
+    """"hit" / "stay" inside the advisor's sentence ("Suggestion: hit.")."""
+    if choice == HIT:
+        return pgettext("advice", "hit")
+    return pgettext("advice", "stay")
 
 
 def _reason(advice: Advice, rnd: Round) -> str:
@@ -48,7 +55,7 @@ def advice_text(advice: Advice, rnd: Round) -> str:
         bust=percent(round(float(advice.bust), 2)),
         flip7=percent(round(float(advice.flip7), 2)),
     )
-    best = choice_word(advice.suggestion)
+    best = advice_word(advice.suggestion)
     if advice.reason:
         return _("{reason} Suggestion: {choice}. {odds}").format(
             reason=_reason(advice, rnd), choice=best, odds=odds
