@@ -30,8 +30,8 @@ CASES: list[tuple[ev.Event, str, str]] = [
     (ev.Drew(0, "STEAL", "hit"), "Ann pesca una carta Ruba.", "Ann lapot húz: Steal."),
     (
         ev.SetAside(0, "SWAP"),
-        "Ann mette da parte una carta Scambia finché il Flip Quattro! non finisce.",
-        "Ann félretesz egy lapot, amíg a Flip Four! véget nem ér: Swap.",
+        "Ann mette da parte una carta Scambia finché il Flip Quattro non finisce.",
+        "Ann félretesz egy lapot, amíg a Flip Four véget nem ér: Swap.",
     ),
     (
         ev.Busted(1, "7U"),
@@ -41,8 +41,8 @@ CASES: list[tuple[ev.Event, str, str]] = [
     (ev.Stayed(2, False), "Cy passa.", "Cy megáll."),
     (
         ev.Stayed(2, True),
-        "Cy deve passare (Ancora Una!).",
-        "Cy köteles megállni (Just One More!).",
+        "Cy deve passare (Ancora Una).",
+        "Cy köteles megállni (Just One More).",
     ),
     (
         ev.Flipped7(0),
@@ -51,13 +51,13 @@ CASES: list[tuple[ev.Event, str, str]] = [
     ),
     (
         ev.Played(0, "JOM", 2),
-        "Ann gioca Ancora Una! su Cy.",
-        "Ann kijátssza: Just One More!, célpont: Cy.",
+        "Ann gioca Ancora Una su Cy.",
+        "Ann kijátssza: Just One More, célpont: Cy.",
     ),
     (
         ev.Played(0, "F4", 0),
-        "Ann gioca Flip Quattro! su di sé.",
-        "Ann kijátssza: Flip Four!, célpont: saját maga.",
+        "Ann gioca Flip Quattro su di sé.",
+        "Ann kijátssza: Flip Four, célpont: saját maga.",
     ),
     (ev.Assigned(0, "-4", 0), "Ann tiene un −4.", "Ann megtartja: −4."),
     (
@@ -273,7 +273,7 @@ def test_prompts_in_italian_and_hungarian() -> None:
     with use("it"):
         assert prompt("turn", "Ann", None) == "Ann: pescare o passare?"
         assert prompt("target", "Cy", "F4") == (
-            "Cy ha pescato una carta Flip Quattro! — a chi va?"
+            "Cy ha pescato una carta Flip Quattro — a chi va?"
         )
     with use("hu"):
         assert prompt("modifier", "Bob", "-4") == "Bob ezt kapta: −4 – ki kapja?"
