@@ -21,7 +21,7 @@ from .telling import pgettext
 
 
 def advice_word(choice: str) -> str:
-    """"hit" / "stay" inside the advisor's sentence ("Suggestion: hit.")."""
+    """ "hit" / "stay" inside the advisor's sentence ("Suggestion: hit.")."""
     if choice == HIT:
         return pgettext("advice", "hit")
     return pgettext("advice", "stay")
