@@ -67,9 +67,20 @@ CHECKED: tuple[str, ...] = (
     "companion/app/standings.py",
     "companion/app/refusal.py",
     "companion/app/wording.py",
+    # the digital deal (i18n-digital)
+    "companion/app/telling.py",
+    "companion/app/advice_words.py",
+    "companion/app/said.py",
+    "companion/app/digital_table.py",
+    "companion/app/bots.py",
+    "companion/ui/screens/digital.py",
+    "companion/ui/parts/decision.py",
+    "companion/ui/parts/flip_four.py",
+    "companion/ui/parts/choices.py",
+    "companion/ui/parts/digital_parts.py",
 )
 
-MESSAGES = {"_", "N_", "ngettext", "gettext"}
+MESSAGES = {"_", "N_", "ngettext", "gettext", "pgettext"}
 NOT_SHOWN_ARGS = {"key", "src", "font_family", "font_family_fallback", "data"}
 NOT_SHOWN_CALLS = {
     "debug", "info", "warning", "error", "exception",  # logging

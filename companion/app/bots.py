@@ -27,10 +27,13 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.i18n import N_
+
 from .digital import DIGITAL_SCOPE
 from .digital_table import bot_moved, bot_name, bot_to_move, round_news
 from .open_game import GameState, OpenGame
 from .refusal import Refusal
+from .said import said
 
 # Seconds before a computer player moves: long enough to follow what it did.
 # (Browser tests shorten it with COMPANION_BOT_PAUSE.)
@@ -116,14 +119,16 @@ class BotDriver:
             self.game.hush()  # trying again: the last failure is old news
         try:
             self.game.commit(
-                change, what=f"{name} (computer) moved", scopes=[DIGITAL_SCOPE]
+                change,
+                what=said(N_("{name} (computer) moved"), name=name),
+                scopes=[DIGITAL_SCOPE],
             )
         except Refusal as exc:
             self._failed(name, exc.message)
             return
         except Exception:  # a bug must not end the driver unseen
             log.exception("computer player %s could not move", name)
-            self._failed(name, "an error in the app (see the server's log).")
+            self._failed(name, said(N_("an error in the app (see the server's log).")))
             return
         if steps and (news := round_news(steps[-1][0].sheet, steps[-1][1].sheet)):
             self.game.say(news)
@@ -132,7 +137,13 @@ class BotDriver:
         if self.game.deleted:
             return  # the screens already went Home and said why
         self.game.say(
-            f"{name} (computer) could not move: {why} "
-            f"Reload the page to let {name} try again.",
+            said(
+                N_(
+                    "{name} (computer) could not move: {why} "
+                    "Reload the page to let {name} try again."
+                ),
+                name=name,
+                why=why,
+            ),
             error=True,
         )

@@ -13,12 +13,13 @@ saved as its setup plus the choices), so a restart resumes mid-decision.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.rules import (
     Advice,
     IllegalChoice,
@@ -35,7 +36,10 @@ from .digital import DIGITAL_SCOPE, Digital, digital_number, in_progress, stale
 from .entry import RoundDraft
 from .open_game import GAME, GameState, Watch
 from .refusal import Refusal
+from .said import retell, said
 from .standings import banner
+
+log = logging.getLogger(__name__)
 
 
 def tapped_in_progress(draft: RoundDraft) -> bool:
@@ -52,9 +56,12 @@ def tapped_in_progress(draft: RoundDraft) -> bool:
 
 
 def stale_message(number: int | None) -> str:
-    return (
-        f"Round {number} is already on the score sheet: this digital round "
-        "cannot be saved. Discard it on the score sheet."
+    return said(
+        N_(
+            "Round {number} is already on the score sheet: this digital round "
+            "cannot be saved. Discard it on the score sheet."
+        ),
+        number=number,
     )
 
 
@@ -134,7 +141,11 @@ class DigitalTable:
             try:
                 make_bot(strategy)
             except ValueError as exc:
-                raise Refusal(str(exc)) from exc
+                raise Refusal(
+                    _("There is no computer player called {name}.").format(
+                        name=strategy
+                    )
+                ) from exc
 
         def change(d: Digital) -> dict[str, Any]:
             bots = dict(d.bots)
@@ -144,7 +155,9 @@ class DigitalTable:
                 bots[pid] = strategy
             return {"bots": bots}
 
-        self._keep(change, what="a seat changed hands", scopes=[f"seat:{pid}"])
+        self._keep(
+            change, what=said(N_("a seat changed hands")), scopes=[f"seat:{pid}"]
+        )
 
     @property
     def advising(self) -> bool:
@@ -162,32 +175,38 @@ class DigitalTable:
                 )
             return {"advisor": on}
 
-        self._keep(change, what="the advisor was switched")
+        self._keep(change, what=said(N_("the advisor was switched")))
 
     def set_purist(self, on: bool) -> None:
         """A purist table switches the advisor off, and keeps it off."""
         self._keep(
             lambda d: {"purist": on, "advisor": d.advisor and not on},
-            what="the purist setting was switched",
+            what=said(N_("the purist setting was switched")),
         )
 
     # --- the round --------------------------------------------------------------
     def start(self) -> None:
-        self.watch.commit(self._dealt, what="a digital round was dealt")
+        self.watch.commit(self._dealt, what=said(N_("a digital round was dealt")))
 
     def _dealt(self, state: GameState) -> GameState:
         sheet, d = state.sheet, state.digital
         if sheet.over:
-            raise Refusal("The game is over.")
+            raise Refusal(_("The game is over."))
         if stale(sheet, d):
             number = digital_number(sheet, d)
-            raise Refusal(f"A digital round {number} is left over: discard it first.")
+            raise Refusal(
+                _("A digital round {number} is left over: discard it first.").format(
+                    number=number
+                )
+            )
         if d.round is not None:
             return state  # already dealing: carry on
         if tapped_in_progress(state.draft):
             raise Refusal(
-                f"Round {len(sheet.rounds) + 1} is half entered by tapping: "
-                "continue it, or discard it to deal digitally."
+                _(
+                    "Round {number} is half entered by tapping: "
+                    "continue it, or discard it to deal digitally."
+                ).format(number=len(sheet.rounds) + 1)
             )
         seed = random.SystemRandom().getrandbits(48)
         try:  # seats, dealer, tie-break and cards: as the simulator's Match
@@ -196,7 +215,10 @@ class DigitalTable:
                 nxt = nxt._replace(deck=parse_cards(self.test_deck))
             rnd = nxt.start(seed)
         except ValueError as exc:
-            raise Refusal(f"Cannot deal: {exc}") from exc
+            log.warning("cannot deal: %s", exc)
+            raise Refusal(
+                _("Cannot deal this round: the seats or the cards are not valid.")
+            ) from exc
         new = replace(
             d,
             round=rnd,
@@ -216,11 +238,12 @@ class DigitalTable:
 
         def change(d: Digital) -> dict[str, Any]:
             if d.round is None:
-                raise Refusal("No digital round is in progress.")
+                raise Refusal(_("No digital round is in progress."))
             return {"round": None, "ids": [], "number": None, "tie_break": False}
 
-        self._keep(change, what=f"digital round {number} was discarded", scopes=[GAME])
-        return f"Digital round {number} discarded."
+        what = said(N_("digital round {number} was discarded"), number=number)
+        self._keep(change, what=what, scopes=[GAME])
+        return _("Digital round {number} discarded.").format(number=number)
 
     def play(self, choice: str) -> str | None:
         """A person's choice (from the buttons of the pending decision)."""
@@ -228,11 +251,11 @@ class DigitalTable:
         def apply(state: GameState) -> GameState:
             rnd = state.digital.round
             if rnd is None or rnd.pending is None:
-                raise Refusal("No decision is waiting.")
+                raise Refusal(_("No decision is waiting."))
             if rnd.pending.player < len(state.digital.ids) and (
                 state.digital.ids[rnd.pending.player] in state.digital.bots
             ):
-                raise Refusal("It is a computer player's turn.")
+                raise Refusal(_("It is a computer player's turn."))
             return self._played(state, choice)
 
         return self._commit_choice(apply, checked=True)
@@ -254,7 +277,8 @@ class DigitalTable:
 
     def close_summary(self) -> None:
         self._keep(
-            lambda d: {"last": None, "last_ids": []}, what="a summary was closed"
+            lambda d: {"last": None, "last_ids": []},
+            what=said(N_("a summary was closed")),
         )
 
     # --- internals --------------------------------------------------------------
@@ -262,10 +286,17 @@ class DigitalTable:
         self, apply: Callable[[GameState], GameState], *, checked: bool
     ) -> str | None:
         before = self.sheet
-        self.watch.commit(
-            apply, what="a decision was made", scopes=[DIGITAL_SCOPE], checked=checked
-        )
-        return round_news(before, self.sheet)
+        try:
+            self.watch.commit(
+                apply,
+                what=said(N_("a decision was made")),
+                scopes=[DIGITAL_SCOPE],
+                checked=checked,
+            )
+        except Refusal as exc:  # the shared path says it in English: retell it
+            raise Refusal(retell(exc.message)) from exc
+        news = round_news(before, self.sheet)
+        return None if news is None else retell(news)
 
     def _played(self, state: GameState, choice: str) -> GameState:
         return played(state, choice)
@@ -281,10 +312,14 @@ class DigitalTable:
 
 
 def round_news(before: Sheet, after: Sheet) -> str | None:
-    """What the table hears when a choice ended the round (None otherwise)."""
+    """What the table hears when a choice ended the round (None otherwise);
+    a :class:`~companion.app.said.Said`, as the computer players' driver
+    says it to every screen (:func:`~companion.app.said.retell` words it)."""
     if after is before:
         return None
-    return banner(after) or f"{after.next_dealer().name} deals next."
+    return banner(after) or said(
+        N_("{name} deals next."), name=after.next_dealer().name
+    )
 
 
 def bot_to_move(state: GameState) -> bool:
@@ -331,7 +366,8 @@ def played(state: GameState, choice: str) -> GameState:
     try:
         rnd.play(choice)
     except IllegalChoice as exc:
-        raise Refusal(str(exc)) from exc
+        log.warning("choice %r refused: %s", choice, exc)
+        raise Refusal(said(N_("That choice is not possible now."))) from exc
     if not rnd.over:
         return replace(state, digital=replace(d, round=rnd))
     new = state.sheet.add_round(round_record(rnd, d.ids, tie_break=d.tie_break))

@@ -79,7 +79,7 @@ def test_a_round_is_tapped_in_in_italian(
 
     click(page, "Salva il round 1")
     see(page, "Round 2 · mazziere: Bob", timeout=30_000)
-    see(page, "Prossimo mazziere: Bob.")
+    see(page, "Il prossimo mazziere è Bob.")
     see(page, "Annulla l'ultimo round")
     see(page, re.compile(r"tocca R1, R2… per correggere"))
     no_english(page)

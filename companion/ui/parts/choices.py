@@ -1,7 +1,9 @@
 """The engine's choice strings in players' words, with the cards they move.
 
 ``"swap 1 3 2 4"`` becomes "Swap Bob's 3 with Cy's 4" and shows a 3 and a 4,
-so the person holding the device picks by reading, not by decoding.
+so the person holding the device picks by reading, not by decoding. The
+words are docs/terms.md's "The app's choices" (Pesca/Passo, Lapot
+kérek/Megállok …); the choice strings themselves stay English (the format).
 """
 
 from __future__ import annotations
@@ -9,43 +11,71 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.rules import Card, Choice, Verb
-from companion.rules.wording import card_noun, card_phrase
+from companion.app.telling import a_card, card_noun, choice_word
+from companion.i18n import N_, _
+from companion.rules import Choice, Verb
 
-PROMPTS = {
-    "turn": "{me}: hit or stay?",
-    "target": "{me} drew {card}: who takes it?",
-    "modifier": "{me} got {card}: who gets it?",
-    "steal": "{me} plays Steal: take which card?",
-    "swap": "{me} plays Swap: exchange which cards?",
-    "discard": "{me} plays Discard: throw away which card?",
-    "flip7": "Flip 7 for {me}! +15 for yourself, or −15 to another player?",
+PROMPTS = {  # marked with N_: worded with _() when shown
+    "turn": N_("{me}: hit or stay?"),
+    "target": N_("{me} drew {card}: who takes it?"),
+    "modifier": N_("{me} got {card}: who gets it?"),
+    "steal": N_("{me} plays Steal: take which card?"),
+    "swap": N_("{me} plays Swap: exchange which cards?"),
+    "discard": N_("{me} plays Discard: throw away which card?"),
+    "flip7": N_("Flip 7 for {me}! +15 for yourself, or −15 to another player?"),
 }
 TARGET_VERBS = {
-    "JOM": "Just one more for {who}",
-    "F4": "Flip Four on {who}",
+    "JOM": N_("Just one more for {who}"),
+    "F4": N_("Flip Four on {who}"),
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """``group``: for a swap, the first card ("your 5"), so a long list can
-    be asked in two steps (which card, then which card for it)."""
+    """``group``: for a swap, the first card (seat and code), so a long list
+    can be asked in two steps (which card, then which card for it);
+    ``first``: that first step's button words."""
 
     choice: str
     label: str
     cards: tuple[str, ...] = ()
     group: str = ""
-
-
-def _card(code: str) -> str:
-    return Card.parse(code).name
+    first: str = ""
 
 
 def prompt(kind: str, me: str, card: str | None) -> str:
-    return PROMPTS.get(kind, "{me} decides").format(
-        me=me, card=card_phrase(card) if card else "a card"
-    )
+    if kind not in PROMPTS:
+        return _("{me} decides").format(me=me)
+    return _(PROMPTS[kind]).format(me=me, card=a_card(card) if card else "")
+
+
+def _yours(seat: int, me: int, mine: str, theirs: str, **fields: str) -> str:
+    """``mine`` when the card is the decider's own, else ``theirs``."""
+    return (mine if seat == me else theirs).format(**fields)
+
+
+def _swap(c: Choice, me: int, name: Callable[[int], str]) -> Option:
+    seat = c.seat if c.seat is not None else me
+    other = c.other_seat if c.other_seat is not None else me
+    code, theirs = c.card or "", c.other_card or ""
+    mine, their = card_noun(code), card_noun(theirs)
+    if seat == me:
+        label = _("Swap your {card} with {q}'s {other}").format(
+            card=mine, q=name(other), other=their
+        )
+    elif other == me:
+        label = _("Swap {p}'s {card} with your {other}").format(
+            p=name(seat), card=mine, other=their
+        )
+    else:
+        label = _("Swap {p}'s {card} with {q}'s {other}").format(
+            p=name(seat), card=mine, q=name(other), other=their
+        )
+    first = _yours(
+        seat, me, _("Swap your {card}…"), _("Swap {p}'s {card}…"),
+        p=name(seat), card=mine,
+    )  # fmt: skip
+    return Option(str(c), label, (code, theirs), f"{seat} {code}", first)
 
 
 def describe(
@@ -54,37 +84,36 @@ def describe(
     """One legal choice as a button label and the cards it involves."""
 
     def who(seat: int) -> str:
-        return f"{name(seat)} (you)" if seat == me else name(seat)
-
-    def whose(seat: int) -> str:
-        return "your" if seat == me else f"{name(seat)}'s"
+        return _("{name} (you)").format(name=name(seat)) if seat == me else name(seat)
 
     c = Choice.parse(choice)
     seat, code = c.seat if c.seat is not None else me, c.card or ""
-    if c.verb is Verb.HIT:
-        return Option(choice, "Hit")
-    if c.verb is Verb.STAY:
-        return Option(choice, "Stay")
+    if c.verb in (Verb.HIT, Verb.STAY):
+        return Option(choice, choice_word(choice))
     if c.verb is Verb.TARGET:
         if card in TARGET_VERBS:
-            return Option(choice, TARGET_VERBS[card].format(who=who(seat)))
-        return Option(choice, f"Give {_card(card or '')} to {who(seat)}")
-    if c.verb is Verb.STEAL:
-        return Option(choice, f"Steal {whose(seat)} {card_noun(code)}", (code,))
-    if c.verb is Verb.SWAP:
-        other, theirs = c.other_seat if c.other_seat is not None else me, c.other_card
-        mine = f"{whose(seat)} {card_noun(code)}"
+            return Option(choice, _(TARGET_VERBS[card]).format(who=who(seat)))
         return Option(
             choice,
-            f"Swap {mine} with {whose(other)} {card_noun(theirs or '')}",
-            (code, theirs or ""),
-            mine,
+            _("Give {card} to {who}").format(card=card_noun(card or ""), who=who(seat)),
         )
+    if c.verb is Verb.STEAL:
+        label = _yours(
+            seat, me, _("Steal your {card}"), _("Steal {p}'s {card}"),
+            p=name(seat), card=card_noun(code),
+        )  # fmt: skip
+        return Option(choice, label, (code,))
+    if c.verb is Verb.SWAP:
+        return _swap(c, me, name)
     if c.verb is Verb.DISCARD:
-        return Option(choice, f"Discard {whose(seat)} {card_noun(code)}", (code,))
+        label = _yours(
+            seat, me, _("Discard your {card}"), _("Discard {p}'s {card}"),
+            p=name(seat), card=card_noun(code),
+        )  # fmt: skip
+        return Option(choice, label, (code,))
     if c.verb is Verb.BONUS:
-        return Option(choice, f"+15 for {name(me)}")
-    return Option(choice, f"−15 to {name(seat)}")  # Verb.ATTACK
+        return Option(choice, _("+15 for {name}").format(name=name(me)))
+    return Option(choice, _("−15 to {name}").format(name=name(seat)))  # ATTACK
 
 
 def describe_all(

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.i18n import _
 from companion.rules import Round
 from companion.rules.choice import HIT
 from companion.ui.parts.cardlook import card_face
@@ -28,7 +29,13 @@ def decision(
         return []
     me = state.seat_name(pend.player)
     if state.is_bot(pend.player):
-        return [ft.Text(f"{me} (computer) is deciding…", size=20, color=ACCENT)]
+        return [
+            ft.Text(
+                _("{name} (computer) is deciding…").format(name=me),
+                size=20,
+                color=ACCENT,
+            )
+        ]
     out: list[ft.Control] = [
         ft.Text(
             prompt(pend.kind, me, pend.card),
@@ -47,7 +54,7 @@ def decision(
         if group not in groups:  # first step: which card goes
             return out + _which_card(options, groups, set_group)
         options = [o for o in options if o.group == group]
-        out.append(flat("Choose another card", lambda: set_group(""), ft.Icons.UNDO))
+        out.append(flat(_("Choose another card"), lambda: set_group(""), ft.Icons.UNDO))
     for o in options:
         faces = [card_face(code, scale=0.45) for code in o.cards]
         out.append(
@@ -65,7 +72,7 @@ def decision(
 def _hit_or_stay(state: AppState, options: list[Option]) -> list[ft.Control]:
     out: list[ft.Control] = []
     if len(options) == 1:
-        out.append(ft.Text("You hold The Zero: you must hit.", size=14))
+        out.append(ft.Text(_("You hold The Zero: you must hit."), size=14))
     out.append(
         ft.Row(
             [
@@ -94,7 +101,7 @@ def _which_card(
             ft.Button(
                 content=ft.Row(
                     [
-                        ft.Text(f"Swap {g}…", size=16),
+                        ft.Text(first.first, size=16),
                         card_face(first.cards[0], scale=0.45),
                     ],
                     spacing=6,

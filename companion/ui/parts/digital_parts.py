@@ -9,33 +9,38 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.app.telling import card_name, chain
+from companion.i18n import N_, _
 from companion.rules import Round, Status
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 from companion.ui.widgets import primary, secondary
 
 from .cardlook import card_face
-from .cardlook import label as card_name
-from .flip_four import WIPED, FlipFour
+from .flip_four import MARKS, STOPS, WIPED, FlipFour
 
-STATUS_WORDS = {
-    Status.ACTIVE: "in play",
-    Status.STAYED: "stayed",
-    Status.BUSTED: "busted",
-    Status.OUT: "sits out",
+STATUS_WORDS = {  # marked with N_: worded with _() when shown
+    Status.ACTIVE: N_("in play"),
+    Status.STAYED: N_("stayed"),
+    Status.BUSTED: N_("busted"),
+    Status.OUT: N_("sits out"),
 }
+
+
+def status_word(status: Status, bot: bool) -> str:
+    word = _(STATUS_WORDS[status]) if status in STATUS_WORDS else str(status)
+    return _("{status} · computer").format(status=word) if bot else word
 
 
 def seat_row(state: AppState, rnd: Round, seat: int, to_move: int | None) -> ft.Control:
     name = state.seat_name(seat)
     status = rnd.status(seat)
     score = rnd.line_score(seat)
-    bot = " · computer" if state.is_bot(seat) else ""
     cards: list[ft.Control] = [
         card_face(code, scale=0.55, face_down=True) for code in rnd.face_down(seat)
     ]
     cards += [card_face(code, scale=0.55) for code in rnd.line(seat)]
     if not cards:
-        cards.append(ft.Text("no cards", size=12, italic=True))
+        cards.append(ft.Text(_("no cards"), size=12, italic=True))
     busted = status is Status.BUSTED
     colour = DANGER if busted else (ACCENT if seat == to_move else None)
     return ft.Container(
@@ -49,7 +54,7 @@ def seat_row(state: AppState, rnd: Round, seat: int, to_move: int | None) -> ft.
                     [
                         ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
                         ft.Text(
-                            f"{STATUS_WORDS.get(status, status)}{bot}",
+                            status_word(status, state.is_bot(seat)),
                             size=13,
                             color=colour,
                         ),
@@ -57,7 +62,7 @@ def seat_row(state: AppState, rnd: Round, seat: int, to_move: int | None) -> ft.
                     ]
                 ),
                 ft.Row(cards, wrap=True, spacing=4, run_spacing=4),
-                ft.Text(score.chain(), size=13),
+                ft.Text(chain(score), size=13),
             ],
             spacing=4,
         ),
@@ -73,23 +78,29 @@ def flip_four_strip(state: AppState, four: FlipFour, waiting: list[str]) -> ft.C
             ft.Column(
                 [
                     card_face(code, scale=0.5, dim=how == WIPED),
-                    ft.Text(how or " ", size=10),
+                    ft.Text(_(MARKS[how]) if how in MARKS else " ", size=10),
                 ],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
     who = state.seat_name(four.target)
-    title = f"Flip Four on {who}: {len(four.cards)} of 4"
-    if four.ended:
-        title += f", stopped ({four.ended})"
+    stop = STOPS.get(four.ended)
+    title = (_(stop) if stop else _("Flip Four on {who}: {n} of 4")).format(
+        who=who, n=len(four.cards)
+    )
     rows: list[ft.Control] = [
         ft.Text(title, size=14, weight=ft.FontWeight.BOLD),
         ft.Row(faces, spacing=6, wrap=True),
     ]
     if waiting:
         names = ", ".join(card_name(c) for c in waiting)
-        rows.append(ft.Text(f"Waiting to be resolved, in order: {names}", size=13))
+        rows.append(
+            ft.Text(
+                _("Waiting to be resolved, in order: {cards}").format(cards=names),
+                size=13,
+            )
+        )
     return ft.Container(
         padding=8,
         border_radius=10,
@@ -105,7 +116,7 @@ def round_summary(
     on_next: Callable[[], None],
 ) -> list[ft.Control]:
     rows: list[ft.Control] = [
-        ft.Text("Round over", size=24, weight=ft.FontWeight.BOLD, color=ACCENT)
+        ft.Text(_("Round over"), size=24, weight=ft.FontWeight.BOLD, color=ACCENT)
     ]
     for seat in rnd.seats:
         score = rnd.line_score(seat)
@@ -115,7 +126,7 @@ def round_summary(
                     ft.Column(
                         [
                             ft.Text(state.seat_name(seat), size=18),
-                            ft.Text(score.chain(), size=14),
+                            ft.Text(chain(score), size=14),
                         ],
                         spacing=2,
                         expand=True,
@@ -127,8 +138,8 @@ def round_summary(
             )
         )
     sheet = state.sheet
-    buttons: list[ft.Control] = [secondary("Back to score sheet", on_sheet)]
+    buttons: list[ft.Control] = [secondary(_("Back to score sheet"), on_sheet)]
     if sheet is not None and not sheet.over and state.seat.scorer:
-        buttons.insert(0, primary("Deal next round", on_next, ft.Icons.STYLE))
+        buttons.insert(0, primary(_("Deal next round"), on_next, ft.Icons.STYLE))
     rows.append(ft.Row(buttons, wrap=True))
     return rows

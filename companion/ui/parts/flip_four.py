@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.i18n import N_
 from companion.rules.events import (
     Busted,
     Drew,
@@ -19,8 +20,15 @@ from companion.rules.events import (
 )
 
 FOUR = 4
-ASIDE = "set aside"
+ASIDE = "set aside"  # i18n: not shown (a code; MARKS words it)
 WIPED = "wiped"
+BUSTED = "busted"
+FLIP7 = "flip 7"  # i18n: not shown (a code)
+MARKS = {ASIDE: N_("set aside"), WIPED: N_("wiped")}  # under each card
+STOPS = {  # the strip's title once the Flip Four stopped early
+    BUSTED: N_("Flip Four on {who}: {n} of 4, stopped (busted)"),
+    FLIP7: N_("Flip Four on {who}: {n} of 4, stopped (Flip 7)"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +68,9 @@ def last_flip_four(events: Sequence[Event]) -> FlipFour | None:
             # the cards drawn before the Unlucky 7 in this Flip Four go (R11)
             cards = [(code, WIPED) for code, _ in cards[:-1]] + cards[-1:]
         elif isinstance(ev, Busted) and ev.player == target:
-            ended = "busted"
+            ended = BUSTED
             break
         elif isinstance(ev, Flipped7):
-            ended = "flip 7"
+            ended = FLIP7
             break
     return FlipFour(played.player, target, tuple(cards), ended)

@@ -17,6 +17,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.app.advice_words import advice_text
+from companion.app.telling import sentence
+from companion.i18n import N_, _
 from companion.rules import Round
 from companion.ui.guard import screen
 from companion.ui.parts.decision import decision
@@ -25,14 +28,17 @@ from companion.ui.parts.flip_four import last_flip_four
 from companion.ui.widgets import flat, header, message, switch_row
 
 LOG_LINES = 8
-LOG_TITLE = "What happened, newest first"  # the log lists the latest event on top
+LOG_TITLE = N_("What happened, newest first")  # the log lists the latest event on top
 
 
 def _advice(state: AppState) -> list[ft.Control]:
     advice = state.advice()
     if advice is None:
         return []
-    return [message("Advisor: " + advice.text())]
+    rnd = state.digital_round
+    if rnd is None:
+        return []
+    return [message(_("Advisor: {advice}").format(advice=advice_text(advice, rnd)))]
 
 
 @screen
@@ -56,8 +62,8 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     if rnd is None:
         return ft.Column(
             [
-                header("Digital round", on_sheet),
-                ft.Text("No digital round is being dealt."),
+                header(_("Digital round"), on_sheet),
+                ft.Text(_("No digital round is being dealt.")),
             ]
         )
     sheet = state.sheet
@@ -71,7 +77,7 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     controls += _log_and_tools(state, rnd, leave)
     return ft.Column(
         [
-            header(f"Round {number} · digital", leave),
+            header(_("Round {number} · digital").format(number=number), leave),
             ft.ListView(controls=controls, padding=12, spacing=8, expand=True),
         ],
         expand=True,
@@ -90,17 +96,19 @@ def _decide(
         if pend is None or not held or state.my_seat == state.seat_ids[pend.player]:
             return [*decision(state, rnd, group, pick), *_advice(state)]
         name = state.seat_name(pend.player)
-        gone = message(f"{name}'s phone dropped out: you play for {name}.")
+        gone = message(
+            _("{name}'s phone dropped out: you play for {name}.").format(name=name)
+        )
         return [gone, *decision(state, rnd, group, pick), *_advice(state)]
     if pend is None:
         return []
     name = state.seat_name(pend.player)
     if state.is_bot(pend.player):
-        text = f"{name} (computer) is deciding…"
+        text = _("{name} (computer) is deciding…").format(name=name)
     elif state.seat.seats.present(state.seat_ids[pend.player]):
-        text = f"{name}'s turn, on {name}'s phone."
+        text = _("{name}'s turn, on {name}'s phone.").format(name=name)
     else:
-        text = f"{name}'s turn: waiting for {name}."
+        text = _("{name}'s turn: waiting for {name}.").format(name=name)
     return [ft.Text(text, size=20, weight=ft.FontWeight.BOLD)]
 
 
@@ -109,23 +117,23 @@ def _log_and_tools(
 ) -> list[ft.Control]:
     """The round's log, newest first, the advisor switch, the way back."""
     names = [state.seat_name(i) for i in range(rnd.players)]
-    log = [e.text(names) for e in rnd.events][-LOG_LINES:]
+    log = [sentence(e, names) for e in rnd.events[-LOG_LINES:]]
     return [
-        ft.Text(LOG_TITLE, size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(_(LOG_TITLE), size=16, weight=ft.FontWeight.BOLD),
         *[ft.Text(line, size=13) for line in reversed(log)],
         *(
             [
                 switch_row(
-                    "Advisor",
+                    _("Advisor"),
                     state.digital.advisor,
                     state.set_advisor,
-                    "Bust and Flip 7 chances and a hit/stay suggestion.",
+                    _("Bust and Flip 7 chances and a hit/stay suggestion."),
                 )
             ]
             if state.seat.scorer  # the table's setting: the host's to change
             else []
         ),
-        flat("Score sheet", leave, ft.Icons.TABLE_CHART),
+        flat(_("Score sheet"), leave, ft.Icons.TABLE_CHART),
     ]
 
 
@@ -138,8 +146,9 @@ def _deck_line(state: AppState, rnd: Round) -> list[ft.Control]:
     dealer = state.seat_name(rnd.dealer)
     controls.append(
         ft.Text(
-            f"{dealer} deals · Deck {len(zones['deck'])} · "
-            f"Discard pile {len(zones['discard'])}",
+            _("{dealer} deals · Deck {deck} · Discard pile {discard}").format(
+                dealer=dealer, deck=len(zones["deck"]), discard=len(zones["discard"])
+            ),
             size=14,
         )
     )

@@ -1,0 +1,79 @@
+"""The advisor's advice in the reader's language.
+
+:mod:`companion.rules.advisor` computes the figures (and keeps an English
+``Advice.text()`` for tests and the simulator); the digital table shows this
+wording instead, with numbers and percentages in the session's locale
+(``i18n.percent`` / ``i18n.decimal``). When the game's totals settle the
+choice, the rules give the reason in English only, so the figures of that
+reason are read again here from the round (the same ``standings`` the
+advisor used) and worded in one message.
+"""
+
+from __future__ import annotations
+
+from companion.i18n import _, decimal, number, percent
+from companion.rules import Advice, Round
+from companion.rules.choice import HIT
+from companion.rules.outlook import standings
+from companion.rules.status import BUSTED, STAYED
+
+from .telling import pgettext
+
+
+def advice_word(choice: str) -> str:
+    """ "hit" / "stay" inside the advisor's sentence ("Suggestion: hit.")."""
+    if choice == HIT:
+        return pgettext("advice", "hit")
+    return pgettext("advice", "stay")
+
+
+def _reason(advice: Advice, rnd: Round) -> str:
+    """Why the totals settle it ("staying loses: an opponent has 205, you
+    would bank 180"), in one message with its figures."""
+    now = standings(rnd)
+    mine = now[advice.player]
+    if advice.suggestion == HIT:
+        done = [
+            now[q]
+            for q in rnd.seats
+            if q != advice.player and rnd.status(q) in (STAYED, BUSTED)
+        ]
+        best = max(done, default=mine)
+        return _(
+            "Staying loses: an opponent has {best}, you would bank {mine}."
+        ).format(best=number(best), mine=number(mine))
+    return _("Staying banks {mine}, past the target and ahead of everyone.").format(
+        mine=number(mine)
+    )
+
+
+def advice_text(advice: Advice, rnd: Round) -> str:
+    """What the advisor says, with the figures its suggestion rests on."""
+    if advice.must_hit:
+        return _("You hold The Zero: you must hit.")
+    odds = _("Next card: bust {bust}, Flip 7 {flip7}.").format(
+        bust=percent(round(float(advice.bust), 2)),
+        flip7=percent(round(float(advice.flip7), 2)),
+    )
+    best = advice_word(advice.suggestion)
+    if advice.reason:
+        return _("{reason} Suggestion: {choice}. {odds}").format(
+            reason=_reason(advice, rnd), choice=best, odds=odds
+        )
+    h, s = advice.figures()
+    places = len(h.split(".")[1]) if "." in h else 0
+    basis = _(
+        "Points by the end of the round, over {n} play-outs: hit {hit}, stay {stay}."
+    ).format(
+        n=number(advice.samples),
+        hit=decimal(float(h), places),
+        stay=decimal(float(s), places),
+    )
+    if advice.close:
+        verdict = _(
+            "Too close to call (within ±{margin}): either is fine; "
+            "{choice} is a shade better."
+        ).format(margin=decimal(advice.margin, 1), choice=best)
+    else:
+        verdict = _("Suggestion: {choice}.").format(choice=best)
+    return f"{basis} {verdict} {odds}"

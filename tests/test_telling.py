@@ -1,0 +1,333 @@
+"""The digital deal in Italian and Hungarian (issue 12): one case per event
+template in each language, with plural cases; every kind of event has a
+sentence; card names, choice labels, the advisor, the scoring chain and the
+computer players' news in each language; English unchanged."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+
+from companion.app.advice_words import advice_text
+from companion.app.said import retell, said
+from companion.app.telling import TELLERS, card_name, chain, sentence
+from companion.i18n import N_, use
+from companion.rules import ALL_CODES, Advice, Card, Round, Rules
+from companion.rules import events as ev
+from companion.rules.scoring import score_line
+from companion.ui.parts.choices import describe, prompt
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+# (event, Italian, Hungarian): every template, both forms where a seat may be
+# the player's own, and one card / two cards where a count appears.
+CASES: list[tuple[ev.Event, str, str]] = [
+    (ev.Dealt(0, "8"), "Ann riceve un 8.", "Ann lapot kap: 8."),
+    (ev.Dealt(1, "0"), "Bob riceve Lo Zero.", "Bob lapot kap: The Zero."),
+    (ev.Drew(0, "STEAL", "hit"), "Ann pesca una carta Ruba.", "Ann lapot húz: Steal."),
+    (
+        ev.SetAside(0, "SWAP"),
+        "Ann mette da parte una carta Scambia finché il Flip Quattro non finisce.",
+        "Ann félretesz egy lapot, amíg a Flip Four véget nem ér: Swap.",
+    ),
+    (
+        ev.Busted(1, "7U"),
+        "Bob è eliminato con il 7 Sfortunato.",
+        "Bob bedől: Unlucky 7.",
+    ),
+    (ev.Stayed(2, False), "Cy passa.", "Cy megáll."),
+    (
+        ev.Stayed(2, True),
+        "Cy deve passare (Ancora Una).",
+        "Cy köteles megállni (Just One More).",
+    ),
+    (
+        ev.Flipped7(0),
+        "Ann fa Flip 7! Il round finisce.",
+        "Ann: Flip 7! A kör véget ér.",
+    ),
+    (
+        ev.Played(0, "JOM", 2),
+        "Ann gioca Ancora Una su Cy.",
+        "Ann kijátssza: Just One More, célpont: Cy.",
+    ),
+    (
+        ev.Played(0, "F4", 0),
+        "Ann gioca Flip Quattro su di sé.",
+        "Ann kijátssza: Flip Four, célpont: saját maga.",
+    ),
+    (ev.Assigned(0, "-4", 0), "Ann tiene un −4.", "Ann megtartja: −4."),
+    (
+        ev.Assigned(0, "/2", 1),
+        "Ann dà un ÷2 a Bob.",
+        "Ann odaadja Bob játékosnak: ÷2.",
+    ),
+    (
+        ev.Stole(0, 1, "13L"),
+        "Ann ruba il 13 Fortunato a Bob.",
+        "Ann elvesz egy lapot Bob játékostól: Lucky 13.",
+    ),
+    (
+        ev.Swapped(0, 1, "3", 2, "0"),
+        "Ann scambia 3 di Bob con Lo Zero di Cy.",
+        "Ann cserél: Bob 3 ↔ Cy The Zero.",
+    ),
+    (
+        ev.Discarded(0, 0, "5"),
+        "Ann scarta la propria carta 5.",
+        "Ann eldobja egy saját lapját: 5.",
+    ),
+    (
+        ev.Discarded(0, 1, "7U"),
+        "Ann scarta la carta 7 Sfortunato di Bob.",
+        "Ann eldobja Bob játékos egyik lapját: Unlucky 7.",
+    ),
+    (
+        ev.Wasted(1, "DISCARD"),
+        "La carta Scarta di Bob non ha effetto e viene scartata.",
+        "Bob játékos lapja nem használható, eldobva: Discard.",
+    ),
+    (
+        ev.Wiped(2, ()),
+        "Il 7 Sfortunato non toglie nessuna carta a Cy.",
+        "Az Unlucky 7 nem visz el lapot Cy játékostól.",
+    ),
+    (
+        ev.Wiped(2, ("3",)),
+        "Il 7 Sfortunato toglie la carta di Cy: 3.",
+        "Az Unlucky 7 elviszi Cy játékos lapját: 3.",
+    ),
+    (
+        ev.Wiped(2, ("3", "13L")),
+        "Il 7 Sfortunato toglie le carte di Cy: 3, 13 Fortunato.",
+        "Az Unlucky 7 elviszi Cy játékos lapjait: 3, Lucky 13.",
+    ),
+    (
+        ev.Reshuffled(1),
+        "Il mazzo è finito: 1 carta scartata viene rimescolata.",
+        "Elfogyott a pakli: 1 eldobott lapot megkeverünk.",
+    ),
+    (
+        ev.Reshuffled(2),
+        "Il mazzo è finito: 2 carte scartate vengono rimescolate.",
+        "Elfogyott a pakli: 2 eldobott lapot megkeverünk.",
+    ),
+    (
+        ev.NoCards(),
+        "Non ci sono più carte da pescare: il round finisce.",
+        "Nincs több húzható lap: a kör véget ér.",
+    ),
+    (
+        ev.Bonus(0),
+        "Ann prende il bonus di +15 punti.",
+        "Ann megkapja a +15 bónuszpontot.",
+    ),
+    (ev.Attacked(0, 1), "Ann dà −15 a Bob.", "Ann −15 pontot ad Bob játékosnak."),
+]
+
+
+@pytest.mark.parametrize(("event", "italian", "hungarian"), CASES)
+def test_each_event_template_in_italian_and_hungarian(
+    event: ev.Event, italian: str, hungarian: str
+) -> None:
+    with use("it"):
+        assert sentence(event, NAMES) == italian
+    with use("hu"):
+        assert sentence(event, NAMES) == hungarian
+
+
+def test_plurals_in_english_too() -> None:
+    assert sentence(ev.Reshuffled(1), NAMES) == (
+        "The deck is empty: 1 discarded card is shuffled."
+    )
+    assert sentence(ev.Wiped(0, ("5",)), NAMES) == "The Unlucky 7 wipes Ann's card: 5."
+    assert sentence(ev.Wiped(0, ("0", "5")), NAMES) == (
+        "The Unlucky 7 wipes Ann's cards: Zero, 5."
+    )
+
+
+def _kinds() -> Iterator[type[ev.Event]]:
+    """Every Event subclass the rules define (however deep)."""
+    todo = list(ev.Event.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        # (slots dataclasses leave the class they replaced behind: the
+        # module's own name picks the one in use)
+        if getattr(ev, cls.__name__, None) is cls:
+            yield cls
+
+
+def _example(cls: type[ev.Event], code: str = "7", other: int = 1) -> ev.Event:
+    """An instance of ``cls`` with ``code`` in each card field."""
+    args: list[object] = []
+    for f in dataclasses.fields(cls):
+        if f.name in ("card", "first_card", "second_card"):
+            args.append(code)
+        elif f.name == "cards":
+            args.append((code, "5", code) if f.type != "int" else 3)
+        elif f.name == "forced":
+            args.append(bool(other))
+        elif f.name == "cause":
+            args.append("hit")
+        elif f.name == "player":
+            args.append(0)
+        else:  # target, victim, first, second
+            args.append(other if f.name != "second" else 2)
+    return cls(*args)
+
+
+def test_every_kind_of_event_has_a_translated_sentence() -> None:
+    """A new kind of event in companion.rules.events fails here until it
+    has a sentence in telling.py (and in the catalogs)."""
+    kinds = set(_kinds())
+    assert kinds == set(ev.EVENT_TYPES.values())
+    assert kinds <= set(TELLERS), sorted(k.__name__ for k in kinds - set(TELLERS))
+    for cls in kinds:
+        event = _example(cls)
+        english = event.text(NAMES)
+        for language in ("it", "hu"):
+            with use(language):
+                told = sentence(event, NAMES)
+            assert told != english and "{" not in told, (cls.__name__, told)
+
+
+@pytest.mark.parametrize("code", ALL_CODES)
+def test_english_sentences_are_the_rules_own(code: str) -> None:
+    """English reads as before (tests, logs and saved games keep the rules'
+    sentences): for every card in every template, both seat forms."""
+    for cls in ev.EVENT_TYPES.values():
+        for other in (0, 1):
+            event = _example(cls, code, other)
+            assert sentence(event, NAMES) == event.text(NAMES)
+            assert sentence(event, None) == event.text(None)
+
+
+def test_card_names_follow_the_terms() -> None:
+    italian = {
+        "0": "Lo Zero",
+        "7U": "7 Sfortunato",
+        "13L": "13 Fortunato",
+        "JOM": "Ancora Una!",
+        "F4": "Flip Quattro!",
+        "STEAL": "Ruba",
+        "SWAP": "Scambia",
+        "DISCARD": "Scarta",
+    }
+    with use("it"):
+        assert {c: card_name(c) for c in italian} == italian
+        assert card_name("/2") == "÷2" and card_name("-4") == "−4"
+    for language in ("en", "hu"):  # the names printed on the cards
+        with use(language):
+            assert [card_name(c) for c in ALL_CODES] == [
+                Card.parse(c).name for c in ALL_CODES
+            ]
+
+
+def _labels(language: str) -> list[str]:
+    choices = [
+        ("hit", None),
+        ("stay", None),
+        ("target 1", "JOM"),
+        ("target 0", "F4"),
+        ("steal 1 7", None),
+        ("swap 1 3 2 4", None),
+        ("discard 2 5", None),
+        ("bonus", None),
+        ("attack 1", None),
+    ]
+    with use(language):
+        return [describe(c, 0, card, NAMES.__getitem__).label for c, card in choices]
+
+
+def test_choice_labels_are_the_terms_table() -> None:
+    assert _labels("it") == [
+        "Pesca",
+        "Passo",
+        "a Bob (bersaglio)",
+        "a Ann (tu) (bersaglio)",
+        "Ruba 7 a Bob",
+        "Scambia 3 di Bob con 4 di Cy",
+        "Scarta 5 di Cy",
+        "+15 per te (Ann)",
+        "−15 a Bob",
+    ]
+    assert _labels("hu") == [
+        "Lapot kérek",
+        "Megállok",
+        "Bob (célpont)",
+        "Ann (te) (célpont)",
+        "Steal: 7 Bob-től",
+        "Swap: Bob 3 ↔ Cy 4",
+        "Discard: Cy 5",
+        "+15 magadnak (Ann)",
+        "−15 Bob-nek",
+    ]
+    assert _labels("en")[:2] == ["Hit", "Stay"]
+
+
+def test_prompts_in_italian_and_hungarian() -> None:
+    with use("it"):
+        assert prompt("turn", "Ann", None) == "Ann: pescare o passare?"
+        assert prompt("target", "Cy", "F4") == (
+            "Cy ha pescato una carta Flip Quattro — a chi va?"
+        )
+    with use("hu"):
+        assert prompt("modifier", "Bob", "-4") == "Bob ezt kapta: −4 – ki kapja?"
+
+
+def _advice(**changes: object) -> Advice:
+    base = Advice(
+        player=0,
+        bust=Fraction(1, 4),
+        flip7=Fraction(1, 20),
+        stay=Fraction(20),
+        hit=Fraction(21),
+        sim_stay=20.04,
+        sim_hit=21.56,
+        samples=120,
+        must_hit=False,
+        suggestion="hit",
+    )
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_the_advisor_speaks_the_language_with_its_figures() -> None:
+    rnd = Round.start(players=2, dealer=0, rules=Rules(), deck=["5", "6", "7", "8"])
+    with use("it"):
+        assert advice_text(_advice(), rnd) == (
+            "Punti a fine round, su 120 simulazioni: pescare 21,6, passare 20,0. "
+            "Consiglio: pescare. Prossima carta: eliminazione 25%, Flip 7 5%."
+        )
+        close = advice_text(_advice(close=True, margin=1.23), rnd)
+        assert "entro ±1,2" in close and "pescare è appena meglio" in close
+        assert advice_text(_advice(must_hit=True), rnd) == "Hai Lo Zero: devi pescare."
+    with use("hu"):
+        text = advice_text(_advice(suggestion="stay", sim_stay=22.0), rnd)
+        assert "Javaslat: megállni." in text and "bedőlés 25%" in text
+
+
+def test_the_scoring_chain_in_italian() -> None:
+    with use("it"):
+        assert chain(score_line([], busted=True)) == "Eliminato = 0"
+        assert chain(score_line(["0", "5"])) == "5 → Lo Zero 0 = 0"
+        flip7 = score_line(["1", "2", "3", "4", "5", "6", "7"])
+        assert chain(flip7) == "28 → Flip 7 +15 = 43"
+    assert (
+        chain(score_line(["12", "/2", "-4"])) == score_line(["12", "/2", "-4"]).chain()
+    )
+
+
+def test_news_said_on_no_session_is_retold_in_each_language() -> None:
+    """The computer players' driver says "Bob deals next." outside every
+    session; each phone shows it in its own language."""
+    news = said(N_("{name} deals next."), name="Bob")
+    assert news == "Bob deals next."  # English meanwhile (logs, tests)
+    with use("it"):
+        assert retell(news) == "Il prossimo mazziere è Bob."
+    with use("hu"):
+        assert retell(news) == "A következő osztó: Bob."
+    assert retell("plain text") == "plain text"
