@@ -25,7 +25,8 @@ from companion.ui.guard import screen
 from companion.ui.parts.decision import decision
 from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
 from companion.ui.parts.flip_four import last_flip_four
-from companion.ui.widgets import flat, header, message, switch_row
+from companion.ui.parts.purist import advisor_switch
+from companion.ui.widgets import flat, header, message
 
 LOG_LINES = 8
 LOG_TITLE = N_("What happened, newest first")  # the log lists the latest event on top
@@ -121,18 +122,7 @@ def _log_and_tools(
     return [
         ft.Text(_(LOG_TITLE), size=16, weight=ft.FontWeight.BOLD),
         *[ft.Text(line, size=13) for line in reversed(log)],
-        *(
-            [
-                switch_row(
-                    _("Advisor"),
-                    state.digital.advisor,
-                    state.set_advisor,
-                    _("Bust and Flip 7 chances and a hit/stay suggestion."),
-                )
-            ]
-            if state.seat.scorer  # the table's setting: the host's to change
-            else []
-        ),
+        *advisor_switch(state),  # the table's setting: the scorers' to change
         flat(_("Score sheet"), leave, ft.Icons.TABLE_CHART),
     ]
 

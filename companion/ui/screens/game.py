@@ -13,6 +13,7 @@ from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.phones import phones_panel
 from companion.ui.parts.players_panel import PlayersPanel
+from companion.ui.parts.purist import purist_row
 from companion.ui.parts.score_table import score_table
 from companion.ui.theme import ACCENT, BIG_NUMBER
 from companion.ui.widgets import (
@@ -94,6 +95,7 @@ def GameScreen(
         controls += _question(state, ask)
     controls.append(score_table(sheet, edit))
     controls += phones_panel(state)
+    controls += purist_row(state)
 
     def toggle() -> None:
         set_players_open(not players_open)
