@@ -13,10 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from companion.i18n import N_, _, names_list
+from companion.i18n import _, names_list
 from companion.rules import (
-    Card,
-    LineScore,
     Problem,
     Rules,
     card,
@@ -25,41 +23,15 @@ from companion.rules import (
     is_flip7,
 )
 
+from . import telling
+
 if TYPE_CHECKING:
     from .entry import RoundDraft
 
-# Cards with a printed name (numbers and modifiers are their numeral).
-CARD_NAMES: dict[str, str] = {
-    "0": N_("The Zero"),
-    "7U": N_("Unlucky 7"),
-    "13L": N_("Lucky 13"),
-    "JOM": N_("Just One More!"),
-    "F4": N_("Flip Four!"),
-    "STEAL": N_("Steal"),
-    "SWAP": N_("Swap"),
-    "DISCARD": N_("Discard"),
-}
-
-# Words of LineScore.chain() (the rest of the chain is numbers and signs).
-CHAIN_WORDS: tuple[tuple[str, str], ...] = (
-    ("Busted", N_("Busted")),  # i18n: not shown (the core's word)
-    ("floor 0", N_("floor 0")),  # i18n: not shown (the core's word)
-    ("Zero 0", N_("Zero 0")),  # i18n: not shown (the core's word)
-)
-
-
-def card_name(code: str) -> str:
-    """A card's name as the session's language prints it."""
-    c = Card.parse(code)
-    return _(CARD_NAMES[c.code]) if c.code in CARD_NAMES else c.name
-
-
-def chain_text(score: LineScore) -> str:
-    """``48 → ÷2 24 → −4 20 → Flip 7 +15 = 35``, its words translated."""
-    text = score.chain()
-    for word, message in CHAIN_WORDS:
-        text = text.replace(word, _(message))
-    return text
+# One wording of cards and score chains for the whole app: the digital
+# table's (companion.app.telling), which the entry screen shares.
+card_name = telling.card_name
+chain_text = telling.chain
 
 
 def problem_text(
