@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.i18n import N_
 from companion.rules import Sheet, SheetError
+from companion.said import Said
 
 from .digital import digital_number
 from .entry import RoundDraft
 from .open_game import GameState, Watch
+from .problems import error_text
 from .refusal import Refusal
 from .setup_form import ONE_DECK_MAX
 from .tap_in import copy_draft, next_draft
@@ -55,7 +58,7 @@ class Corrections:
             last = sheet.rounds[-1] if sheet.rounds else None
             return replace(_following(state, sheet.undo_round(), back), undone=last)
 
-        self.watch.commit(apply, what=f"round {number} was undone")
+        self.watch.commit(apply, what=Said(N_("round {n} was undone"), n=number))
         return f"Round {number} undone."
 
     def redo_round(self) -> None:
@@ -68,7 +71,7 @@ class Corrections:
                 _following(state, state.sheet.add_round(undone)), undone=None
             )
 
-        self.watch.commit(apply, what="an undone round was put back")
+        self.watch.commit(apply, what=Said(N_("an undone round was put back")))
 
     def edit_round(self, index: int) -> None:
         """Load past round ``index`` into the entry; saving replaces it."""
@@ -79,7 +82,9 @@ class Corrections:
             edit.stash = draft.stash if draft.editing is not None else draft.to_dict()
             return replace(state, draft=edit)
 
-        self.watch.commit(apply, what=f"round {index + 1} was opened for a fix")
+        self.watch.commit(
+            apply, what=Said(N_("round {n} was opened for a fix"), n=index + 1)
+        )
 
     def cancel_edit(self) -> None:
         def apply(state: GameState) -> GameState:
@@ -88,7 +93,7 @@ class Corrections:
                 return state
             return replace(state, draft=next_draft(state.sheet, draft.stash))
 
-        self.watch.commit(apply, what="a fix of a round was cancelled")
+        self.watch.commit(apply, what=Said(N_("a fix of a round was cancelled")))
 
     def rename_player(self, pid: str, name: str) -> str:
         """A new name; refused (blank, too long, already at the table) with why."""
@@ -97,7 +102,11 @@ class Corrections:
         def apply(state: GameState) -> GameState:
             return _following(state, state.sheet.rename(pid, name))
 
-        self.watch.commit(apply, what=f"{before} was renamed", scopes=[f"player:{pid}"])
+        self.watch.commit(
+            apply,
+            what=Said(N_("{name} was renamed"), name=before),
+            scopes=[f"player:{pid}"],
+        )
         return f"{before} is now {self._name(pid)}."
 
     def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
@@ -111,7 +120,9 @@ class Corrections:
                 info.append(f"More than {ONE_DECK_MAX} players: two decks from now on.")
             return _following(state, sheet.add_player(name, at_lowest=at_lowest))
 
-        self.watch.commit(apply, what=f"{name.strip()} joined the table")
+        self.watch.commit(
+            apply, what=Said(N_("{name} joined the table"), name=name.strip())
+        )
         return " ".join(info) or None
 
     def remove_player(self, pid: str) -> str:
@@ -121,11 +132,11 @@ class Corrections:
         def apply(state: GameState) -> GameState:
             return _following(state, state.sheet.remove_player(pid))
 
-        self.watch.commit(apply, what=f"{name} left the table")
+        self.watch.commit(apply, what=Said(N_("{name} left the table"), name=name))
         return f"{name} left the table; past rounds stay on the sheet."
 
     def _name(self, pid: str) -> str:
         try:
             return self.watch.state.sheet.player(pid).name
         except SheetError as exc:
-            raise Refusal(str(exc)) from exc
+            raise Refusal(error_text(exc)) from exc

@@ -7,6 +7,8 @@ notice on screen in one place, so no intent mixes returning and raising.
 
 from __future__ import annotations
 
+from companion.i18n import _
+
 
 class Refusal(Exception):
     """An intent that was not carried out; ``message`` says why, for people."""
@@ -18,4 +20,8 @@ class Refusal(Exception):
 
 def could_not_save(exc: OSError) -> Refusal:
     """A refused write, in the store's own words when it has them."""
-    return Refusal(f"Could not save ({exc.strerror or exc}); nothing was changed.")
+    return Refusal(
+        _("Could not save ({reason}); nothing was changed.").format(
+            reason=exc.strerror or exc
+        )
+    )

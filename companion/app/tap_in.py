@@ -13,11 +13,14 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from companion.i18n import N_
 from companion.rules import LineScore, Problem, Sheet, SheetError
+from companion.said import Said
 
 from .digital import digital_number, in_progress
 from .entry import RoundDraft
 from .open_game import GAME, GameState, Watch, line
+from .problems import problem_text
 from .refusal import Refusal
 from .standings import banner
 
@@ -73,7 +76,7 @@ class RoundEntry:
             return replace(state, draft=new)
 
         name = self._name(pid)
-        self.watch.commit(apply, what=what.format(name=name), scopes=[line(pid)])
+        self.watch.commit(apply, what=Said(what, name=name), scopes=[line(pid)])
 
     def _name(self, pid: str) -> str:
         try:
@@ -84,14 +87,20 @@ class RoundEntry:
     # --- taps -------------------------------------------------------------------
     def add_card(self, pid: str, code: str) -> None:
         self._tap(
-            pid, "{name}'s line changed", lambda d, s: d.add_card(pid, code, s.rules)
+            pid,
+            N_("{name}'s line changed"),
+            lambda d, s: d.add_card(pid, code, s.rules),
         )
 
     def remove_card(self, pid: str, index: int) -> None:
-        self._tap(pid, "{name}'s line changed", lambda d, s: d.remove_card(pid, index))
+        self._tap(
+            pid, N_("{name}'s line changed"), lambda d, s: d.remove_card(pid, index)
+        )
 
     def set_busted(self, pid: str, busted: bool) -> None:
-        self._tap(pid, "{name}'s bust changed", lambda d, s: d.set_busted(pid, busted))
+        self._tap(
+            pid, N_("{name}'s bust changed"), lambda d, s: d.set_busted(pid, busted)
+        )
 
     def toggle_busted(self, pid: str) -> None:
         self.set_busted(pid, pid not in self.draft.busted)
@@ -105,7 +114,9 @@ class RoundEntry:
             except ValueError as exc:
                 raise Refusal("Type the round score as a whole number.") from exc
         score = value
-        self._tap(pid, "{name}'s score changed", lambda d, s: d.set_typed(pid, score))
+        self._tap(
+            pid, N_("{name}'s score changed"), lambda d, s: d.set_typed(pid, score)
+        )
 
     def set_done(self, pid: str, done: bool) -> None:
         """A phone at a live table says its line is all in (or not yet)."""
@@ -115,9 +126,9 @@ class RoundEntry:
             new.set_done(pid, done)
             return replace(state, draft=new)
 
-        what = "{name} is done" if done else "{name} is not done yet"
+        what = N_("{name} is done") if done else N_("{name} is not done yet")
         self.watch.commit(
-            apply, what=what.format(name=self._name(pid)), scopes=[line(pid)]
+            apply, what=Said(what, name=self._name(pid)), scopes=[line(pid)]
         )
 
     def choose_attack(self, target: str | None) -> None:
@@ -128,7 +139,9 @@ class RoundEntry:
             new.choose_attack(target, state.sheet.rules)
             return replace(state, draft=new)
 
-        self.watch.commit(apply, what="the Flip 7 bonus changed", scopes=["flip7"])
+        self.watch.commit(
+            apply, what=Said(N_("the Flip 7 bonus changed")), scopes=["flip7"]
+        )
 
     # --- the whole round ------------------------------------------------------------
     def discard(self) -> str | None:
@@ -141,7 +154,9 @@ class RoundEntry:
         def apply(state: GameState) -> GameState:
             return replace(state, draft=RoundDraft.fresh(state.sheet))
 
-        self.watch.commit(apply, what=f"round {number}'s entry was discarded")
+        self.watch.commit(
+            apply, what=Said(N_("round {n}'s entry was discarded"), n=number)
+        )
         return f"What was tapped in for round {number} is gone."
 
     def clear(self) -> None:
@@ -156,7 +171,7 @@ class RoundEntry:
                 fresh = RoundDraft.fresh(state.sheet)
             return replace(state, draft=fresh)
 
-        self.watch.commit(apply, what="the round entry was cleared")
+        self.watch.commit(apply, what=Said(N_("the round entry was cleared")))
 
     def save(self) -> str:
         """Save the round (new or edited); refused with the problems' messages."""
@@ -167,7 +182,9 @@ class RoundEntry:
             digital_first(state, draft)
             found = draft.problems(sheet.rules, sheet.names())
             if found:
-                raise Refusal("\n".join(p.message for p in found))
+                who = sheet.names()
+                names = [who.get(p, p) for p in draft.players]
+                raise Refusal("\n".join(problem_text(p, names) for p in found))
             rec = draft.record(sheet.rules)
             if draft.editing is None:
                 new, after = sheet.add_round(rec), None
@@ -177,7 +194,9 @@ class RoundEntry:
             return replace(state, sheet=new, draft=next_draft(new, after), undone=None)
 
         number = len(self.sheet.rounds) + 1
-        self.watch.commit(apply, what=f"round {number} was saved", scopes=[GAME])
+        self.watch.commit(
+            apply, what=Said(N_("round {n} was saved"), n=number), scopes=[GAME]
+        )
         new = self.sheet
         return "".join(saved) + (banner(new) or f"{new.next_dealer().name} deals next.")
 

@@ -30,6 +30,9 @@ from typing import Any, NoReturn, TypeVar
 
 from tinydb.storages import Storage
 
+from companion.i18n import N_
+from companion.said import Said
+
 Tables = dict[str, dict[str, Any]]
 T = TypeVar("T")
 
@@ -72,10 +75,25 @@ class CorruptFileError(DocumentError):
     disk), and never deleted."""
 
     def __init__(self, path: Path, moved_to: Path | None, reason: str) -> None:
-        where = f"it was moved to {moved_to.name}" if moved_to else "it was left"
         super().__init__(
-            f"{path.name} could not be read ({reason}); {where} and kept "
-            "untouched, so nothing in it is overwritten."
+            Said(
+                N_(
+                    "{file} could not be read ({reason}); it was moved to {moved} "
+                    "and kept untouched, so nothing in it is overwritten."
+                ),
+                file=path.name,
+                reason=reason,
+                moved=moved_to.name,
+            )
+            if moved_to
+            else Said(
+                N_(
+                    "{file} could not be read ({reason}); it was left and kept "
+                    "untouched, so nothing in it is overwritten."
+                ),
+                file=path.name,
+                reason=reason,
+            )
         )
         self.path = path
         self.moved_to = moved_to
