@@ -39,6 +39,17 @@ CHECKED: tuple[str, ...] = (
     "companion/app/setup_form.py",
     "companion/app/library.py",
     "companion/app/digital.py",
+    "companion/app/session.py",
+    "companion/app/open_game.py",
+    "companion/app/hub.py",
+    "companion/app/refusal.py",
+    "companion/app/observable.py",
+    "companion/app/corrections.py",
+    "companion/app/tap_in.py",
+    "companion/app/problems.py",
+    "companion/app/card_names.py",
+    "companion/ui/parts/cardlook.py",
+    "companion/said.py",
 )
 
 MESSAGES = {"_", "N_", "ngettext", "gettext"}

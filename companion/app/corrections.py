@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.i18n import N_
+from companion.i18n import N_, _
 from companion.rules import Sheet, SheetError
 from companion.said import Said
 
@@ -23,7 +23,9 @@ def _busy(state: GameState) -> None:
     number = digital_number(state.sheet, state.digital)
     if number is not None:
         raise Refusal(
-            f"A digital round {number} is in progress: finish or discard it first."
+            _("A digital round {n} is in progress: finish or discard it first.").format(
+                n=number
+            )
         )
 
 
@@ -59,13 +61,13 @@ class Corrections:
             return replace(_following(state, sheet.undo_round(), back), undone=last)
 
         self.watch.commit(apply, what=Said(N_("round {n} was undone"), n=number))
-        return f"Round {number} undone."
+        return _("Round {n} undone.").format(n=number)
 
     def redo_round(self) -> None:
         def apply(state: GameState) -> GameState:
             undone = state.undone
             if undone is None:
-                raise Refusal("Nothing to redo.")
+                raise Refusal(_("Nothing to redo."))
             _busy(state)
             return replace(
                 _following(state, state.sheet.add_round(undone)), undone=None
@@ -107,7 +109,7 @@ class Corrections:
             what=Said(N_("{name} was renamed"), name=before),
             scopes=[f"player:{pid}"],
         )
-        return f"{before} is now {self._name(pid)}."
+        return _("{old} is now {new}.").format(old=before, new=self._name(pid))
 
     def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
         """A late player, starting at 0 or at the lowest total."""
@@ -117,7 +119,11 @@ class Corrections:
             sheet = state.sheet
             if len(sheet.seated) >= ONE_DECK_MAX and sheet.rules.decks == 1:
                 sheet = replace(sheet, rules=replace(sheet.rules, decks=2))
-                info.append(f"More than {ONE_DECK_MAX} players: two decks from now on.")
+                info.append(
+                    _("More than {n} players: two decks from now on.").format(
+                        n=ONE_DECK_MAX
+                    )
+                )
             return _following(state, sheet.add_player(name, at_lowest=at_lowest))
 
         self.watch.commit(
@@ -133,7 +139,9 @@ class Corrections:
             return _following(state, state.sheet.remove_player(pid))
 
         self.watch.commit(apply, what=Said(N_("{name} left the table"), name=name))
-        return f"{name} left the table; past rounds stay on the sheet."
+        return _("{name} left the table; past rounds stay on the sheet.").format(
+            name=name
+        )
 
     def _name(self, pid: str) -> str:
         try:

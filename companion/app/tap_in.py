@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
-from companion.i18n import N_
+from companion.i18n import N_, _
 from companion.rules import LineScore, Problem, Sheet, SheetError
 from companion.said import Said
 
@@ -35,8 +35,10 @@ def digital_first(state: GameState, draft: RoundDraft) -> None:
     if draft.editing is None and in_progress(state.sheet, state.digital):
         number = digital_number(state.sheet, state.digital)
         raise Refusal(
-            f"A digital round {number} is in progress: continue it, "
-            "or discard it to tap this round in."
+            _(
+                "A digital round {n} is in progress: continue it, "
+                "or discard it to tap this round in."
+            ).format(n=number)
         )
 
 
@@ -82,7 +84,7 @@ class RoundEntry:
         try:
             return self.sheet.player(pid).name
         except SheetError:
-            return "a player"
+            return Said(N_("a player"))
 
     # --- taps -------------------------------------------------------------------
     def add_card(self, pid: str, code: str) -> None:
@@ -112,7 +114,7 @@ class RoundEntry:
             try:
                 value = int(text) if text else None
             except ValueError as exc:
-                raise Refusal("Type the round score as a whole number.") from exc
+                raise Refusal(_("Type the round score as a whole number.")) from exc
         score = value
         self._tap(
             pid, N_("{name}'s score changed"), lambda d, s: d.set_typed(pid, score)
@@ -157,7 +159,7 @@ class RoundEntry:
         self.watch.commit(
             apply, what=Said(N_("round {n}'s entry was discarded"), n=number)
         )
-        return f"What was tapped in for round {number} is gone."
+        return _("What was tapped in for round {n} is gone.").format(n=number)
 
     def clear(self) -> None:
         """Start the round entry over (a new round, or the edited round's cards)."""
@@ -190,7 +192,7 @@ class RoundEntry:
                 new, after = sheet.add_round(rec), None
             else:
                 new, after = sheet.replace_round(draft.editing, rec), draft.stash
-                saved.append(f"Round {draft.editing + 1} fixed. ")
+                saved.append(_("Round {n} fixed.").format(n=draft.editing + 1) + " ")
             return replace(state, sheet=new, draft=next_draft(new, after), undone=None)
 
         number = len(self.sheet.rounds) + 1
@@ -198,7 +200,10 @@ class RoundEntry:
             apply, what=Said(N_("round {n} was saved"), n=number), scopes=[GAME]
         )
         new = self.sheet
-        return "".join(saved) + (banner(new) or f"{new.next_dealer().name} deals next.")
+        after = banner(new) or _("{name} deals next.").format(
+            name=new.next_dealer().name
+        )
+        return "".join(saved) + after
 
     # --- live views -------------------------------------------------------------------
     @property
