@@ -46,6 +46,7 @@ CHECKED: tuple[str, ...] = (
     "companion/app/observable.py",
     "companion/app/corrections.py",
     "companion/app/tap_in.py",
+    "companion/app/entry.py",
     "companion/app/problems.py",
     "companion/app/card_names.py",
     "companion/ui/parts/cardlook.py",

@@ -357,3 +357,37 @@ def test_a_damaged_file_is_told_in_the_sessions_language(tmp_path: Path) -> None
         (hungarian,) = state.alerts
     assert hungarian.startswith(f"A(z) {BAD}.json nem olvasható (")
     assert "áthelyeztük ide: " in hungarian and "érintetlenül" in hungarian
+
+
+def test_tap_in_refusals_are_worded_with_card_names_and_counts() -> None:
+    state = AppState(GameStore.memory())
+    for name in NAMES_AB:
+        assert state.setup_add_player(name) is None
+    assert state.start_game() is None
+    assert state.add_card("p1", "0") is None
+    assert state.add_card("p1", "1") is None
+    with use("it"):
+        assert state.add_card("p2", "0") == (
+            "Lo Zero: non ne restano: il mazzo ne contiene 1 ed è già in questo round."
+        )
+        assert state.add_card("p2", "STEAL") == (
+            "Ruba è una carta Azione: le carte Azione non restano mai nella fila."
+        )
+    with use("hu"):
+        assert state.add_card("p2", "0") == (
+            "The Zero: nem maradt több: a pakliban 1 van, és az ebben a körben van."
+        )
+    with use("en"):
+        assert state.add_card("p2", "0") == (
+            "No The Zero left: the deck holds 1 and all are in this round."
+        )
+    assert state.add_card("p1", "2") is None
+    assert state.add_card("p2", "2") is None
+    with use("it"):  # the plural: both copies of the 2 are in
+        assert state.add_card("p2", "2") == (
+            "2: non ne restano: il mazzo ne contiene 2 e sono tutte in questo round."
+        )
+    with use("hu"):
+        assert state.add_card("p1", "2") == (
+            "2: nem maradt több: a pakliban 2 van, és mind ebben a körben van."
+        )

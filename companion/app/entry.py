@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.i18n import _, ngettext
 from companion.rules import (
     CardParseError,
     Entry,
@@ -28,6 +29,8 @@ from companion.rules import (
     validate_round,
 )
 from companion.store import NewerDocumentError
+
+from .card_names import card_name
 
 BLOB_VERSION = 1  # the stored draft's layout (saved games carry it as "v")
 
@@ -60,7 +63,7 @@ class RoundDraft:
     def from_round(cls, sheet: Sheet, index: int) -> RoundDraft:
         """Round ``index`` of the sheet, loaded for correction."""
         if not 0 <= index < len(sheet.rounds):
-            raise SheetError(f"There is no round {index + 1}.")
+            raise SheetError(_("There is no round {n}.").format(n=index + 1))
         rec = sheet.rounds[index]
         entries = dict(rec.entries)
         return cls(
@@ -109,22 +112,22 @@ class RoundDraft:
         try:
             c = card(code)
         except CardParseError as exc:
-            raise SheetError(str(exc)) from exc
+            raise SheetError(_("That is not a card.")) from exc
         if c.is_action:
-            raise SheetError(f"{c.name} is an action: actions never stay in a line.")
-        if self.copies_left(rules)[c.code] <= 0:
-            held = deck_counts(rules.decks)[c.code]
-            decks = "the deck holds" if rules.decks == 1 else "two decks hold"
             raise SheetError(
-                f"No {c.name} left: {decks} {held} and all are in this round."
+                _("{card} is an action: actions never stay in a line.").format(
+                    card=card_name(c.code)
+                )
             )
+        if self.copies_left(rules)[c.code] <= 0:
+            raise SheetError(_none_left(c.code, rules))
         self.lines.setdefault(pid, []).append(c.code)
 
     def remove_card(self, pid: str, index: int) -> None:
         self._check(pid)
         line = self.line(pid)
         if not 0 <= index < len(line):
-            raise SheetError("That card is not in the line.")
+            raise SheetError(_("That card is not in the line."))
         del line[index]
 
     def set_busted(self, pid: str, busted: bool) -> None:
@@ -145,13 +148,13 @@ class RoundDraft:
             self.attack = None
             return
         if not rules.brutal:
-            raise SheetError("Only Brutal mode has the −15 attack.")
+            raise SheetError(_("Only Brutal mode has the −15 attack."))
         self._check(target)
         flipper = self.flip7_player(rules)
         if flipper is None:
-            raise SheetError("Nobody has a Flip 7 in this round.")
+            raise SheetError(_("Nobody has a Flip 7 in this round."))
         if target == flipper:
-            raise SheetError("The −15 goes to another player.")
+            raise SheetError(_("The −15 goes to another player."))
         self.attack = target
 
     def set_done(self, pid: str, done: bool) -> None:
@@ -208,6 +211,8 @@ class RoundDraft:
     def problems(self, rules: Rules, names: dict[str, str]) -> list[Problem]:
         """Why this entry is impossible; ``Problem.player`` indexes ``players``."""
         who = [names.get(pid, pid) for pid in self.players]
+        # English like the rules' own messages; problems.py words the code.
+        neg = "{}: scores never go below 0 without Brutal mode."  # i18n: not shown
         found = validate_round(
             [self.line(pid) for pid in self.players],
             [pid in self.busted for pid in self.players],
@@ -220,7 +225,7 @@ class RoundDraft:
                 found.append(
                     Problem(
                         "typed_negative",
-                        f"{who[i]}: scores never go below 0 without Brutal mode.",
+                        neg.format(who[i]),
                         i,
                     )
                 )
@@ -236,7 +241,7 @@ class RoundDraft:
 
     def _check(self, pid: str) -> None:
         if pid not in self.players:
-            raise SheetError("That player does not play this round.")
+            raise SheetError(_("That player does not play this round."))
 
     # --- persistence ------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -257,7 +262,9 @@ class RoundDraft:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoundDraft:
         if int(data.get("v", 1)) > BLOB_VERSION:
-            raise NewerDocumentError("saved by a newer version of the app")
+            # The hub says "the round being entered could not be restored".
+            newer = "saved by a newer version of the app"  # i18n: not shown
+            raise NewerDocumentError(newer)
         editing = data.get("editing")
         attack = data.get("attack")
         return cls(
@@ -273,3 +280,21 @@ class RoundDraft:
             stash=data.get("stash"),
             done={str(p) for p in data.get("done", ())},
         )
+
+
+def _none_left(code: str, rules: Rules) -> str:
+    """Why no more of a card can be tapped: every copy is in this round."""
+    held = deck_counts(rules.decks)[code]
+    if rules.decks == 1:
+        text = ngettext(
+            "No {card} left: the deck holds {n} and all are in this round.",
+            "No {card} left: the deck holds {n} and all are in this round.",
+            held,
+        )
+    else:
+        text = ngettext(
+            "No {card} left: two decks hold {n} and all are in this round.",
+            "No {card} left: two decks hold {n} and all are in this round.",
+            held,
+        )
+    return text.format(card=card_name(code), n=held)
