@@ -391,3 +391,18 @@ def test_tap_in_refusals_are_worded_with_card_names_and_counts() -> None:
         assert state.add_card("p1", "2") == (
             "2: nem maradt több: a pakliban 2 van, és mind ebben a körben van."
         )
+
+
+def test_an_empty_game_file_is_told_with_its_reason_in_the_language(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    healthy(data)
+    (data / "games" / f"{BAD}.json").write_text("  ")
+    state = AppState(GameStore(data))
+    with use("it"):
+        (italian,) = state.alerts
+    assert italian.startswith(f"Impossibile leggere {BAD}.json (il file è vuoto); ")
+    with use("en"):
+        (english,) = state.alerts
+    assert english.startswith(f"{BAD}.json could not be read (the file is empty); ")

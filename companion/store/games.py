@@ -332,7 +332,9 @@ class GameStore:
         except FileExistsError:
             raise _Unusable(Said(N_("it is a file, not a folder"))) from None
         except OSError as exc:
-            raise _Unusable(f"it could not be created: {exc.strerror}") from None
+            raise _Unusable(
+                Said(N_("it could not be created: {reason}"), reason=exc.strerror)
+            ) from None
         if not path.is_dir():
             raise _Unusable(Said(N_("it is a file, not a folder")))
         index = path / "index.json"
@@ -347,7 +349,9 @@ class GameStore:
             if games.exists():
                 os.listdir(games)
         except OSError as exc:
-            raise _Unusable(f"it cannot be read: {exc.strerror}") from None
+            raise _Unusable(
+                Said(N_("it cannot be read: {reason}"), reason=exc.strerror)
+            ) from None
         try:
             games.mkdir(exist_ok=True)
             for folder in (path, games):
@@ -434,7 +438,8 @@ class GameStore:
         except NewerDocumentError:
             raise  # not damaged: leave it for a newer app
         except DocumentError as exc:
-            raise self._move_aside(game_id, f"not a saved game: {exc}") from exc
+            reason = Said(N_("not a saved game: {detail}"), detail=str(exc))
+            raise self._move_aside(game_id, reason) from exc
         return record
 
     def _doc(self, game_id: str) -> Document | None:

@@ -191,15 +191,21 @@ class AtomicJSONStorage(Storage):
         except FileNotFoundError:
             if not self.path.is_symlink():
                 return None
-            return self._aside("it is a link to a file that does not exist")
+            return self._aside(Said(N_("it is a link to a file that does not exist")))
         except OSError as exc:
             raise CorruptFileError(self.path, None, exc.strerror or str(exc)) from None
         if not stat.S_ISREG(info.st_mode):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a file"
-            raise CorruptFileError(self.path, None, f"it is {what}")
+            what = (
+                Said(N_("it is a folder"))
+                if stat.S_ISDIR(info.st_mode)
+                else Said(N_("it is not a file"))
+            )
+            raise CorruptFileError(self.path, None, what)
         if info.st_size > MAX_FILE:
             mb = info.st_size / (1 << 20)
-            return self._aside(f"too large: {mb:.0f} MB, a game is at most 16 MB")
+            return self._aside(
+                Said(N_("too large: {mb} MB, a game is at most 16 MB"), mb=round(mb))
+            )
         try:
             raw = self.path.read_bytes()
         except OSError as exc:
@@ -207,7 +213,7 @@ class AtomicJSONStorage(Storage):
         if not raw.strip():
             # An empty file is what a crash *before* the first write can leave
             # with non-atomic tools; ours never do, so treat it as corrupt too.
-            reason = "the file is empty"
+            reason: str = Said(N_("the file is empty"))
         else:
             try:
                 return parse_tables(raw.decode("utf-8"), self.kind)
