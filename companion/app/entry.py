@@ -112,7 +112,12 @@ class RoundDraft:
         try:
             c = card(code)
         except CardParseError as exc:
-            raise SheetError(_("That is not a card.")) from exc
+            raise SheetError(
+                _(
+                    "Unknown card {token}: use 0-13, 7U, 13L, /2, -2 to -10, "
+                    "JOM, F4, STEAL, SWAP or DISCARD"
+                ).format(token=repr(exc.token))
+            ) from exc
         if c.is_action:
             raise SheetError(
                 _("{card} is an action: actions never stay in a line.").format(
