@@ -79,6 +79,19 @@ CHECKED: tuple[str, ...] = (
     "companion/ui/parts/flip_four.py",
     "companion/ui/parts/choices.py",
     "companion/ui/parts/digital_parts.py",
+    # messages and refusals (i18n-words)
+    "companion/app/session.py",
+    "companion/app/open_game.py",
+    "companion/app/hub.py",
+    "companion/app/refusal.py",
+    "companion/app/observable.py",
+    "companion/app/corrections.py",
+    "companion/app/tap_in.py",
+    "companion/app/entry.py",
+    "companion/app/problems.py",
+    "companion/app/card_names.py",
+    "companion/ui/parts/cardlook.py",
+    "companion/said.py",
 )
 
 MESSAGES = {"_", "N_", "ngettext", "gettext", "pgettext"}

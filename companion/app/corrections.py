@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.rules import Sheet, SheetError
+from companion.said import Said
 
 from .digital import digital_number
 from .entry import RoundDraft
 from .open_game import GameState, Watch
+from .problems import error_text
 from .refusal import Refusal
 from .setup_form import ONE_DECK_MAX
 from .tap_in import copy_draft, next_draft
@@ -58,7 +60,7 @@ class Corrections:
             last = sheet.rounds[-1] if sheet.rounds else None
             return replace(_following(state, sheet.undo_round(), back), undone=last)
 
-        self.watch.commit(apply, what=_("round {n} was undone").format(n=number))
+        self.watch.commit(apply, what=Said(N_("round {n} was undone"), n=number))
         return _("Round {n} undone.").format(n=number)
 
     def redo_round(self) -> None:
@@ -71,7 +73,7 @@ class Corrections:
                 _following(state, state.sheet.add_round(undone)), undone=None
             )
 
-        self.watch.commit(apply, what=_("an undone round was put back"))
+        self.watch.commit(apply, what=Said(N_("an undone round was put back")))
 
     def edit_round(self, index: int) -> None:
         """Load past round ``index`` into the entry; saving replaces it."""
@@ -83,7 +85,7 @@ class Corrections:
             return replace(state, draft=edit)
 
         self.watch.commit(
-            apply, what=_("round {n} was opened for a fix").format(n=index + 1)
+            apply, what=Said(N_("round {n} was opened for a fix"), n=index + 1)
         )
 
     def cancel_edit(self) -> None:
@@ -93,7 +95,7 @@ class Corrections:
                 return state
             return replace(state, draft=next_draft(state.sheet, draft.stash))
 
-        self.watch.commit(apply, what=_("a fix of a round was cancelled"))
+        self.watch.commit(apply, what=Said(N_("a fix of a round was cancelled")))
 
     def rename_player(self, pid: str, name: str) -> str:
         """A new name; refused (blank, too long, already at the table) with why."""
@@ -102,9 +104,12 @@ class Corrections:
         def apply(state: GameState) -> GameState:
             return _following(state, state.sheet.rename(pid, name))
 
-        what = _("{name} was renamed").format(name=before)
-        self.watch.commit(apply, what=what, scopes=[f"player:{pid}"])
-        return _("{name} is now {new}.").format(name=before, new=self._name(pid))
+        self.watch.commit(
+            apply,
+            what=Said(N_("{name} was renamed"), name=before),
+            scopes=[f"player:{pid}"],
+        )
+        return _("{old} is now {new}.").format(old=before, new=self._name(pid))
 
     def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
         """A late player, starting at 0 or at the lowest total."""
@@ -122,7 +127,7 @@ class Corrections:
             return _following(state, sheet.add_player(name, at_lowest=at_lowest))
 
         self.watch.commit(
-            apply, what=_("{name} joined the table").format(name=name.strip())
+            apply, what=Said(N_("{name} joined the table"), name=name.strip())
         )
         return " ".join(info) or None
 
@@ -133,7 +138,7 @@ class Corrections:
         def apply(state: GameState) -> GameState:
             return _following(state, state.sheet.remove_player(pid))
 
-        self.watch.commit(apply, what=_("{name} left the table").format(name=name))
+        self.watch.commit(apply, what=Said(N_("{name} left the table"), name=name))
         return _("{name} left the table; past rounds stay on the sheet.").format(
             name=name
         )
@@ -142,4 +147,4 @@ class Corrections:
         try:
             return self.watch.state.sheet.player(pid).name
         except SheetError as exc:
-            raise Refusal(str(exc)) from exc
+            raise Refusal(error_text(exc)) from exc

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.rules import (
     CardParseError,
     Entry,
@@ -30,9 +30,8 @@ from companion.rules import (
 )
 from companion.store import NewerDocumentError
 
-from .wording import card_name
+from .card_names import card_name
 
-NEGATIVE = ": scores never go below 0 without Brutal mode."  # i18n: not shown
 BLOB_VERSION = 1  # the stored draft's layout (saved games carry it as "v")
 
 
@@ -113,7 +112,12 @@ class RoundDraft:
         try:
             c = card(code)
         except CardParseError as exc:
-            raise SheetError(str(exc)) from exc
+            raise SheetError(
+                _(
+                    "Unknown card {token}: use 0-13, 7U, 13L, /2, -2 to -10, "
+                    "JOM, F4, STEAL, SWAP or DISCARD"
+                ).format(token=repr(exc.token))
+            ) from exc
         if c.is_action:
             raise SheetError(
                 _("{card} is an action: actions never stay in a line.").format(
@@ -121,13 +125,7 @@ class RoundDraft:
                 )
             )
         if self.copies_left(rules)[c.code] <= 0:
-            held = deck_counts(rules.decks)[c.code]
-            text = (
-                _("No {card} left: the deck holds {n} and all are in this round.")
-                if rules.decks == 1
-                else _("No {card} left: two decks hold {n} and all are in this round.")
-            )
-            raise SheetError(text.format(card=card_name(c.code), n=held))
+            raise SheetError(_none_left(c.code, rules))
         self.lines.setdefault(pid, []).append(c.code)
 
     def remove_card(self, pid: str, index: int) -> None:
@@ -218,6 +216,8 @@ class RoundDraft:
     def problems(self, rules: Rules, names: dict[str, str]) -> list[Problem]:
         """Why this entry is impossible; ``Problem.player`` indexes ``players``."""
         who = [names.get(pid, pid) for pid in self.players]
+        # English like the rules' own messages; problems.py words the code.
+        neg = "{}: scores never go below 0 without Brutal mode."  # i18n: not shown
         found = validate_round(
             [self.line(pid) for pid in self.players],
             [pid in self.busted for pid in self.players],
@@ -230,9 +230,7 @@ class RoundDraft:
                 found.append(
                     Problem(
                         "typed_negative",
-                        # English: problems are shared by every phone on the
-                        # game; wording.problem_text words them for each.
-                        who[i] + NEGATIVE,
+                        neg.format(who[i]),
                         i,
                     )
                 )
@@ -269,7 +267,9 @@ class RoundDraft:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoundDraft:
         if int(data.get("v", 1)) > BLOB_VERSION:
-            raise NewerDocumentError(_("saved by a newer version of the app"))
+            # The hub says "the round being entered could not be restored".
+            newer = "saved by a newer version of the app"  # i18n: not shown
+            raise NewerDocumentError(newer)
         editing = data.get("editing")
         attack = data.get("attack")
         return cls(
@@ -285,3 +285,21 @@ class RoundDraft:
             stash=data.get("stash"),
             done={str(p) for p in data.get("done", ())},
         )
+
+
+def _none_left(code: str, rules: Rules) -> str:
+    """Why no more of a card can be tapped: every copy is in this round."""
+    held = deck_counts(rules.decks)[code]
+    if rules.decks == 1:
+        text = ngettext(
+            "No {card} left: the deck holds {n} and all are in this round.",
+            "No {card} left: the deck holds {n} and all are in this round.",
+            held,
+        )
+    else:
+        text = ngettext(
+            "No {card} left: two decks hold {n} and all are in this round.",
+            "No {card} left: two decks hold {n} and all are in this round.",
+            held,
+        )
+    return text.format(card=card_name(code), n=held)

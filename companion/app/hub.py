@@ -21,6 +21,7 @@ import hmac
 import secrets
 import threading
 
+from companion.i18n import _
 from companion.rules import Sheet
 from companion.store import (
     DocumentError,
@@ -69,7 +70,7 @@ class GameHub:
         try:
             record = self.store.load(game_id)
         except GameNotFound as exc:
-            raise Refusal("That game is no longer stored.") from exc
+            raise Refusal(_("That game is no longer stored.")) from exc
         except DocumentError as exc:
             raise Refusal(str(exc)) from exc
         state, notes = restore(record)
@@ -103,7 +104,7 @@ class GameHub:
         try:
             record = self.store.delete(game_id)
         except GameNotFound as exc:
-            raise Refusal("That game is no longer stored.") from exc
+            raise Refusal(_("That game is no longer stored.")) from exc
         except OSError as exc:
             raise could_not_save(exc) from exc
         with self._lock:
@@ -151,7 +152,7 @@ class GameHub:
         try:
             return self.store.invite(game_id)
         except GameNotFound as exc:
-            raise Refusal("That game is no longer stored.") from exc
+            raise Refusal(_("That game is no longer stored.")) from exc
         except DocumentError as exc:
             raise Refusal(str(exc)) from exc
 
@@ -160,7 +161,7 @@ class GameHub:
         try:
             self.store.save_invite(game_id, token)
         except GameNotFound as exc:
-            raise Refusal("That game is no longer stored.") from exc
+            raise Refusal(_("That game is no longer stored.")) from exc
         except OSError as exc:
             raise could_not_save(exc) from exc
         return token
@@ -183,15 +184,15 @@ def restore(record: GameRecord) -> tuple[GameState, list[str]]:
     if record.digital is not None:
         try:
             digital = read_blob(Digital.from_dict, record.digital)
-        except DocumentError as exc:
-            notes.append(f"The digital round could not be restored ({exc}).")
+        except DocumentError:
+            notes.append(_("The digital round could not be restored."))
     digital.adopt(record.sheet)
     draft: RoundDraft | None = None
     if record.draft is not None:
         try:
             draft = read_blob(RoundDraft.from_dict, record.draft)
         except DocumentError:
-            notes.append("The round being entered could not be restored.")
+            notes.append(_("The round being entered could not be restored."))
     if draft is None:
         draft = RoundDraft.fresh(record.sheet)
     draft.follow(record.sheet)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.said import worded
+
 Listener = Callable[[], None]
 
 
@@ -38,10 +40,11 @@ class Observable:
             callback()
 
     def _done(self, info: str | None = None) -> None:
-        self.notice = Notice(info) if info else None
+        self.notice = Notice(worded(info)) if info else None
         self.notify()
 
     def _refuse(self, message: str) -> str:
+        message = worded(message)  # a Said made elsewhere, in this session's words
         self.notice = Notice(message, error=True)
         self.notify()
         return message

@@ -26,11 +26,14 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
+from companion.i18n import _
 from companion.rules import RoundRecord, Sheet, SheetError
+from companion.said import worded
 from companion.store import GameNotFound, GameStore
 
 from .digital import Digital
 from .entry import RoundDraft
+from .problems import error_text
 from .refusal import Refusal, could_not_save
 from .seats import Seats
 
@@ -177,14 +180,14 @@ class OpenGame:
         wanted = frozenset(scopes)
         with self._lock:
             if self.deleted:
-                raise Refusal("This game was deleted.")
+                raise Refusal(_("This game was deleted."))
             if seen is not None:
                 self._check_fresh(seen, wanted)
             before = self.state
             try:
                 after = change(before)
             except SheetError as exc:
-                raise Refusal(str(exc)) from exc
+                raise Refusal(error_text(exc)) from exc
             if after is before:
                 return self.revision  # nothing to do: no write, no new revision
             self._write(before, after)
@@ -202,14 +205,18 @@ class OpenGame:
             return
         if not self._log or self._log[0].revision > seen + 1:
             raise Refusal(
-                "This game changed on another screen meanwhile; "
-                "nothing was changed here. Check it and try again."
+                _(
+                    "This game changed on another screen meanwhile; "
+                    "nothing was changed here. Check it and try again."
+                )
             )
         clash = [c.what for c in self._log if c.revision > seen and c.conflicts(scopes)]
         if clash:
             raise Refusal(
-                f"Meanwhile on another screen: {'; '.join(dict.fromkeys(clash))}. "
-                "Nothing was changed here: check and try again."
+                _(
+                    "Meanwhile on another screen: {changes}. "
+                    "Nothing was changed here: check and try again."
+                ).format(changes="; ".join(dict.fromkeys(worded(w) for w in clash)))
             )
 
     def _write(self, before: GameState, after: GameState) -> None:
@@ -228,7 +235,7 @@ class OpenGame:
             if after.digital is not before.digital:
                 self.store.save_digital(self.id, after.digital.to_dict())
         except GameNotFound as exc:
-            raise Refusal("That game is no longer stored.") from exc
+            raise Refusal(_("That game is no longer stored.")) from exc
         except OSError as exc:
             raise could_not_save(exc) from exc
 

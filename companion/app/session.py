@@ -18,7 +18,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from companion.i18n import N_, _, names_list
 from companion.rules import Advice, LineScore, Player, Problem, Round, Sheet, SheetError
+from companion.said import Said, worded
 from companion.share.stats import PlayerStats
 from companion.store import GameRecord, GameStore
 from companion.store.records import GameSummary
@@ -34,10 +36,11 @@ from .library import Library, ShareView
 from .live import HOST_ONLY, LiveSeat
 from .observable import Listener, Notice, Observable
 from .open_game import Note, Watch
+from .problems import error_text, problem_text
 from .refusal import Refusal, could_not_save
 from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
-from .standings import Standing, and_list, banner, standings
+from .standings import Standing, banner, standings
 from .tap_in import RoundEntry
 
 Result = str | None  # an intent's answer: None when done, else the refusal
@@ -58,7 +61,7 @@ class AppState(Observable):
         self.hub = store if isinstance(store, GameHub) else GameHub(store)
         self.store = self.hub.store
         # Problems the store found on its own (files moved aside): show once.
-        self.alerts: list[str] = list(self.store.warnings)
+        self._alerts: list[str] = list(self.store.warnings)
         self.form = SetupForm()
         self.library = Library(self.store)
         self.test_deck = test_deck
@@ -73,6 +76,22 @@ class AppState(Observable):
         self._heard: Note | None = None  # the server's last news on the game
         self.seat = LiveSeat()  # who this session is at a live table
 
+    @property
+    def alerts(self) -> list[str]:
+        """What went wrong on its own (damaged files, a game deleted
+        elsewhere), in this session's language."""
+        return [worded(alert) for alert in self._alerts]
+
+    @alerts.setter
+    def alerts(self, value: list[str]) -> None:
+        self._alerts = list(value)
+
+    @property
+    def folder_problem(self) -> str | None:
+        """Why the games folder cannot be used, in this session's language."""
+        problem = self.store.folder_problem
+        return None if problem is None else worded(problem)
+
     # --- the one wrapper ----------------------------------------------------------
     def run(self, intent: Callable[[], str | None]) -> Result:
         """Carry out ``intent``: its refusal becomes the notice (and the
@@ -83,7 +102,7 @@ class AppState(Observable):
         except Refusal as exc:
             return self._refuse(exc.message)
         except SheetError as exc:
-            return self._refuse(str(exc))
+            return self._refuse(error_text(exc))
         finally:
             self._committer = None
         self._done(info)
@@ -104,7 +123,10 @@ class AppState(Observable):
         if watch is not None and watch.game.deleted:
             self._leave()
             self.notice = None
-            self.alerts = [*self.alerts, "That game was deleted on another screen."]
+            self.alerts = [
+                *self._alerts,
+                Said(N_("That game was deleted on another screen.")),
+            ]
         elif watch is not None:
             self._hear(watch.game.note)
         for callback in list(self._elsewhere):
@@ -117,10 +139,10 @@ class AppState(Observable):
         if note == self._heard:
             return
         old, self._heard = self._heard, note
-        if old is not None and self.notice == Notice(old.text, error=old.error):
+        if old is not None and self.notice == Notice(worded(old.text), error=old.error):
             self.notice = None
         if note is not None and note.text:
-            self.notice = Notice(note.text, error=note.error)
+            self.notice = Notice(worded(note.text), error=note.error)
 
     def detach(self) -> None:
         """The screen is gone (tab closed): stop watching the game."""
@@ -169,7 +191,7 @@ class AppState(Observable):
 
     def _game(self) -> tuple[RoundEntry, Corrections, DigitalTable]:
         if self.entry is None or self.fixes is None or self.table is None:
-            raise Refusal("No game is open.")
+            raise Refusal(_("No game is open."))
         return self.entry, self.fixes, self.table
 
     def _show(self, watch: Watch) -> None:
@@ -205,7 +227,7 @@ class AppState(Observable):
     def continue_unfinished(self) -> Result:
         game = self.store.unfinished()
         if game is None:
-            return self._refuse("No game in progress.")
+            return self._refuse(_("No game in progress."))
         return self.open_game(game.id)
 
     def open_game(self, game_id: str) -> Result:
@@ -215,7 +237,7 @@ class AppState(Observable):
             self.seat.check_game(game_id)
             watch, notes = self.hub.watch(game_id, self._changed_elsewhere)
             self._show(watch)
-            self.alerts = [*self.alerts, *notes]
+            self.alerts = [*self._alerts, *notes]
 
         return self.run(intent)
 
@@ -242,8 +264,10 @@ class AppState(Observable):
         except Refusal:
             return None
         self._fresh = None
-        names = and_list([p.name for p in state.sheet.seated])
-        return f"No round was played, so the game of {names} was not kept."
+        names = names_list([p.name for p in state.sheet.seated])
+        return _("No round was played, so the game of {names} was not kept.").format(
+            names=names
+        )
 
     def delete_game(self, game_id: str) -> Result:
         """Delete a game (the view asks first); :meth:`restore_deleted` undoes."""
@@ -253,7 +277,7 @@ class AppState(Observable):
             self._deleted = self.hub.delete(game_id)
             if game_id == self.game_id:
                 self._leave()
-            return "Game deleted." if self._deleted else None
+            return _("Game deleted.") if self._deleted else None
 
         return self.run(intent)
 
@@ -265,13 +289,13 @@ class AppState(Observable):
         def intent() -> str:
             self.seat.check_host()
             if self._deleted is None:
-                raise Refusal("Nothing to restore.")
+                raise Refusal(_("Nothing to restore."))
             try:
                 self.store.restore(self._deleted)
             except OSError as exc:
                 raise could_not_save(exc) from exc
             self._deleted = None
-            return "Game restored."
+            return _("Game restored.")
 
         return self.run(intent)
 
@@ -434,10 +458,19 @@ class AppState(Observable):
     def problems_by_player(self) -> dict[str | None, list[Problem]]:
         return self._game()[0].problems_by_player()
 
+    def problem_text(self, problem: Problem) -> str:
+        """A problem of the round being entered, in this session's language
+        (problems are shared by every screen on the game: worded here)."""
+        if self.watch is None:
+            return problem_text(problem)
+        state = self.watch.state
+        names = state.sheet.names()
+        return problem_text(problem, [names.get(p, p) for p in state.draft.players])
+
     # --- the sheet --------------------------------------------------------------------
     def _sheet(self) -> Sheet:
         if self.watch is None:
-            raise Refusal("No game is open.")
+            raise Refusal(_("No game is open."))
         return self.watch.state.sheet
 
     def totals(self) -> dict[str, int]:
@@ -578,7 +611,7 @@ class AppState(Observable):
     def share_view(self, game_id: str | None = None) -> ShareView | str:
         gid = game_id or self.game_id
         if gid is None:
-            return "No game is open."
+            return _("No game is open.")
         if not self.seat.access.allows(gid):
             return HOST_ONLY
         return self.library.share_view(gid)
@@ -635,7 +668,8 @@ class AppState(Observable):
         self._leave()
         self.notice = None
         self.seat.access = Access(
-            Role.LOCKED, reason="The host made a new invite: scan it to join again."
+            Role.LOCKED,
+            reason=_("The host made a new invite: scan it to join again."),
         )
         return False
 
@@ -661,12 +695,12 @@ class AppState(Observable):
         def intent() -> str:
             fixes = self._game()[1]
             if not self.seat.seats.late_joins and not self.seat.host:
-                raise Refusal("The host has not opened the table to late players.")
+                raise Refusal(_("The host has not opened the table to late players."))
             before = {p.id for p in self._sheet().players}
             fixes.add_player(name)
             new = [p for p in self._sheet().players if p.id not in before]
             if not new:
-                raise Refusal("Nobody was added.")
+                raise Refusal(_("Nobody was added."))
             return self.seat.claim(new[0].id, new[0].name)
 
         return self.run(intent)

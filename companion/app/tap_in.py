@@ -15,17 +15,14 @@ from dataclasses import replace
 
 from companion.i18n import N_, _
 from companion.rules import LineScore, Problem, Sheet, SheetError
+from companion.said import Said
 
 from .digital import digital_number, in_progress
 from .entry import RoundDraft
 from .open_game import GAME, GameState, Watch, line
+from .problems import problem_text
 from .refusal import Refusal
 from .standings import banner
-from .wording import problem_text
-
-# What a tap changed, told to a screen whose tap on the same line came later.
-LINE_CHANGED = N_("{name}'s line changed")
-SCORE_CHANGED = N_("{name}'s score changed")
 
 
 def copy_draft(draft: RoundDraft) -> RoundDraft:
@@ -81,20 +78,26 @@ class RoundEntry:
             return replace(state, draft=new)
 
         name = self._name(pid)
-        self.watch.commit(apply, what=_(what).format(name=name), scopes=[line(pid)])
+        self.watch.commit(apply, what=Said(what, name=name), scopes=[line(pid)])
 
     def _name(self, pid: str) -> str:
         try:
             return self.sheet.player(pid).name
         except SheetError:
-            return _("a player")
+            return Said(N_("a player"))
 
     # --- taps -------------------------------------------------------------------
     def add_card(self, pid: str, code: str) -> None:
-        self._tap(pid, LINE_CHANGED, lambda d, s: d.add_card(pid, code, s.rules))
+        self._tap(
+            pid,
+            N_("{name}'s line changed"),
+            lambda d, s: d.add_card(pid, code, s.rules),
+        )
 
     def remove_card(self, pid: str, index: int) -> None:
-        self._tap(pid, LINE_CHANGED, lambda d, s: d.remove_card(pid, index))
+        self._tap(
+            pid, N_("{name}'s line changed"), lambda d, s: d.remove_card(pid, index)
+        )
 
     def set_busted(self, pid: str, busted: bool) -> None:
         self._tap(
@@ -113,7 +116,9 @@ class RoundEntry:
             except ValueError as exc:
                 raise Refusal(_("Type the round score as a whole number.")) from exc
         score = value
-        self._tap(pid, SCORE_CHANGED, lambda d, s: d.set_typed(pid, score))
+        self._tap(
+            pid, N_("{name}'s score changed"), lambda d, s: d.set_typed(pid, score)
+        )
 
     def set_done(self, pid: str, done: bool) -> None:
         """A phone at a live table says its line is all in (or not yet)."""
@@ -123,9 +128,9 @@ class RoundEntry:
             new.set_done(pid, done)
             return replace(state, draft=new)
 
-        what = _("{name} is done") if done else _("{name} is not done yet")
+        what = N_("{name} is done") if done else N_("{name} is not done yet")
         self.watch.commit(
-            apply, what=what.format(name=self._name(pid)), scopes=[line(pid)]
+            apply, what=Said(what, name=self._name(pid)), scopes=[line(pid)]
         )
 
     def choose_attack(self, target: str | None) -> None:
@@ -136,7 +141,9 @@ class RoundEntry:
             new.choose_attack(target, state.sheet.rules)
             return replace(state, draft=new)
 
-        self.watch.commit(apply, what=_("the Flip 7 bonus changed"), scopes=["flip7"])
+        self.watch.commit(
+            apply, what=Said(N_("the Flip 7 bonus changed")), scopes=["flip7"]
+        )
 
     # --- the whole round ------------------------------------------------------------
     def discard(self) -> str | None:
@@ -149,8 +156,9 @@ class RoundEntry:
         def apply(state: GameState) -> GameState:
             return replace(state, draft=RoundDraft.fresh(state.sheet))
 
-        what = _("round {n}'s entry was discarded").format(n=number)
-        self.watch.commit(apply, what=what)
+        self.watch.commit(
+            apply, what=Said(N_("round {n}'s entry was discarded"), n=number)
+        )
         return _("What was tapped in for round {n} is gone.").format(n=number)
 
     def clear(self) -> None:
@@ -165,7 +173,7 @@ class RoundEntry:
                 fresh = RoundDraft.fresh(state.sheet)
             return replace(state, draft=fresh)
 
-        self.watch.commit(apply, what=_("the round entry was cleared"))
+        self.watch.commit(apply, what=Said(N_("the round entry was cleared")))
 
     def save(self) -> str:
         """Save the round (new or edited); refused with the problems' messages."""
@@ -176,28 +184,26 @@ class RoundEntry:
             digital_first(state, draft)
             found = draft.problems(sheet.rules, sheet.names())
             if found:
-                raise Refusal(
-                    "\n".join(
-                        problem_text(p, draft, sheet.rules, sheet.names())
-                        for p in found
-                    )
-                )
+                who = sheet.names()
+                names = [who.get(p, p) for p in draft.players]
+                raise Refusal("\n".join(problem_text(p, names) for p in found))
             rec = draft.record(sheet.rules)
             if draft.editing is None:
                 new, after = sheet.add_round(rec), None
             else:
                 new, after = sheet.replace_round(draft.editing, rec), draft.stash
-                saved.append(_("Round {n} fixed.").format(n=draft.editing + 1))
+                saved.append(_("Round {n} fixed.").format(n=draft.editing + 1) + " ")
             return replace(state, sheet=new, draft=next_draft(new, after), undone=None)
 
         number = len(self.sheet.rounds) + 1
-        what = _("round {n} was saved").format(n=number)
-        self.watch.commit(apply, what=what, scopes=[GAME])
+        self.watch.commit(
+            apply, what=Said(N_("round {n} was saved"), n=number), scopes=[GAME]
+        )
         new = self.sheet
         after = banner(new) or _("{name} deals next.").format(
             name=new.next_dealer().name
         )
-        return " ".join([*saved, after])
+        return "".join(saved) + after
 
     # --- live views -------------------------------------------------------------------
     @property

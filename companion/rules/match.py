@@ -150,7 +150,9 @@ class Match:
     def finish_round(self, rnd: Round) -> EndCheck:
         """Record the round in the sheet and pass the deck on."""
         if self.sheet.over:
-            raise SheetError("The game is over; start a new game or undo a round.")
+            raise SheetError(
+                "The game is over; start a new game or undo a round.", "game_over"
+            )
         # round_record names the sheet's own players: no need to check them
         rec = round_record(rnd, self._ids, tie_break=bool(self.tied))
         self.sheet = self.sheet._append(rec)

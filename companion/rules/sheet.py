@@ -25,7 +25,19 @@ MAX_NAME = 30
 
 
 class SheetError(ValueError):
-    """A change the sheet refuses, with a message for the player."""
+    """A change the sheet refuses, with an English message for the player.
+
+    ``code`` and ``params`` say the same for the app layer, which words it
+    in the session's language (``companion/app/problems.py``); ``code`` is
+    "" for errors only a damaged file can cause.
+    """
+
+    def __init__(
+        self, message: str, code: str = "", params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +182,17 @@ def check_name(name: str, taken: Sequence[str]) -> str:
     """A clean player name, or :class:`SheetError` saying what is wrong."""
     clean = " ".join(name.split())
     if not clean:
-        raise SheetError("A player needs a name.")
+        raise SheetError("A player needs a name.", "no_name")
     if len(clean) > MAX_NAME:
-        raise SheetError(f"Names are at most {MAX_NAME} characters.")
+        raise SheetError(
+            f"Names are at most {MAX_NAME} characters.",
+            "name_too_long",
+            {"max": MAX_NAME},
+        )
     if clean.casefold() in {t.casefold() for t in taken}:
-        raise SheetError(f"{clean} is already at the table.")
+        raise SheetError(
+            f"{clean} is already at the table.", "name_taken", {"name": clean}
+        )
     return clean
 
 
@@ -209,11 +227,15 @@ class Sheet:
         if not 2 <= len(taken) <= rules.max_players:
             raise SheetError(
                 f"{'One deck' if rules.decks == 1 else 'Two decks'} "
-                f"take 2 to {rules.max_players} players."
+                f"take 2 to {rules.max_players} players.",
+                "player_count",
+                {"decks": rules.decks, "max": rules.max_players},
             )
         players = tuple(Player(f"p{i + 1}", n) for i, n in enumerate(taken))
         if not 0 <= first_dealer < len(players):
-            raise SheetError("The first dealer must be one of the players.")
+            raise SheetError(
+                "The first dealer must be one of the players.", "dealer_not_player"
+            )
         return cls(players, rules, players[first_dealer].id)
 
     # --- derived --------------------------------------------------------
@@ -235,7 +257,7 @@ class Sheet:
         for p in self.players:
             if p.id == pid:
                 return p
-        raise SheetError(f"No player {pid}.")
+        raise SheetError(f"No player {pid}.", "no_player", {"pid": pid})
 
     def totals(self, upto: int | None = None) -> dict[str, int]:
         """Each player's total after the first ``upto`` rounds (all by default)."""
@@ -317,16 +339,20 @@ class Sheet:
             self._memo["ids"] = {p.id for p in self.players}
         known: set[str] = self._memo["ids"]
         if not rec.entries:
-            raise SheetError("A round needs at least one player.")
+            raise SheetError("A round needs at least one player.", "empty_round")
         ok = rec.dealer in known
         for pid, _ in rec.entries:
             ok = ok and pid in known
         if not ok:
-            raise SheetError("That round names a player who is not in the game.")
+            raise SheetError(
+                "That round names a player who is not in the game.", "unknown_player"
+            )
 
     def add_round(self, rec: RoundRecord) -> Sheet:
         if self.over:
-            raise SheetError("The game is over; start a new game or undo a round.")
+            raise SheetError(
+                "The game is over; start a new game or undo a round.", "game_over"
+            )
         self._check_round(rec)
         return self._append(rec)
 
@@ -347,7 +373,9 @@ class Sheet:
 
     def replace_round(self, index: int, rec: RoundRecord) -> Sheet:
         if not 0 <= index < len(self.rounds):
-            raise SheetError(f"There is no round {index + 1}.")
+            raise SheetError(
+                f"There is no round {index + 1}.", "no_round", {"n": index + 1}
+            )
         self._check_round(rec)
         rounds = list(self.rounds)
         rounds[index] = rec
@@ -355,7 +383,7 @@ class Sheet:
 
     def undo_round(self) -> Sheet:
         if not self.rounds:
-            raise SheetError("No round to undo.")
+            raise SheetError("No round to undo.", "nothing_to_undo")
         return replace(self, rounds=self.rounds[:-1])
 
     def rename(self, pid: str, name: str) -> Sheet:
@@ -369,7 +397,11 @@ class Sheet:
     def add_player(self, name: str, *, at_lowest: bool = False) -> Sheet:
         seated = self.seated
         if len(seated) >= self.rules.max_players:
-            raise SheetError(f"At most {self.rules.max_players} players.")
+            raise SheetError(
+                f"At most {self.rules.max_players} players.",
+                "too_many_players",
+                {"max": self.rules.max_players},
+            )
         clean = check_name(name, [p.name for p in seated])
         totals = self.totals()
         start = min(totals[p.id] for p in seated) if at_lowest and seated else 0
@@ -378,7 +410,7 @@ class Sheet:
 
     def remove_player(self, pid: str) -> Sheet:
         if len(self.seated) <= 2:
-            raise SheetError("A game needs at least 2 players.")
+            raise SheetError("A game needs at least 2 players.", "too_few_players")
         self.player(pid)
         players = tuple(
             replace(p, seated=False) if p.id == pid else p for p in self.players

@@ -1,13 +1,19 @@
 """Is a tapped-in round possible? Problems a table can make when entering
 cards by hand, each with a short code (for tests and the UI) and a message
 that names the player and the card.
+
+The message is English (the rules core has no gettext); ``params`` carries
+what a translated wording needs besides ``player`` and ``card`` (counts,
+the players involved), so the app layer words each code in the session's
+language (``companion/app/problems.py``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import Card, card, deck_counts
 from .config import FLIP7_CARDS, Rules
@@ -22,6 +28,8 @@ class Problem:
     message: str
     player: int | None = None
     card: str | None = None
+    # Counts and player indexes for the app's wording (not hashed: a dict).
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 def _who(i: int, names: Sequence[str] | None) -> str:
@@ -122,6 +130,12 @@ def validate_round(
                     f"{limits[code]}.",
                     holders[-1],
                     code,
+                    params={
+                        "count": n,
+                        "limit": limits[code],
+                        "decks": rules.decks,
+                        "players": tuple(holders),
+                    },
                 )
             )
     flips = [
@@ -134,6 +148,7 @@ def validate_round(
                 "two_flip7",
                 f"Only one Flip 7 per round: {who} both have 7 number cards.",
                 flips[-1],
+                params={"players": tuple(flips)},
             )
         )
     return found

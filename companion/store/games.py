@@ -33,7 +33,9 @@ from typing import ParamSpec, TypeVar
 from tinydb import TinyDB
 from tinydb.table import Document, Table
 
+from companion.i18n import N_
 from companion.rules import Sheet
+from companion.said import Said
 
 from .records import (
     INVITE_VERSION,
@@ -132,10 +134,14 @@ class GameStore:
             try:
                 self._prepare_folder(self.path)
             except _Unusable as exc:
-                self.folder_problem = (
-                    f"The games folder {self.path} cannot be used ({exc}). "
-                    "The app works, but no game can be started, imported or "
-                    "changed until that is fixed."
+                self.folder_problem = Said(
+                    N_(
+                        "The games folder {path} cannot be used ({reason}). "
+                        "The app works, but no game can be started, imported or "
+                        "changed until that is fixed."
+                    ),
+                    path=str(self.path),
+                    reason=exc.args[0] if exc.args else "",
                 )
                 self.path = None  # read and write nothing there
         self._index = (
@@ -260,7 +266,7 @@ class GameStore:
         try:
             record: GameRecord | None = self._read(game_id)
         except CorruptFileError as exc:
-            self.warnings.append(str(exc))
+            self.warnings.append(exc.args[0])
             record = None
         except NewerDocumentError:
             record = None  # deleted as asked; only a newer app could restore it
@@ -324,24 +330,28 @@ class GameStore:
         try:
             path.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
-            raise _Unusable("it is a file, not a folder") from None
+            raise _Unusable(Said(N_("it is a file, not a folder"))) from None
         except OSError as exc:
-            raise _Unusable(f"it could not be created: {exc.strerror}") from None
+            raise _Unusable(
+                Said(N_("it could not be created: {reason}"), reason=exc.strerror)
+            ) from None
         if not path.is_dir():
-            raise _Unusable("it is a file, not a folder")
+            raise _Unusable(Said(N_("it is a file, not a folder")))
         index = path / "index.json"
         # Not a file (a folder...): the games are still read from their own
         # files, and nothing is written beside that index until it is fixed.
         self._index_in_memory = index.exists() and not index.is_file()
         games = path / "games"
         if games.exists() and not games.is_dir():
-            raise _Unusable("games in it is a file, not a folder")
+            raise _Unusable(Said(N_("games in it is a file, not a folder")))
         try:
             os.listdir(path)
             if games.exists():
                 os.listdir(games)
         except OSError as exc:
-            raise _Unusable(f"it cannot be read: {exc.strerror}") from None
+            raise _Unusable(
+                Said(N_("it cannot be read: {reason}"), reason=exc.strerror)
+            ) from None
         try:
             games.mkdir(exist_ok=True)
             for folder in (path, games):
@@ -351,17 +361,25 @@ class GameStore:
                 os.close(fd)
                 os.unlink(probe)
         except OSError as exc:
-            self.folder_problem = (
-                f"The games folder {path} cannot be written ({exc.strerror}). "
-                "Games can be opened but not started, imported, changed or "
-                "deleted until that is fixed."
+            self.folder_problem = Said(
+                N_(
+                    "The games folder {path} cannot be written ({reason}). "
+                    "Games can be opened but not started, imported, changed or "
+                    "deleted until that is fixed."
+                ),
+                path=str(path),
+                reason=exc.strerror or str(exc),
             )
             return
         if self._index_in_memory:
-            self.folder_problem = (
-                f"The games folder {path} cannot be written (index.json in it "
-                "is not a file). Games can be opened but not started, "
-                "imported, changed or deleted until that is fixed."
+            self.folder_problem = Said(
+                N_(
+                    "The games folder {path} cannot be written ({reason}). "
+                    "Games can be opened but not started, imported, changed or "
+                    "deleted until that is fixed."
+                ),
+                path=str(path),
+                reason=Said(N_("index.json in it is not a file")),
             )
             return
         self._remove_temp_files()
@@ -420,7 +438,8 @@ class GameStore:
         except NewerDocumentError:
             raise  # not damaged: leave it for a newer app
         except DocumentError as exc:
-            raise self._move_aside(game_id, f"not a saved game: {exc}") from exc
+            reason = Said(N_("not a saved game: {detail}"), detail=str(exc))
+            raise self._move_aside(game_id, reason) from exc
         return record
 
     def _doc(self, game_id: str) -> Document | None:
@@ -507,7 +526,12 @@ class GameStore:
         try:
             docs = table.all()
         except CorruptFileError as exc:
-            self.warnings.append(f"{exc} The list of games is rebuilt from the games.")
+            self.warnings.append(
+                Said(
+                    N_("{problem} The list of games is rebuilt from the games."),
+                    problem=exc.args[0],
+                )
+            )
             docs = []
         broken: list[int] = []
         for doc in docs:
@@ -534,12 +558,20 @@ class GameStore:
             try:
                 summary = self._read(gid).summary()
             except CorruptFileError as exc:
-                self.warnings.append(str(exc))
+                self.warnings.append(exc.args[0])
                 self._summaries.pop(gid, None)
                 continue
-            except NewerDocumentError as exc:
+            except NewerDocumentError:
                 # Listed as the index last knew it (if at all), left as it is.
-                self.warnings.append(f"The game file {gid}.json: {exc}.")
+                self.warnings.append(
+                    Said(
+                        N_(
+                            "The game file {file} was saved by a newer version "
+                            "of the app: update the app to open it."
+                        ),
+                        file=f"{gid}.json",
+                    )
+                )
                 continue
             except GameNotFound:
                 continue

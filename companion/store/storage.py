@@ -30,6 +30,9 @@ from typing import Any, NoReturn, TypeVar
 
 from tinydb.storages import Storage
 
+from companion.i18n import N_
+from companion.said import Said
+
 Tables = dict[str, dict[str, Any]]
 T = TypeVar("T")
 
@@ -72,10 +75,25 @@ class CorruptFileError(DocumentError):
     disk), and never deleted."""
 
     def __init__(self, path: Path, moved_to: Path | None, reason: str) -> None:
-        where = f"it was moved to {moved_to.name}" if moved_to else "it was left"
         super().__init__(
-            f"{path.name} could not be read ({reason}); {where} and kept "
-            "untouched, so nothing in it is overwritten."
+            Said(
+                N_(
+                    "{file} could not be read ({reason}); it was moved to {moved} "
+                    "and kept untouched, so nothing in it is overwritten."
+                ),
+                file=path.name,
+                reason=reason,
+                moved=moved_to.name,
+            )
+            if moved_to
+            else Said(
+                N_(
+                    "{file} could not be read ({reason}); it was left and kept "
+                    "untouched, so nothing in it is overwritten."
+                ),
+                file=path.name,
+                reason=reason,
+            )
         )
         self.path = path
         self.moved_to = moved_to
@@ -173,15 +191,21 @@ class AtomicJSONStorage(Storage):
         except FileNotFoundError:
             if not self.path.is_symlink():
                 return None
-            return self._aside("it is a link to a file that does not exist")
+            return self._aside(Said(N_("it is a link to a file that does not exist")))
         except OSError as exc:
             raise CorruptFileError(self.path, None, exc.strerror or str(exc)) from None
         if not stat.S_ISREG(info.st_mode):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a file"
-            raise CorruptFileError(self.path, None, f"it is {what}")
+            what = (
+                Said(N_("it is a folder"))
+                if stat.S_ISDIR(info.st_mode)
+                else Said(N_("it is not a file"))
+            )
+            raise CorruptFileError(self.path, None, what)
         if info.st_size > MAX_FILE:
             mb = info.st_size / (1 << 20)
-            return self._aside(f"too large: {mb:.0f} MB, a game is at most 16 MB")
+            return self._aside(
+                Said(N_("too large: {mb} MB, a game is at most 16 MB"), mb=round(mb))
+            )
         try:
             raw = self.path.read_bytes()
         except OSError as exc:
@@ -189,7 +213,7 @@ class AtomicJSONStorage(Storage):
         if not raw.strip():
             # An empty file is what a crash *before* the first write can leave
             # with non-atomic tools; ours never do, so treat it as corrupt too.
-            reason = "the file is empty"
+            reason: str = Said(N_("the file is empty"))
         else:
             try:
                 return parse_tables(raw.decode("utf-8"), self.kind)

@@ -1,7 +1,10 @@
 """How cards look everywhere (keypad, lines, digital table): rounded
 rectangles with a big numeral, one colour per value; specials named with an
 icon; modifiers and actions in their own shapes and colours; busted lines as
-card backs."""
+card backs.
+
+Names come from :mod:`companion.app.card_names` (the session's language:
+"13 Fortunato" in Italian, the printed English names in Hungarian)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.app.card_names import card_name, card_short
+from companion.i18n import _
 from companion.rules import Card
 
 # One colour per number value, chosen to stay distinct side by side.
@@ -34,7 +39,6 @@ SPECIAL_ICONS = {
     "7U": ft.Icons.WARNING_AMBER,
     "13L": ft.Icons.STARS,
 }
-SPECIAL_SHORT = {"0": "Zero", "7U": "Unlucky", "13L": "Lucky"}
 MODIFIER_BG = "#FFF3E0"
 MODIFIER_FG = "#BF360C"
 HALVE_FG = "#0D47A1"
@@ -69,8 +73,9 @@ def ink_on(bg: str) -> str:
 
 
 def label(code: str) -> str:
-    """What a card says in words (also its accessible name)."""
-    return Card.parse(code).name
+    """What a card says in words (also its accessible name), in the
+    session's language."""
+    return card_name(code)
 
 
 def card_face(
@@ -153,7 +158,7 @@ def _look(c: Card, scale: float, face_down: bool) -> Look:
     if face_down:
         fg = "#B0BEC5"
         icon = ft.Icon(ft.Icons.STYLE, color=fg, size=big)
-        return Look(BACK_BG, fg, "#263238", [icon], "face-down card")
+        return Look(BACK_BG, fg, "#263238", [icon], _("face-down card"))
     if c.is_number:
         return _number_look(c, scale)
     if c.is_modifier:
@@ -162,11 +167,12 @@ def _look(c: Card, scale: float, face_down: bool) -> Look:
         text = ft.Text(c.name, size=size, weight=ft.FontWeight.BOLD, color=fg)
         return Look(MODIFIER_BG, fg, MODIFIER_FG, [text], c.name)
     fg = ACTION_FG
+    name = card_name(c.code)
     inner: list[ft.Control] = [
         ft.Icon(ACTION_ICONS[c.code], color=fg, size=round(big * 0.8)),
-        ft.Text(c.name, size=small - 2, color=fg, text_align=ft.TextAlign.CENTER),
+        ft.Text(name, size=small - 2, color=fg, text_align=ft.TextAlign.CENTER),
     ]
-    return Look(ACTION_BG, fg, ACTION_FG, inner, c.name)
+    return Look(ACTION_BG, fg, ACTION_FG, inner, name)
 
 
 def _number_look(c: Card, scale: float) -> Look:
@@ -177,7 +183,7 @@ def _number_look(c: Card, scale: float) -> Look:
     inner: list[ft.Control] = [numeral]
     if c.code in SPECIAL_ICONS:
         border = "#FFD54F"
-        word = ft.Text(SPECIAL_SHORT[c.code], size=small - 2, color=fg, no_wrap=True)
+        word = ft.Text(card_short(c.code), size=small - 2, color=fg, no_wrap=True)
         # On small keys the word alone fits; the icon joins it on big cards.
         mark: ft.Control = (
             word
@@ -190,4 +196,4 @@ def _number_look(c: Card, scale: float) -> Look:
             )
         )
         inner = [numeral, mark]
-    return Look(bg, fg, border, inner, c.name)
+    return Look(bg, fg, border, inner, card_name(c.code))

@@ -96,8 +96,8 @@ def HomeScreen(
     controls.append(language_picker())
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
-    if state.store.folder_problem is not None:
-        controls.append(message(state.store.folder_problem, error=True))
+    if state.folder_problem is not None:
+        controls.append(message(state.folder_problem, error=True))
     controls += [message(alert, error=True) for alert in state.alerts]
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
