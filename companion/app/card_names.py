@@ -13,17 +13,12 @@ from __future__ import annotations
 from companion.i18n import N_, _
 from companion.rules import Card
 
-# TRANSLATORS: card names as printed (docs/terms.md); Hungarian keeps English.
-NAMES: dict[str, str] = {
-    "0": N_("The Zero"),
-    "7U": N_("Unlucky 7"),
-    "13L": N_("Lucky 13"),
-    "JOM": N_("Just One More!"),
-    "F4": N_("Flip Four!"),
-    "STEAL": N_("Steal"),
-    "SWAP": N_("Swap"),
-    "DISCARD": N_("Discard"),
-}
+from . import telling
+
+# One table of card names for the app: the digital table's (with the
+# gettext context "card", so "Discard" the card never shares a translation
+# with a "Discard" button).
+card_name = telling.card_name
 
 # The word under a special number's numeral (the numeral says the rest).
 SHORT: dict[str, str] = {
@@ -31,12 +26,6 @@ SHORT: dict[str, str] = {
     "7U": N_("Unlucky"),
     "13L": N_("Lucky"),
 }
-
-
-def card_name(code: str) -> str:
-    """What a card is called here: "Lucky 13", "13 Fortunato", "÷2", "8"."""
-    c = Card.parse(code)
-    return _(NAMES[c.code]) if c.code in NAMES else c.name
 
 
 def card_short(code: str) -> str:

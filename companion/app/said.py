@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.said import Said, worded
 
-__all__ = ["Said", "retell", "said"]
+__all__ = ["Said", "retell", "said"]  # i18n: not shown
 
 
 def said(message: str, **fields: Any) -> Said:
