@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.i18n import _
 
-from .theme import ACCENT, DANGER, TAP
+from .theme import ACCENT, DANGER, ON_ACCENT, TAP
 
 # A button's handler: no argument, plain or async (Flet awaits coroutines).
 Handler = Callable[[], object]
@@ -91,7 +91,7 @@ def primary(
         expand,
         disabled,
         bgcolor=ACCENT,
-        color=ft.Colors.WHITE,
+        color=ON_ACCENT,
     )
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.rules import Card
+from companion.ui.theme import high_contrast, strong_face
 
 # One colour per number value, chosen to stay distinct side by side.
 NUMBER_COLOURS: dict[int, str] = {
@@ -37,6 +38,7 @@ SPECIAL_ICONS = {
 SPECIAL_SHORT = {"0": "Zero", "7U": "Unlucky", "13L": "Lucky"}
 MODIFIER_BG = "#FFF3E0"
 MODIFIER_FG = "#BF360C"
+MODIFIER_FG_STRONG = "#8A2500"  # 8.2:1 on MODIFIER_BG, for high contrast
 HALVE_FG = "#0D47A1"
 ACTION_BG = "#E8EAF6"
 ACTION_FG = "#283593"
@@ -158,6 +160,8 @@ def _look(c: Card, scale: float, face_down: bool) -> Look:
         return _number_look(c, scale)
     if c.is_modifier:
         fg = HALVE_FG if c.is_halve else MODIFIER_FG
+        if high_contrast() and not c.is_halve:
+            fg = MODIFIER_FG_STRONG
         size = big if len(c.name) <= 2 else round(big * 0.75)
         text = ft.Text(c.name, size=size, weight=ft.FontWeight.BOLD, color=fg)
         return Look(MODIFIER_BG, fg, MODIFIER_FG, [text], c.name)
@@ -173,6 +177,8 @@ def _number_look(c: Card, scale: float) -> Look:
     big, small = round(26 * scale), _small(scale)
     bg = NUMBER_COLOURS[c.value]
     fg, border = ink_on(bg), "#00000033"
+    if high_contrast():
+        bg, fg = strong_face(bg)
     numeral = ft.Text(str(c.value), size=big, weight=ft.FontWeight.BOLD, color=fg)
     inner: list[ft.Control] = [numeral]
     if c.code in SPECIAL_ICONS:

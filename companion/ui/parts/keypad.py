@@ -16,6 +16,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui.haptics import tapped
 from companion.ui.kept import kept
 
 from .cardlook import card_face
@@ -48,7 +49,7 @@ def _key(
             code,
             scale=scale,
             caption=f"{left} left",
-            on_click=lambda: on_key(code),
+            on_click=lambda: tapped(on_key, code),
             dim=left <= 0,  # still tappable: the entry says why it is refused
         ),
     )
