@@ -42,6 +42,7 @@ from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.share import ShareScreen
 from .screens.stats import StatsScreen
+from .textscale import use_text_scale
 from .theme import Look, apply_theme, use_look
 from .wakelock import Awake, use_wakelock
 from .widgets import use_lazy_state
@@ -208,8 +209,9 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
     page = ft.context.page
     language = use_language(page)  # first: every `_()` below speaks it
     theme = use_theme(page)
-    # parts of the last screen may be kept (ui/kept.py), in this language and look
-    new_frame(f"{language} {theme.look.key}")
+    scale, probe = use_text_scale(page)
+    # parts of the last screen may be kept (ui/kept.py): same language, look, scale
+    new_frame(f"{language} {theme.look.key} {scale}")
     state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
@@ -254,9 +256,10 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
     return ft.SafeArea(
         expand=True,
         content=ft.Row(
-            [ft.Container(width=page_width(state, route, width), content=body)],
+            [probe, ft.Container(width=page_width(state, route, width), content=body)],
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            spacing=0,  # the probe takes no room
         ),
     )
 

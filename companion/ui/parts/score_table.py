@@ -12,6 +12,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules import Player, RoundRecord, Sheet
+from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 
 from .wide_table import PAD, Col, WideTable, room, text_width, two_line_width
@@ -160,7 +161,8 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
 
     # names on one line where the page has room, else on two
     widths = widths_for(one_line=True)
-    if FIRST + sum(widths) > room():
+    first_width = math.ceil(FIRST * text_scale())  # "Round", "Total"
+    if first_width + sum(widths) > room():
         widths = widths_for(one_line=False)
     columns: list[Col] = []
     two_lines = False
@@ -176,7 +178,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     hint = "   tap R1, R2… to correct" if on_edit is not None else ""
     return ft.Column(
         [
-            WideTable(first, FIRST, columns, heights, ("player", "players")),
+            WideTable(first, first_width, columns, heights, ("player", "players")),
             ft.Semantics(
                 container=True,  # its own line, not merged into the table's
                 content=ft.Text(f"✎ typed   ✗ busted{hint}", size=12),

@@ -21,6 +21,7 @@ from pathlib import Path
 import flet as ft
 from PIL import ImageFont
 
+from companion.ui.textscale import text_scale
 from companion.ui.widgets import use_lazy_state
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
@@ -62,7 +63,8 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
             total += size * 0.62
         else:
             total += float(font.getlength(ch))
-    return total * (1.06 if bold else 1.03)  # better a hair too wide
+    # better a hair too wide; drawn larger at the device's text scale
+    return total * (1.06 if bold else 1.03) * text_scale()
 
 
 def two_line_width(text: str, size: int, bold: bool = False) -> float:
@@ -133,7 +135,10 @@ def WideTable(
 ) -> ft.Control:
     """``first`` is the fixed column's cells, one per row of ``heights``;
     ``noun`` names the scrolling columns ("player", "players") in the hint;
-    ``lines`` draws a rule under every row."""
+    ``lines`` draws a rule under every row. Row heights grow with the
+    device's text scale (a rule, 1 px, stays)."""
+    scale = text_scale()
+    heights = [h if h <= 1 else math.ceil(h * scale) for h in heights]
     guess = room() - first_width
     view, set_view = ft.use_state(guess)
     offset = ft.use_ref(0.0)
