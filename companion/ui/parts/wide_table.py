@@ -124,6 +124,12 @@ def _plural(n: int, noun: tuple[str, str]) -> str:
     return f"{n} more {noun[0] if n == 1 else noun[1]}"
 
 
+def scaled(heights: list[int]) -> list[int]:
+    """Row heights grown with the device's text scale (a 1 px rule stays)."""
+    scale = text_scale()
+    return [h if h <= 1 else math.ceil(h * scale) for h in heights]
+
+
 @ft.component
 def WideTable(
     first: list[ft.Control],
@@ -135,10 +141,8 @@ def WideTable(
 ) -> ft.Control:
     """``first`` is the fixed column's cells, one per row of ``heights``;
     ``noun`` names the scrolling columns ("player", "players") in the hint;
-    ``lines`` draws a rule under every row. Row heights grow with the
-    device's text scale (a rule, 1 px, stays)."""
-    scale = text_scale()
-    heights = [h if h <= 1 else math.ceil(h * scale) for h in heights]
+    ``lines`` draws a rule under every row."""
+    heights = scaled(heights)
     guess = room() - first_width
     view, set_view = ft.use_state(guess)
     offset = ft.use_ref(0.0)
