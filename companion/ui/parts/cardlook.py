@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.rules import Card
+from companion.ui.textscale import text_scale
 from companion.ui.theme import high_contrast, strong_face
 
 # One colour per number value, chosen to stay distinct side by side.
@@ -36,6 +37,7 @@ SPECIAL_ICONS = {
     "13L": ft.Icons.STARS,
 }
 SPECIAL_SHORT = {"0": "Zero", "7U": "Unlucky", "13L": "Lucky"}
+GROW_MOST = 1.5  # a card grows with larger text up to this much
 MODIFIER_BG = "#FFF3E0"
 MODIFIER_FG = "#BF360C"
 MODIFIER_FG_STRONG = "#8A2500"  # 8.2:1 on MODIFIER_BG, for high contrast
@@ -99,14 +101,19 @@ def card_face(
     about 320 ms.
     """
     c = Card.parse(code)
-    w, h = round(56 * scale), round(80 * scale)
-    look = _look(c, scale, face_down)
+    # Larger text (the device's text scale) grows the card, up to GROW_MOST,
+    # and its print with it: what is printed on a card always fits on it.
+    text = text_scale()
+    grow = min(text, GROW_MOST)
+    w, h = round(56 * scale * grow), round(80 * scale * grow)
+    ink = scale * grow / text  # font sizes, before Flutter scales them by text
+    look = _look(c, ink, face_down)
     fg, inner = look.fg, look.inner
     said = look.name
     if caption:
-        inner.append(ft.Text(caption, size=_small(scale) - 1, color=fg))
+        inner.append(ft.Text(caption, size=_small(ink) - 1, color=fg))
         said = f"{said}, {caption}"
-    radius = round(8 * scale) if not c.is_modifier else round(20 * scale)
+    radius = round(8 * scale * grow) if not c.is_modifier else round(20 * scale * grow)
     box = ft.Container(
         width=w,
         height=h,
