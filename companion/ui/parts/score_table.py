@@ -100,7 +100,7 @@ def _player_cells(
     cells.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
     cells.append(
         _cell(
-            str(total),
+            _total_text(total, leads),
             bold=True,
             size=BIG_NUMBER,
             colour=ACCENT if leads else None,
@@ -109,6 +109,11 @@ def _player_cells(
         )
     )
     return cells
+
+
+def _total_text(total: int, leads: bool) -> str:
+    """The leader's total is marked, not only coloured (★)."""
+    return f"★{total}" if leads else str(total)
 
 
 def _round_column(
@@ -153,7 +158,11 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
             _width(
                 [fit(name, NAME_SIZE, True)]
                 + [text_width(t, 18) for t, _ in lines]
-                + [text_width(str(totals[p.id]), BIG_NUMBER, True)],
+                + [
+                    text_width(
+                        _total_text(totals[p.id], p.id in leaders), BIG_NUMBER, True
+                    )
+                ],
                 least,
             )
             for p, name, lines in zip(players, names, scores, strict=True)

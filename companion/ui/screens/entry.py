@@ -39,6 +39,7 @@ def _player_chip(
     colour = DANGER if trouble else ACCENT
     button = ft.Button(
         f"{name} {score}",
+        icon=ft.Icons.WARNING_AMBER if trouble else None,  # not colour alone
         height=44,
         bgcolor=colour if selected else None,
         color=ON_ACCENT if selected else (DANGER if trouble else None),
