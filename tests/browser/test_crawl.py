@@ -17,7 +17,7 @@ from companion.store import GameStore
 
 from .crawler import Findings, crawl, ready
 from .harness import DESKTOP, PHONE, running_server
-from .table import click, see
+from .table import click, see, toggle
 
 pytestmark = pytest.mark.browser
 
@@ -108,7 +108,7 @@ def test_crawl_every_screen(
             click(page, "Dark theme")
             see(page, "Light theme")
         if theme.startswith("high"):
-            page.get_by_role("switch", name="High contrast").click()
+            toggle(page, "High contrast")
             expect_checked(page, "High contrast")
         run_crawl(page, server, ids, found)
     problems = found.problems()

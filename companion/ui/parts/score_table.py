@@ -22,6 +22,7 @@ NARROW = 72
 FIRST = 64
 WIDEST = 170  # a column never grows past this; a longer name wraps mid-word
 NAME_SIZE = 15
+LEADS, MARK = "★", 16  # the leader's mark beside the total, and its size
 HEAD, ROW, RULE, FOOT = 40, 40, 1, 52  # row heights; HEAD doubles for two lines
 
 
@@ -35,15 +36,20 @@ def _cell(
     tooltip: str | None = None,
     label: str | None = None,
     lines: int = 1,
+    mark: str = "",
 ) -> ft.Control:
-    """A cell's text, centred; the table gives it its width and height."""
+    """A cell's text, centred, after a small ``mark``; the table gives it its
+    width and height."""
     return ft.Container(
         bgcolor=bg,
         alignment=ft.Alignment.CENTER,
         tooltip=tooltip,
         padding=ft.Padding.symmetric(horizontal=4),
         content=ft.Text(
-            text,
+            "" if mark else text,
+            spans=[ft.TextSpan(mark, ft.TextStyle(size=MARK)), ft.TextSpan(text)]
+            if mark
+            else None,
             size=size,
             color=colour,
             no_wrap=lines == 1,
@@ -100,7 +106,8 @@ def _player_cells(
     cells.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
     cells.append(
         _cell(
-            _total_text(total, leads),
+            str(total),
+            mark=LEADS if leads else "",
             bold=True,
             size=BIG_NUMBER,
             colour=ACCENT if leads else None,
@@ -111,9 +118,10 @@ def _player_cells(
     return cells
 
 
-def _total_text(total: int, leads: bool) -> str:
-    """The leader's total is marked, not only coloured (★)."""
-    return f"★{total}" if leads else str(total)
+def _total_width(total: int, leads: bool) -> float:
+    """The leader's total is marked, not only coloured: a small ★ before it."""
+    star = text_width(LEADS, MARK) if leads else 0.0
+    return star + text_width(str(total), BIG_NUMBER, True)
 
 
 def _round_column(
@@ -158,11 +166,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
             _width(
                 [fit(name, NAME_SIZE, True)]
                 + [text_width(t, 18) for t, _ in lines]
-                + [
-                    text_width(
-                        _total_text(totals[p.id], p.id in leaders), BIG_NUMBER, True
-                    )
-                ],
+                + [_total_width(totals[p.id], p.id in leaders)],
                 least,
             )
             for p, name, lines in zip(players, names, scores, strict=True)
