@@ -101,19 +101,15 @@ def card_face(
     about 320 ms.
     """
     c = Card.parse(code)
-    # Larger text (the device's text scale) grows the card, up to GROW_MOST,
-    # and its print with it: what is printed on a card always fits on it.
-    text = text_scale()
-    grow = min(text, GROW_MOST)
-    w, h = round(56 * scale * grow), round(80 * scale * grow)
-    ink = scale * grow / text  # font sizes, before Flutter scales them by text
+    grow, ink = _grown(scale)
+    w, h = round(56 * grow), round(80 * grow)
     look = _look(c, ink, face_down)
     fg, inner = look.fg, look.inner
     said = look.name
     if caption:
         inner.append(ft.Text(caption, size=_small(ink) - 1, color=fg))
         said = f"{said}, {caption}"
-    radius = round(8 * scale * grow) if not c.is_modifier else round(20 * scale * grow)
+    radius = round(8 * grow) if not c.is_modifier else round(20 * grow)
     box = ft.Container(
         width=w,
         height=h,
@@ -139,6 +135,16 @@ def card_face(
         container=True,
         content=box,
     )
+
+
+def _grown(scale: float) -> tuple[float, float]:
+    """The card's size and its print's, for ``scale``: larger text (the
+    device's text scale) grows the card up to GROW_MOST, and its print with
+    it, so what is printed on a card always fits on it. The print's scale is
+    before Flutter applies the text scale."""
+    text = text_scale()
+    grow = scale * min(text, GROW_MOST)
+    return grow, grow / text
 
 
 @dataclass

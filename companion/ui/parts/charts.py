@@ -98,10 +98,7 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         horizontal_grid_lines=fch.ChartGridLines(
             color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
         ),
-        left_axis=fch.ChartAxis(
-            label_size=44 * text_scale(),
-            label_spacing=axis_step(high + pad - min(low - pad, 0), height),
-        ),
+        left_axis=score_axis(high + pad - min(low - pad, 0), height),
         bottom_axis=fch.ChartAxis(
             label_size=28 * text_scale(),
             labels=[
@@ -252,6 +249,12 @@ def stats_bar_chart(
 
 def _short(name: str, limit: int = 8) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def score_axis(span: float, height: float) -> fch.ChartAxis:
+    return fch.ChartAxis(
+        label_size=44 * text_scale(), label_spacing=axis_step(span, height)
+    )
 
 
 def axis_step(span: float, height: float) -> float:
