@@ -214,10 +214,27 @@ def crawl(page: Any, base: str, path: str, found: Findings) -> None:
         _put_back(page, role, name)
 
 
+def _scroll_to(page: Any, target: Any) -> Any:
+    """``target``, scrolled into view: what a press added above it (advice,
+    at 200 % text a screen's height) can push it out of Flutter's tree, so
+    look from the top down, a wheel turn at a time, as a person would."""
+    if target.count() == 0:
+        _to_top(page)
+        size = page.viewport_size
+        for _ in range(12):
+            if target.count():
+                break
+            page.mouse.move(size["width"] / 2, size["height"] / 2)
+            page.mouse.wheel(0, 400)
+            page.wait_for_timeout(200)
+    reveal(page, target)
+    return target
+
+
 def _put_back(page: Any, role: str, name: str) -> None:
     """Undo what a press changed on the same screen, where a person can."""
     if role in ("switch", "checkbox"):
-        _control(page, role, name).click()
+        _scroll_to(page, _control(page, role, name)).click()
         settle(page)
         return
     again = UNDO.get(name)
