@@ -70,3 +70,21 @@ def test_the_sheet_at_double_text_size(browser: Any, tmp_path: Path) -> None:
         assert page.evaluate(OUTSIDE) == []
         screenshot(page, "sheet-200-percent")
         page.close()
+
+
+def test_the_width_check_finds_a_text_beyond_the_edge(browser: Any) -> None:
+    """The crawler's width check itself: a text past the right edge is
+    found; one inside, or in a sideways-scrolling part, is not."""
+    page = browser.new_page(viewport=PHONE)
+    page.set_content(
+        '<flt-semantics aria-label="inside" style="position:absolute;left:10px;'
+        'width:100px;height:20px"></flt-semantics>'
+        '<flt-semantics aria-label="Too wide" style="position:absolute;left:300px;'
+        'top:40px;width:200px;height:20px"></flt-semantics>'
+        '<div style="scrollbar-width:none;position:absolute;top:80px;width:390px;'
+        'height:50px;overflow:hidden"><flt-semantics aria-label="scrolled" '
+        'style="position:absolute;left:500px;width:90px;height:20px">'
+        "</flt-semantics></div>"
+    )
+    assert page.evaluate(OUTSIDE) == ["Too wide (300..500)"]
+    page.close()
