@@ -81,8 +81,8 @@ def test_the_width_check_finds_a_text_beyond_the_edge(browser: Any) -> None:
         'width:100px;height:20px"></flt-semantics>'
         '<flt-semantics aria-label="Too wide" style="position:absolute;left:300px;'
         'top:40px;width:200px;height:20px"></flt-semantics>'
-        '<div style="scrollbar-width:none;position:absolute;top:80px;left:0;width:390px;'
-        'height:50px;overflow:hidden"><flt-semantics aria-label="scrolled" '
+        '<div style="scrollbar-width:none;position:absolute;top:80px;left:0;'
+        'width:390px;height:50px;overflow:hidden"><flt-semantics aria-label="scrolled" '
         'style="position:absolute;left:500px;width:90px;height:20px">'
         "</flt-semantics></div>"
     )
