@@ -252,6 +252,9 @@ def _short(name: str, limit: int = 8) -> str:
 
 
 def score_axis(span: float, height: float) -> fch.ChartAxis:
+    """The line chart's score axis, its labels spaced for the text scale."""
+    import flet_charts as fch  # loaded with the first chart, like the others
+
     return fch.ChartAxis(
         label_size=44 * text_scale(), label_spacing=axis_step(span, height)
     )
