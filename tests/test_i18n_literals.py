@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 CHECKED: tuple[str, ...] = (
     "companion/ui/screens/home.py",
+    "companion/ui/theme_choice.py",
+    "companion/ui/haptics.py",
+    "companion/ui/textscale.py",
     "companion/ui/screens/history.py",
     "companion/ui/screens/stats.py",
     "companion/ui/screens/past_game.py",

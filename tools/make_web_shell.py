@@ -28,7 +28,8 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.ui.theme import ACCENT, FONT_FILES  # noqa: E402
+from companion.ui.theme import FONT_FILES  # noqa: E402
+from companion.ui.theme import TEAL as ACCENT  # noqa: E402  (the hex, not the slot)
 
 ASSETS = ROOT / "assets"
 NAME = "Flip 7 Companion"

@@ -11,6 +11,7 @@ import contextvars
 import logging
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import flet as ft
@@ -42,12 +43,14 @@ from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.share import ShareScreen
 from .screens.stats import StatsScreen
-from .theme import apply_theme
+from .textscale import use_text_scale
+from .theme import Look, apply_theme, use_look
 from .wakelock import Awake, use_wakelock
 from .widgets import use_lazy_state
 
 MAX_WIDTH = 760.0
 THEME_KEY = "flip7.theme"  # per device (the browser's storage)
+CONTRAST_KEY = "flip7.contrast"  # "on" / "off", per device
 
 
 def new_state(
@@ -153,35 +156,53 @@ def use_session(hub: GameHub, gate: Gate, page: ft.Page, serving: Serving) -> Ap
     return state
 
 
-def use_theme(page: ft.Page) -> tuple[bool, Callable[[], None]]:
-    """Light or dark, remembered per device (the browser's storage)."""
-    dark, set_dark = ft.use_state(False)
+@dataclass(frozen=True)
+class ThemeChoice:
+    """The person's look on this device and the two ways to change it."""
 
-    def use_dark(on: bool) -> None:
-        page.theme_mode = ft.ThemeMode.DARK if on else ft.ThemeMode.LIGHT
-        set_dark(on)
+    look: Look
+    toggle_dark: Callable[[], None]
+    toggle_high: Callable[[], None]
+
+
+def use_theme(page: ft.Page) -> ThemeChoice:
+    """Light or dark, high contrast or not: remembered per device (the
+    browser's storage), each in its own key."""
+    look, set_look = ft.use_state(Look())
+
+    def show(new: Look) -> None:
+        use_look(page, new)
+        set_look(new)
 
     def remembered() -> None:
         async def read() -> None:
+            prefs = ft.SharedPreferences()
             try:
-                stored = await ft.SharedPreferences().get(THEME_KEY)
+                dark = await prefs.get(THEME_KEY) == "dark"
+                high = await prefs.get(CONTRAST_KEY) == "on"
             except (RuntimeError, TimeoutError):  # tab gone before it answered
                 logging.getLogger(__name__).debug("theme not read", exc_info=True)
                 return
-            if stored == "dark":
-                use_dark(True)
+            if dark or high:
+                show(Look(dark, high))
 
         page.run_task(read)
 
     ft.use_effect(remembered, [])
 
-    def toggle() -> None:
-        use_dark(not dark)
+    def toggle_dark() -> None:
+        show(Look(not look.dark, look.high))
         page.run_task(
-            ft.SharedPreferences().set, THEME_KEY, "light" if dark else "dark"
+            ft.SharedPreferences().set, THEME_KEY, "light" if look.dark else "dark"
         )
 
-    return dark, toggle
+    def toggle_high() -> None:
+        show(Look(look.dark, not look.high))
+        page.run_task(
+            ft.SharedPreferences().set, CONTRAST_KEY, "off" if look.high else "on"
+        )
+
+    return ThemeChoice(look, toggle_dark, toggle_high)
 
 
 @ft.component
@@ -189,11 +210,13 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
     page = ft.context.page
     language = use_language(page)  # first: every `_()` below speaks it
     ft.use_effect(lambda: tell_flutter(page, language), [language])
-    new_frame(language)  # parts of the last screen may be kept (ui/kept.py)
+    theme = use_theme(page)
+    scale, probe = use_text_scale(page)
+    # parts of the last screen may be kept (ui/kept.py): same language, look, scale
+    new_frame(f"{language} {theme.look.key} {scale}")
     state = use_session(hub, gate, page, serving)
     route_path, set_route_path = use_lazy_state(lambda: page.route or "/")
     width, set_width = use_lazy_state(lambda: float(page.width or MAX_WIDTH))
-    dark, toggle_theme = use_theme(page)
     route = parse(route_path)
     # The screen stays on while a game is open, and may sleep elsewhere.
     awake = use_wakelock(page, route.open_game and state.game_id == route.game_id)
@@ -218,16 +241,27 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
     if not state.check_access():
         body: ft.Control = LockedScreen(state.access.reason)
     elif state.access.guest:
-        body = guest_screen_for(state, route, nav, ThisPhone(dark, toggle_theme))
+        body = guest_screen_for(
+            state,
+            route,
+            nav,
+            ThisPhone(
+                theme.look.dark,
+                theme.toggle_dark,
+                theme.look.high,
+                theme.toggle_high,
+            ),
+        )
     else:
-        body = screen_for(state, route, nav, dark, toggle_theme, awake)
+        body = screen_for(state, route, nav, theme, awake)
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(
         expand=True,
         content=ft.Row(
-            [ft.Container(width=page_width(state, route, width), content=body)],
+            [probe, ft.Container(width=page_width(state, route, width), content=body)],
             alignment=ft.MainAxisAlignment.CENTER,
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            spacing=0,  # the probe takes no room
         ),
     )
 
@@ -286,8 +320,7 @@ def screen_for(
     state: AppState,
     route: Route,
     nav: Nav,
-    dark: bool,
-    on_theme: Callable[[], None],
+    theme: ThemeChoice,
     awake: Awake,
 ) -> ft.Control:
     """The screen the route names (Home when its game is not open)."""
@@ -325,8 +358,10 @@ def screen_for(
         on_rules=lambda: nav.go("rules"),
         on_history=lambda: nav.go("history"),
         on_import=lambda: nav.go("import"),
-        on_theme=on_theme,
-        dark=dark,
+        on_theme=theme.toggle_dark,
+        dark=theme.look.dark,
+        on_contrast=theme.toggle_high,
+        high=theme.look.high,
     )
 
 

@@ -11,7 +11,8 @@ import flet as ft
 
 from companion.i18n import _
 
-from .theme import ACCENT, DANGER, TAP
+from .textscale import text_scale
+from .theme import ACCENT, DANGER, ON_ACCENT, TAP
 
 # A button's handler: no argument, plain or async (Flet awaits coroutines).
 Handler = Callable[[], object]
@@ -66,7 +67,8 @@ def _button(
     return kind(
         text,
         icon=icon,
-        height=TAP,
+        # Larger text (the device's text scale): the label wraps, the button grows
+        height=TAP if text_scale() <= 1 else None,
         expand=expand or None,  # False breaks a wrapping Row (Flet 1.0.5)
         disabled=disabled,
         on_click=no_event(on_click),
@@ -91,7 +93,7 @@ def primary(
         expand,
         disabled,
         bgcolor=ACCENT,
-        color=ft.Colors.WHITE,
+        color=ON_ACCENT,
     )
 
 

@@ -3,7 +3,8 @@
 For every text the semantics tree exposes (its bounding box), the most
 common colour in the box is the background and the pixel that differs most
 from it in luminance is the ink; their WCAG contrast ratio must reach 4.5:1
-(3:1 for large text, 24 px and taller boxes). Taking the strongest pixel is
+(3:1 for large text, 24 px and taller boxes); in the high-contrast looks
+every text must reach 7:1 (``least``). Taking the strongest pixel is
 generous to anti-aliasing, so a failure here is a text people cannot read.
 """
 
@@ -84,8 +85,9 @@ class Reading:
         )
 
 
-def readings(page: Any) -> list[Reading]:
-    """Every visible text's contrast on the current screen."""
+def readings(page: Any, least: float | None = None) -> list[Reading]:
+    """Every visible text's contrast on the current screen; ``least``: the
+    ratio every text needs, whatever its size."""
     png = page.screenshot()
     image = Image.open(io.BytesIO(png)).convert("RGB")
     out: list[Reading] = []
@@ -101,19 +103,19 @@ def readings(page: Any) -> list[Reading]:
         ink = max(pixels, key=lambda p: abs(_lum(p) - lb))
         if ink == background:
             continue  # nothing drawn in the box: it does not match the drawing
-        needed = 3.0 if box["h"] >= 24 else 4.5
+        needed = least or (3.0 if box["h"] >= 24 else 4.5)
         out.append(
             Reading(box["text"], ratio(background, ink), needed, background, ink)
         )
     return out
 
 
-def unreadable(page: Any) -> list[Reading]:
+def unreadable(page: Any, least: float | None = None) -> list[Reading]:
     """Texts below the contrast they need. A screen still repainting (the
     previous screen under the new boxes) is measured again after a moment:
     waiting for the page, not repeating an action."""
-    found = [r for r in readings(page) if r.ratio < r.needed]
+    found = [r for r in readings(page, least) if r.ratio < r.needed]
     if found:
         page.wait_for_timeout(1000)
-        found = [r for r in readings(page) if r.ratio < r.needed]
+        found = [r for r in readings(page, least) if r.ratio < r.needed]
     return found

@@ -27,7 +27,8 @@ CANCELS = ("Keep", "Cancel", "No", "Not now")
 # language too (a crawl in Italian or Hungarian is its own run; issue 12),
 # and a file picker opens the system dialog (no visible change in the page).
 NEVER = re.compile(
-    r"^(Dark theme|Light theme|Choose a share file|English|Italiano|Magyar)$"
+    r"^(Dark theme|Light theme|High contrast|Choose a share file|English|Italiano"
+    r"|Magyar)$"
 )
 # After pressing the key, press the value to put things back.
 UNDO = {"Undo last round": "Redo round", "Undo delete": None}
@@ -56,6 +57,29 @@ FINGERPRINT = """() => Array.from(document.querySelectorAll('flt-semantics'))
   .join('\\n')"""
 
 
+# Texts wider than the screen: a text whose box leaves the viewport's width,
+# unless it lies in a sideways-scrolling part (Flutter's scrollables carry an
+# inline scrollbar-width), which must itself stay inside.
+OUTSIDE = """() => {
+  const own = el => (el.getAttribute('aria-label') || '') ||
+    Array.from(el.childNodes).filter(n => n.nodeType === 3 || n.nodeName === 'SPAN')
+      .map(n => n.textContent).join('').trim();
+  const out = [];
+  for (const el of document.querySelectorAll('flt-semantics')) {
+    if (!own(el).trim()) continue;
+    let box = el;
+    for (let a = el.parentElement; a && box === el; a = a.parentElement)
+      if ((a.getAttribute('style') || '').includes('scrollbar-width')) box = a;
+    const r = box.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const at = ` (${Math.round(r.left)}..${Math.round(r.right)})`;
+    if (r.left < -1 || r.right > innerWidth + 1)
+      out.push(own(el).trim().slice(0, 40) + at);
+  }
+  return out;
+}"""
+
+
 def grey_share(png: bytes) -> float:
     """Share of the screen covered by the error-box grey."""
     image = Image.open(io.BytesIO(png)).convert("RGB").resize((195, 422))
@@ -77,10 +101,13 @@ class Findings:
     dead: list[str] = field(default_factory=list)
     no_way_back: list[str] = field(default_factory=list)
     hard_to_read: list[str] = field(default_factory=list)
+    too_wide: list[str] = field(default_factory=list)
+    least: float | None = None  # contrast every text needs (high contrast: 7)
 
     def problems(self) -> list[str]:
         return (
             [f"error box: {e}" for e in self.errors]
+            + [f"wider than the screen: {w}" for w in self.too_wide]
             + [f"does nothing: {d}" for d in self.dead]
             + [f"Back does not return: {b}" for b in self.no_way_back]
             + [f"contrast: {c}" for c in self.hard_to_read]
@@ -134,12 +161,13 @@ def controls_of(page: Any) -> list[tuple[str, str]]:
 
 
 def check_screen(page: Any, where: str, found: Findings) -> None:
-    """Error box and contrast of what is on screen now."""
+    """Error box, contrast and width of what is on screen now."""
     _to_top(page)
     page.wait_for_timeout(400)
     if grey_share(page.screenshot()) >= 0.02:
         found.errors.append(where)
-    found.hard_to_read += [f"{where}: {r}" for r in unreadable(page)]
+    found.hard_to_read += [f"{where}: {r}" for r in unreadable(page, found.least)]
+    found.too_wide += [f"{where}: {t}" for t in page.evaluate(OUTSIDE)]
 
 
 def crawl(page: Any, base: str, path: str, found: Findings) -> None:
@@ -186,10 +214,27 @@ def crawl(page: Any, base: str, path: str, found: Findings) -> None:
         _put_back(page, role, name)
 
 
+def _scroll_to(page: Any, target: Any) -> Any:
+    """``target``, scrolled into view: what a press added above it (advice,
+    at 200 % text a screen's height) can push it out of Flutter's tree, so
+    look from the top down, a wheel turn at a time, as a person would."""
+    if target.count() == 0:
+        _to_top(page)
+        size = page.viewport_size
+        for _ in range(12):
+            if target.count():
+                break
+            page.mouse.move(size["width"] / 2, size["height"] / 2)
+            page.mouse.wheel(0, 400)
+            page.wait_for_timeout(200)
+    reveal(page, target)
+    return target
+
+
 def _put_back(page: Any, role: str, name: str) -> None:
     """Undo what a press changed on the same screen, where a person can."""
     if role in ("switch", "checkbox"):
-        _control(page, role, name).click()
+        _scroll_to(page, _control(page, role, name)).click()
         settle(page)
         return
     again = UNDO.get(name)

@@ -1,5 +1,7 @@
-"""The crawler: every screen, both sizes, both themes; every control pressed
-once; no error box, no dead control, Back returns, every text readable."""
+"""The crawler: every screen, both sizes, the four looks (light, dark, and
+both in high contrast, where every text must reach 7:1) and at 200 % text
+size; every control pressed once; no error box, no dead control, Back
+returns, every text readable and inside the screen's width."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from companion.store import GameStore
 
 from .crawler import Findings, crawl, ready
 from .harness import DESKTOP, PHONE, running_server
-from .table import click, see
+from .table import click, see, toggle
 
 pytestmark = pytest.mark.browser
 
@@ -73,25 +75,70 @@ def paths(ids: dict[str, str]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+# The browser's own text size, as a person sets it (Chrome: Settings >
+# Appearance > Font size; on a phone, the system's text size): Flutter web
+# reads it from the page's root font size, 16 px at 100 %.
+DOUBLE_TEXT = """
+document.addEventListener('DOMContentLoaded', () => {
+  document.documentElement.style.fontSize = '32px';
+});
+"""
+
+
+def run_crawl(page: Any, server: Any, ids: dict[str, str], found: Findings) -> None:
+    for path in paths(ids):
+        crawl(page, server.url, path, found)
+    page.close()
+    assert len(found.pressed) > 60, found.pressed
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "high-light", "high-dark"])
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_crawl_every_screen(
     browser: Any, tmp_path: Path, size: str, theme: str
 ) -> None:
     data = tmp_path / "data"
     ids = seed(data)
+    found = Findings(least=7.0 if theme.startswith("high") else None)
     with running_server(data) as server:
         page = browser.new_page(viewport=PHONE if size == "phone" else DESKTOP)
         page.goto(server.url)
         ready(page)
-        if theme == "dark":
+        if theme.endswith("dark"):
             click(page, "Dark theme")
             see(page, "Light theme")
-        found = Findings()
-        for path in paths(ids):
-            crawl(page, server.url, path, found)
-        page.close()
-    assert len(found.pressed) > 60, found.pressed
+        if theme.startswith("high"):
+            toggle(page, "High contrast")
+            expect_checked(page, "High contrast")
+        run_crawl(page, server, ids, found)
     problems = found.problems()
     (tmp_path.parent / f"crawl-{size}-{theme}.txt").write_text("\n".join(problems))
     assert problems == []
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_crawl_at_double_text_size(browser: Any, tmp_path: Path, size: str) -> None:
+    """200 % text: nothing wider than the screen, no error box, still usable."""
+    data = tmp_path / "data"
+    ids = seed(data)
+    found = Findings()
+    with running_server(data) as server:
+        page = browser.new_page(viewport=PHONE if size == "phone" else DESKTOP)
+        page.add_init_script(DOUBLE_TEXT)
+        page.goto(server.url)
+        ready(page)
+        assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == (
+            "32px"
+        )
+        run_crawl(page, server, ids, found)
+    problems = found.problems()
+    (tmp_path.parent / f"crawl-{size}-200.txt").write_text("\n".join(problems))
+    assert problems == []
+
+
+def expect_checked(page: Any, name: str) -> None:
+    """The switch shows it is on (waits for the server's answer)."""
+    page.wait_for_selector(
+        f'flt-semantics[role=switch][aria-label="{name}"][aria-checked=true]',
+        timeout=30_000,
+    )

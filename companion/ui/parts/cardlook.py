@@ -16,6 +16,8 @@ import flet as ft
 from companion.app.card_names import card_name, card_short
 from companion.i18n import _
 from companion.rules import Card
+from companion.ui.textscale import text_scale
+from companion.ui.theme import high_contrast, strong_face
 
 # One colour per number value, chosen to stay distinct side by side.
 NUMBER_COLOURS: dict[int, str] = {
@@ -39,8 +41,10 @@ SPECIAL_ICONS = {
     "7U": ft.Icons.WARNING_AMBER,
     "13L": ft.Icons.STARS,
 }
+GROW_MOST = 1.5  # a card grows with larger text up to this much
 MODIFIER_BG = "#FFF3E0"
 MODIFIER_FG = "#BF360C"
+MODIFIER_FG_STRONG = "#8A2500"  # 8.2:1 on MODIFIER_BG, for high contrast
 HALVE_FG = "#0D47A1"
 ACTION_BG = "#E8EAF6"
 ACTION_FG = "#283593"
@@ -102,14 +106,15 @@ def card_face(
     about 320 ms.
     """
     c = Card.parse(code)
-    w, h = round(56 * scale), round(80 * scale)
-    look = _look(c, scale, face_down)
+    grow, ink = _grown(scale)
+    w, h = round(56 * grow), round(80 * grow)
+    look = _look(c, ink, face_down)
     fg, inner = look.fg, look.inner
     said = look.name
     if caption:
-        inner.append(ft.Text(caption, size=_small(scale) - 1, color=fg))
+        inner.append(ft.Text(caption, size=_small(ink) - 1, color=fg))
         said = f"{said}, {caption}"
-    radius = round(8 * scale) if not c.is_modifier else round(20 * scale)
+    radius = round(8 * grow) if not c.is_modifier else round(20 * grow)
     box = ft.Container(
         width=w,
         height=h,
@@ -135,6 +140,16 @@ def card_face(
         container=True,
         content=box,
     )
+
+
+def _grown(scale: float) -> tuple[float, float]:
+    """The card's size and its print's, for ``scale``: larger text (the
+    device's text scale) grows the card up to GROW_MOST, and its print with
+    it, so what is printed on a card always fits on it. The print's scale is
+    before Flutter applies the text scale."""
+    text = text_scale()
+    grow = scale * min(text, GROW_MOST)
+    return grow, grow / text
 
 
 @dataclass
@@ -163,6 +178,8 @@ def _look(c: Card, scale: float, face_down: bool) -> Look:
         return _number_look(c, scale)
     if c.is_modifier:
         fg = HALVE_FG if c.is_halve else MODIFIER_FG
+        if high_contrast() and not c.is_halve:
+            fg = MODIFIER_FG_STRONG
         size = big if len(c.name) <= 2 else round(big * 0.75)
         text = ft.Text(c.name, size=size, weight=ft.FontWeight.BOLD, color=fg)
         return Look(MODIFIER_BG, fg, MODIFIER_FG, [text], c.name)
@@ -179,6 +196,8 @@ def _number_look(c: Card, scale: float) -> Look:
     big, small = round(26 * scale), _small(scale)
     bg = NUMBER_COLOURS[c.value]
     fg, border = ink_on(bg), "#00000033"
+    if high_contrast():
+        bg, fg = strong_face(bg)
     numeral = ft.Text(str(c.value), size=big, weight=ft.FontWeight.BOLD, color=fg)
     inner: list[ft.Control] = [numeral]
     if c.code in SPECIAL_ICONS:

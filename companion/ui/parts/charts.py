@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import flet_charts as fch
 from companion.i18n import N_, _, ngettext, one_decimal, rate
 from companion.share.stats import PlayerStats, Series, running_totals
+from companion.ui.textscale import text_scale
 
 # Distinct, colour-blind friendlier hues (Okabe-Ito first, then Tableau);
 # red is left out: it means bust or problem everywhere else in the app.
@@ -97,9 +98,9 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         horizontal_grid_lines=fch.ChartGridLines(
             color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
         ),
-        left_axis=fch.ChartAxis(label_size=44),
+        left_axis=score_axis(high + pad - min(low - pad, 0), height),
         bottom_axis=fch.ChartAxis(
-            label_size=28,
+            label_size=28 * text_scale(),
             labels=[
                 fch.ChartAxisLabel(
                     x, ft.Text(_("Start") if x == 0 else _("R{n}").format(n=x), size=12)
@@ -227,9 +228,9 @@ def stats_bar_chart(
         horizontal_grid_lines=fch.ChartGridLines(
             color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
         ),
-        left_axis=fch.ChartAxis(label_size=44, label_spacing=spacing),
+        left_axis=fch.ChartAxis(label_size=44 * text_scale(), label_spacing=spacing),
         bottom_axis=fch.ChartAxis(
-            label_size=32,
+            label_size=32 * text_scale(),
             labels=[
                 fch.ChartAxisLabel(i, ft.Text(_short(s.name), size=12, no_wrap=True))
                 for i, s in enumerate(shown)
@@ -248,3 +249,26 @@ def stats_bar_chart(
 
 def _short(name: str, limit: int = 8) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def score_axis(span: float, height: float) -> fch.ChartAxis:
+    """The line chart's score axis, its labels spaced for the text scale."""
+    import flet_charts as fch  # loaded with the first chart, like the others
+
+    return fch.ChartAxis(
+        label_size=44 * text_scale(), label_spacing=axis_step(span, height)
+    )
+
+
+def axis_step(span: float, height: float) -> float:
+    """A round step (1, 2 or 5 times a power of ten) for the score axis that
+    leaves each label room for its line at the device's text scale: at
+    200 % text the chart's own choice drew labels on top of each other."""
+    most = max(2, int(height / (28 * text_scale())))
+    step = 1.0
+    while span / step > most:
+        for m in (2, 2.5, 2):
+            step *= m
+            if span / step <= most:
+                break
+    return step

@@ -13,9 +13,10 @@ from companion.app import AppState
 from companion.i18n import _
 from companion.rules import Round
 from companion.rules.choice import HIT
+from companion.ui.haptics import tapped
 from companion.ui.parts.cardlook import card_face
 from companion.ui.parts.choices import Option, describe_all, prompt
-from companion.ui.theme import ACCENT, TAP
+from companion.ui.theme import ACCENT, ON_ACCENT, TAP
 from companion.ui.widgets import flat
 
 MAX_OPTIONS = 8  # more choices than this are asked in two steps (swaps)
@@ -81,8 +82,8 @@ def _hit_or_stay(state: AppState, options: list[Option]) -> list[ft.Control]:
                     height=TAP + 16,
                     expand=True,
                     bgcolor=ACCENT if o.choice == HIT else None,
-                    color=ft.Colors.WHITE if o.choice == HIT else None,
-                    on_click=lambda _, c=o.choice: state.play_choice(c),
+                    color=ON_ACCENT if o.choice == HIT else None,
+                    on_click=lambda _, c=o.choice: tapped(state.play_choice, c),
                 )
                 for o in options
             ]

@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import ngettext
+from companion.ui.haptics import tapped
 from companion.ui.kept import kept
 
 from .cardlook import card_face
@@ -54,7 +55,7 @@ def _key(
             code,
             scale=scale,
             caption=caption(left),
-            on_click=lambda: on_key(code),
+            on_click=lambda: tapped(on_key, code),
             dim=left <= 0,  # still tappable: the entry says why it is refused
         ),
     )

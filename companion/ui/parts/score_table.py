@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.i18n import _
 from companion.rules import Player, RoundRecord, Sheet
+from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 
 from .wide_table import PAD, Col, WideTable, room, text_width, two_line_width
@@ -22,6 +23,7 @@ NARROW = 72
 FIRST = 64
 WIDEST = 170  # a column never grows past this; a longer name wraps mid-word
 NAME_SIZE = 15
+LEADS, MARK = "★", 16  # the leader's mark beside the total, and its size
 HEAD, ROW, RULE, FOOT = 40, 40, 1, 52  # row heights; HEAD doubles for two lines
 
 
@@ -35,15 +37,20 @@ def _cell(
     tooltip: str | None = None,
     label: str | None = None,
     lines: int = 1,
+    mark: str = "",
 ) -> ft.Control:
-    """A cell's text, centred; the table gives it its width and height."""
+    """A cell's text, centred, after a small ``mark``; the table gives it its
+    width and height."""
     return ft.Container(
         bgcolor=bg,
         alignment=ft.Alignment.CENTER,
         tooltip=tooltip,
         padding=ft.Padding.symmetric(horizontal=4),
         content=ft.Text(
-            text,
+            "" if mark else text,
+            spans=[ft.TextSpan(mark, ft.TextStyle(size=MARK)), ft.TextSpan(text)]
+            if mark
+            else None,
             size=size,
             color=colour,
             no_wrap=lines == 1,
@@ -101,6 +108,7 @@ def _player_cells(
     cells.append(
         _cell(
             str(total),
+            mark=LEADS if leads else "",
             bold=True,
             size=BIG_NUMBER,
             colour=ACCENT if leads else None,
@@ -109,6 +117,12 @@ def _player_cells(
         )
     )
     return cells
+
+
+def _total_width(total: int, leads: bool) -> float:
+    """The leader's total is marked, not only coloured: a small ★ before it."""
+    star = text_width(LEADS, MARK) if leads else 0.0
+    return star + text_width(str(total), BIG_NUMBER, True)
 
 
 def _round_column(
@@ -161,7 +175,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
             _width(
                 [fit(name, NAME_SIZE, True)]
                 + [text_width(t, 18) for t, _ in lines]
-                + [text_width(str(totals[p.id]), BIG_NUMBER, True)],
+                + [_total_width(totals[p.id], p.id in leaders)],
                 least,
             )
             for p, name, lines in zip(players, names, scores, strict=True)
@@ -169,7 +183,8 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
 
     # names on one line where the page has room, else on two
     widths = widths_for(one_line=True)
-    if FIRST + sum(widths) > room():
+    first_width = math.ceil(FIRST * text_scale())  # "Round", "Total"
+    if first_width + sum(widths) > room():
         widths = widths_for(one_line=False)
     columns: list[Col] = []
     two_lines = False
@@ -184,7 +199,7 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     heights += [ROW] * len(sheet.rounds) + [RULE, FOOT]
     return ft.Column(
         [
-            WideTable(first, FIRST, columns, heights, ("player", "players")),
+            WideTable(first, first_width, columns, heights, ("player", "players")),
             ft.Semantics(
                 container=True,  # its own line, not merged into the table's
                 content=ft.Text(_legend(on_edit is not None), size=12),

@@ -22,6 +22,7 @@ import flet as ft
 from PIL import ImageFont
 
 from companion.i18n import _, ngettext
+from companion.ui.textscale import text_scale
 from companion.ui.widgets import use_lazy_state
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
@@ -64,7 +65,8 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
             total += size * 0.62
         else:
             total += float(font.getlength(ch))
-    return total * (1.06 if bold else 1.03)  # better a hair too wide
+    # better a hair too wide; drawn larger at the device's text scale
+    return total * (1.06 if bold else 1.03) * text_scale()
 
 
 def two_line_width(text: str, size: int, bold: bool = False) -> float:
@@ -139,6 +141,12 @@ def _where(noun: tuple[str, str], a: int, b: int, count: int) -> str:
     return text.format(a=a + 1, b=b + 1, n=count)
 
 
+def scaled(heights: list[int]) -> list[int]:
+    """Row heights grown with the device's text scale (a 1 px rule stays)."""
+    scale = text_scale()
+    return [h if h <= 1 else math.ceil(h * scale) for h in heights]
+
+
 @ft.component
 def WideTable(
     first: list[ft.Control],
@@ -151,6 +159,7 @@ def WideTable(
     """``first`` is the fixed column's cells, one per row of ``heights``;
     ``noun`` names the scrolling columns ("player", "players") in the hint;
     ``lines`` draws a rule under every row."""
+    heights = scaled(heights)
     guess = room() - first_width
     view, set_view = ft.use_state(guess)
     offset = ft.use_ref(0.0)

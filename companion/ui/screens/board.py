@@ -38,6 +38,7 @@ from companion.rules import Status
 from companion.ui.guard import screen
 from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face
+from companion.ui.textscale import text_scale
 from companion.ui.widgets import flat
 
 TITLE, HEADLINE, SECTION = 34, 28, 24
@@ -156,7 +157,7 @@ def _total(t: Total) -> ft.Control:
         )
     row = ft.Row(
         [
-            ft.Text(f"{t.place}.", size=NAME, width=48, color=MUTED),
+            ft.Text(f"{t.place}.", size=NAME, width=48 * text_scale(), color=MUTED),
             ft.Column(name, spacing=0, expand=True),
             ft.Text(number(t.total), size=TOTAL, weight=ft.FontWeight.BOLD),
         ],

@@ -17,7 +17,7 @@ from companion.ui.guard import screen
 from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face
 from companion.ui.parts.keypad import CardTo, keypad
-from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
+from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER, ON_ACCENT
 from companion.ui.widgets import (
     TextInput,
     bind,
@@ -41,9 +41,10 @@ def _player_chip(
     colour = DANGER if trouble else ACCENT
     button = ft.Button(
         f"{name} {score}",
+        icon=ft.Icons.WARNING_AMBER if trouble else None,  # not colour alone
         height=44,
         bgcolor=colour if selected else None,
-        color=ft.Colors.WHITE if selected else (DANGER if trouble else None),
+        color=ON_ACCENT if selected else (DANGER if trouble else None),
         on_click=lambda: on_click(),
     )
     return ft.Semantics(selected=selected, container=True, content=button)
@@ -499,7 +500,7 @@ def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Con
         text,
         icon=ft.Icons.CHECK if selected else None,
         bgcolor=ACCENT if selected else None,
-        color=ft.Colors.WHITE if selected else None,
+        color=ON_ACCENT if selected else None,
         on_click=lambda: on_click(),
     )
     return ft.Semantics(selected=selected, container=True, content=button)

@@ -15,6 +15,7 @@ from companion.ui.parts.phones import phones_panel
 from companion.ui.parts.players_panel import PlayersPanel
 from companion.ui.parts.purist import purist_row
 from companion.ui.parts.score_table import score_table
+from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER
 from companion.ui.widgets import (
     bind,
@@ -32,7 +33,7 @@ def _standings(state: AppState) -> ft.Control:
         rows.append(
             ft.Row(
                 [
-                    ft.Text(f"{s.place}.", size=22, width=40),
+                    ft.Text(f"{s.place}.", size=22, width=40 * text_scale()),
                     ft.Text(
                         s.player.name,
                         size=22,

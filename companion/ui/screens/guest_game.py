@@ -19,6 +19,7 @@ from companion.ui.guard import screen
 from companion.ui.language import language_picker
 from companion.ui.parts.score_table import score_table
 from companion.ui.theme import ACCENT
+from companion.ui.theme_choice import contrast_switch
 from companion.ui.widgets import flat, header, message, primary, secondary
 
 
@@ -28,6 +29,8 @@ class ThisPhone:
 
     dark: bool
     on_theme: Callable[[], None]
+    high: bool = False
+    on_contrast: Callable[[], None] | None = None
 
 
 def _this_phone(phone: ThisPhone) -> list[ft.Control]:
@@ -37,6 +40,7 @@ def _this_phone(phone: ThisPhone) -> list[ft.Control]:
         ft.Divider(),
         ft.Text(_("This phone"), size=16, weight=ft.FontWeight.BOLD),
         flat(theme, phone.on_theme, icon),
+        *contrast_switch(phone.high, phone.on_contrast),
         language_picker(),
     ]
 

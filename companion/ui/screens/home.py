@@ -14,6 +14,7 @@ from companion.ui.guard import screen
 from companion.ui.language import language_picker
 from companion.ui.parts.game_tile import game_status, game_tile
 from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
+from companion.ui.theme_choice import theme_controls
 from companion.ui.widgets import (
     flat,
     icon_action,
@@ -59,6 +60,8 @@ def HomeScreen(
     on_import: Callable[[], None] | None = None,
     on_theme: Callable[[], None] | None = None,
     dark: bool = False,
+    on_contrast: Callable[[], None] | None = None,
+    high: bool = False,
 ) -> ft.Control:
     confirm, set_confirm = ft.use_state("")
     unfinished = state.unfinished
@@ -84,14 +87,7 @@ def HomeScreen(
     if unfinished is not None:
         controls.append(_continue(unfinished, open_game))
     controls.append(secondary(_("Rules"), on_rules, ft.Icons.MENU_BOOK))
-    if on_theme is not None:
-        controls.append(
-            flat(
-                _("Light theme") if dark else _("Dark theme"),
-                on_theme,
-                ft.Icons.LIGHT_MODE if dark else ft.Icons.DARK_MODE,
-            )
-        )
+    controls += theme_controls(dark, on_theme, high, on_contrast)
     controls += _more(on_history, on_import)
     controls.append(language_picker())
     # A data folder the app cannot write (shown for as long as it holds),
