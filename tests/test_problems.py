@@ -95,7 +95,7 @@ CASES = [
         (["5 9 5", "1"], [False, False], Rules()),
         "duplicate",
         "Ann: due 5 in una fila non eliminata.",
-        "Ann: kétszer szerepel a(z) 5 egy olyan sorban, amely nem dőlt be.",
+        "Ann: két 5 értékű lap egy be nem dőlt sorban.",
     ),
     (
         (["7U 7", "1"], [False, False], Rules()),

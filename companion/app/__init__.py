@@ -10,7 +10,7 @@ from .entry import RoundDraft
 from .library import ShareView, build_share_view, played_day, share_meta
 from .observable import Notice
 from .session import AppState
-from .standings import Standing, and_list, banner, standings
+from .standings import Standing, banner, standings
 
 __all__ = [
     "AppState",
@@ -19,7 +19,6 @@ __all__ = [
     "RoundDraft",
     "ShareView",
     "Standing",
-    "and_list",
     "banner",
     "build_share_view",
     "next_strategy",

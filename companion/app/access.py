@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from enum import Enum
 from urllib.parse import parse_qs
 
+from companion.i18n import N_
+
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
 _PATH = re.compile(
     r"^/(join|board|game)/([A-Za-z0-9_-]{1,64})(?:/(?:entry|digital|share|invite))?/?$"
@@ -41,7 +43,7 @@ class Access:
     role: Role = Role.HOST
     game_id: str = ""
     token: str = ""
-    reason: str = ""  # for LOCKED: why (shown on the "scan the invite" page)
+    reason: str = ""  # for LOCKED: why, an N_() message the page words
 
     @property
     def host(self) -> bool:
@@ -129,7 +131,8 @@ def admit(
         return Access(Role.LOCKED, reason="")
     kind, game_id, token = found
     if not admits(game_id, token):
-        return Access(Role.LOCKED, reason="This invite does not work (any more).")
+        # Worded by the screen, in the language the phone asks for.
+        return Access(Role.LOCKED, reason=N_("This invite does not work (any more)."))
     role = Role.BOARD if kind == "board" else Role.GUEST
     return Access(role, game_id, token)
 

@@ -30,6 +30,7 @@ from companion.i18n import N_, _
 from .access import HOST, Access, Role
 from .open_game import SEATS, GameState, Watch
 from .refusal import Refusal
+from .said import Said
 from .seats import Seats
 
 HOST_ONLY = N_("Only the host's screen can do that.")  # shown through _()
@@ -155,9 +156,9 @@ class LiveSeat:
                 )
             return replace(state, seats=seats.claim(pid, holder))
 
-        # What a change was (``what``) is logged in English and may reach
-        # another session's clash message: marked, not translated here.
-        self._commit(apply, N_("{name}'s seat was taken").format(name=name), pid)
+        # What a change was (``what``) may reach another session's clash
+        # message, in that session's language: a Said, worded by the reader.
+        self._commit(apply, Said(N_("{name}'s seat was taken"), name=name), pid)
         return _("You are {name}.").format(name=name)
 
     def leave(self) -> None:
@@ -167,7 +168,7 @@ class LiveSeat:
         pid = self.mine
         self._commit(
             lambda s: replace(s, seats=s.seats.leave(holder)),
-            N_("a seat was freed"),
+            Said(N_("a seat was freed")),
             pid,
         )
 
@@ -178,7 +179,7 @@ class LiveSeat:
         holder, pid = self.holder, self.mine
         self._commit(
             lambda s: replace(s, seats=s.seats.connected(holder, on)),
-            N_("a phone came back") if on else N_("a phone dropped out"),
+            Said(N_("a phone came back")) if on else Said(N_("a phone dropped out")),
             pid,
         )
 
@@ -191,13 +192,13 @@ class LiveSeat:
                 raise Refusal(_("No phone holds that seat."))
             return replace(state, seats=state.seats.make_scorer(holder, on))
 
-        self._commit(apply, N_("a scorer was changed"), pid)
+        self._commit(apply, Said(N_("a scorer was changed")), pid)
 
     def allow_late(self, on: bool) -> None:
         self.check_host()
         self._commit(
             lambda s: replace(s, seats=s.seats.allow_late(on)),
-            N_("late joining was changed"),
+            Said(N_("late joining was changed")),
             "late",
         )
 

@@ -28,10 +28,6 @@ def standings(sheet: Sheet) -> list[Standing]:
     return out
 
 
-def and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def banner(sheet: Sheet) -> str | None:
     """The game's headline after a round: winner, shared win or tie-break."""
     end = sheet.end()

@@ -28,12 +28,13 @@ HIGH_CONTRAST = 7.0  # WCAG AAA for normal text
 TITLE_SIZE = 34
 BIG_NUMBER = 28
 TAP = 48  # minimum touch target, px
-FONT = "DejaVu Sans"
-FALLBACK = "Droid Sans Fallback"  # Chinese, Japanese, Korean names offline
+FONT = "DejaVu Sans"  # i18n: a name
+# Chinese, Japanese, Korean names offline
+FALLBACK = "Droid Sans Fallback"  # i18n: a name
 # Noto Color Emoji (COLRv1) in the 11 parts Google Fonts splits it into, each
 # registered as a family: names like "🦄 Zoë" draw in colour with no network.
 EMOJI_PARTS = 11
-EMOJI = [f"Noto Color Emoji {n}" for n in range(EMOJI_PARTS)]
+EMOJI = [f"Noto Color Emoji {n}" for n in range(EMOJI_PARTS)]  # i18n: a name
 FALLBACKS = [FALLBACK, *EMOJI]
 TEXT_STYLES = [
     "display_large",
@@ -52,7 +53,7 @@ TEXT_STYLES = [
     "label_medium",
     "label_small",
 ]
-FONT_BOLD = "DejaVu Sans Bold"
+FONT_BOLD = "DejaVu Sans Bold"  # i18n: a name
 # Every bundled font: family -> file under assets/. The web server also lists
 # them in assets/assets/FontManifest.json (tools/make_web_shell.py) so the
 # browser has them before the first frame; a glyph missing at that moment
@@ -247,7 +248,7 @@ def high_contrast() -> bool:
 
 
 def apply_theme(page: ft.Page) -> None:
-    page.title = "Flip 7 Companion"
+    page.title = "Flip 7 Companion"  # i18n: a name (the app's, in every language)
     # Bundled so the page renders offline: Flutter's own fallback fonts come
     # from a CDN (with no_cdn, from assets/fonts/noto*, which the server lacks),
     # and Roboto lacks arrows (the score chain), emoji and many scripts.

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.app.wording import card_name, chain_text, problem_text
+from companion.app.wording import card_name, chain_text
 from companion.i18n import _, names_list
 from companion.rules import Problem
 from companion.ui.guard import screen
@@ -490,9 +490,7 @@ def _keys_and_save(
 
 def _problem(state: AppState, problem: Problem) -> str:
     """A problem in this screen's language (problems are shared by phones)."""
-    assert state.sheet is not None and state.draft is not None
-    sheet = state.sheet
-    return problem_text(problem, state.draft, sheet.rules, sheet.names())
+    return state.problem_text(problem)
 
 
 def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Control:

@@ -54,7 +54,7 @@ def LockedScreen(reason: str = "") -> ft.Control:
                             ),
                             size=16,
                         ),
-                        *([message(reason, error=True)] if reason else []),
+                        *([message(_(reason), error=True)] if reason else []),
                     ],
                     spacing=12,
                 ),
