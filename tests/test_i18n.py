@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from english_left import English, translated_away
 
 from companion import i18n
 from companion.i18n import LANGUAGES, Translator, match, translator, use
@@ -265,3 +266,26 @@ def example_hands(language: str) -> list[list[str]]:
 def test_worked_examples_hold_the_same_cards(language: str) -> None:
     assert example_hands(language) == example_hands("en")
     assert len(example_hands("en")) >= 10
+
+
+@pytest.mark.parametrize("language", ["it", "hu"])
+def test_no_translation_carries_english(language: str) -> None:
+    """A translation holding an English sentence (two entries glued together
+    by a merge once did) is English on a translated screen."""
+    english = English(language)
+    found = [
+        says[:60]
+        for _msgid, says in translated_away(language)
+        if says in english.whole or english.pattern.search(says)
+    ]
+    assert found == []
+
+
+def test_the_english_check_finds_english() -> None:
+    english = English("it")
+    assert english.found_in(["Totale", "Salva il round 1", "Ann vince con 201!"]) == []
+    assert english.found_in(["Total", "Save round 1", "Ann wins with 201!"]) == [
+        "Total",
+        "Save round 1",
+        "Ann wins with 201!",
+    ]

@@ -15,23 +15,43 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from english_left import English
 from PIL import Image
+
+from companion.i18n import _, use
 
 from .contrast import unreadable
 from .harness import ready as wait_ready
 from .table import SETTLE, reveal
 
 ERROR_GREY = (196, 196, 196)  # Flutter's release-mode error box
-CANCELS = ("Keep", "Cancel", "No", "Not now")
-# Controls a crawl must not press: the theme is chosen once per crawl, the
-# language too (a crawl in Italian or Hungarian is its own run; issue 12),
-# and a file picker opens the system dialog (no visible change in the page).
-NEVER = re.compile(
-    r"^(Dark theme|Light theme|High contrast|Choose a share file|English|Italiano"
-    r"|Magyar)$"
-)
-# After pressing the key, press the value to put things back.
-UNDO = {"Undo last round": "Redo round", "Undo delete": None}
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words a crawl looks for, in the language of the page it crawls."""
+
+    never: re.Pattern[str]
+    cancels: tuple[str, ...]
+    undo: dict[str, str | None]
+    english: English | None  # English left on a translated screen
+
+
+def words(language: str = "en") -> Words:
+    """Controls a crawl must not press: the theme is chosen once per crawl,
+    the language too (a crawl in Italian or Hungarian is its own run), and a
+    file picker opens the system dialog (no visible change in the page).
+    After pressing an ``undo`` key, press its value to put things back."""
+    with use(language):
+        never = [_(w) for w in ("Dark theme", "Light theme", "High contrast")]
+        never += [_("Choose a share file"), "English", "Italiano", "Magyar"]
+        return Words(
+            never=re.compile("^(" + "|".join(map(re.escape, never)) + ")$"),
+            cancels=(_("Keep"), _("Cancel")),
+            undo={_("Undo last round"): _("Redo round"), _("Undo delete"): None},
+            english=None if language == "en" else English(language),
+        )
+
 
 CONTROLS = """() => {
   const out = [];
@@ -80,6 +100,15 @@ OUTSIDE = """() => {
 }"""
 
 
+# Every text a person reads on the screen (labels and texts of Flutter's
+# semantics nodes), for the check that no English is left.
+TEXTS = """() => Array.from(document.querySelectorAll('flt-semantics'))
+  .map(el => (el.getAttribute('aria-label') || '') ||
+    Array.from(el.childNodes).filter(n => n.nodeType === 3 || n.nodeName === 'SPAN')
+      .map(n => n.textContent).join(''))
+  .map(t => t.trim()).filter(t => t)"""
+
+
 def grey_share(png: bytes) -> float:
     """Share of the screen covered by the error-box grey."""
     image = Image.open(io.BytesIO(png)).convert("RGB").resize((195, 422))
@@ -102,7 +131,9 @@ class Findings:
     no_way_back: list[str] = field(default_factory=list)
     hard_to_read: list[str] = field(default_factory=list)
     too_wide: list[str] = field(default_factory=list)
+    english: list[str] = field(default_factory=list)
     least: float | None = None  # contrast every text needs (high contrast: 7)
+    words: Words = field(default_factory=words)
 
     def problems(self) -> list[str]:
         return (
@@ -111,6 +142,7 @@ class Findings:
             + [f"does nothing: {d}" for d in self.dead]
             + [f"Back does not return: {b}" for b in self.no_way_back]
             + [f"contrast: {c}" for c in self.hard_to_read]
+            + [f"English: {e}" for e in self.english]
         )
 
 
@@ -146,7 +178,7 @@ def controls_of(page: Any) -> list[tuple[str, str]]:
     """Every enabled control of the screen, scrolling down to build them all."""
     seen: list[tuple[str, str]] = []
     size = page.viewport_size
-    for _ in range(12):
+    for turn in range(12):
         before = len(seen)
         for role, name in page.evaluate(CONTROLS):
             if (role, name) not in seen:
@@ -154,7 +186,7 @@ def controls_of(page: Any) -> list[tuple[str, str]]:
         page.mouse.move(size["width"] / 2, size["height"] / 2)
         page.mouse.wheel(0, 500)
         page.wait_for_timeout(200)
-        if len(seen) == before and _ > 1:
+        if len(seen) == before and turn > 1:
             break
     _to_top(page)
     return seen
@@ -168,6 +200,9 @@ def check_screen(page: Any, where: str, found: Findings) -> None:
         found.errors.append(where)
     found.hard_to_read += [f"{where}: {r}" for r in unreadable(page, found.least)]
     found.too_wide += [f"{where}: {t}" for t in page.evaluate(OUTSIDE)]
+    if found.words.english is not None:
+        texts = page.evaluate(TEXTS)
+        found.english += [f"{where}: {t}" for t in found.words.english.found_in(texts)]
 
 
 def crawl(page: Any, base: str, path: str, found: Findings) -> None:
@@ -177,7 +212,7 @@ def crawl(page: Any, base: str, path: str, found: Findings) -> None:
     ready(page)
     check_screen(page, path, found)
     for role, name in controls_of(page):
-        if NEVER.search(name):
+        if found.words.never.search(name):
             continue
         if not page.url.endswith(path):
             page.goto(url)
@@ -211,7 +246,7 @@ def crawl(page: Any, base: str, path: str, found: Findings) -> None:
             if not page.url.endswith(path):
                 found.no_way_back.append(f"{where}: at {page.url}")
             continue
-        _put_back(page, role, name)
+        _put_back(page, role, name, found.words)
 
 
 def _scroll_to(page: Any, target: Any) -> Any:
@@ -221,7 +256,7 @@ def _scroll_to(page: Any, target: Any) -> Any:
     if target.count() == 0:
         _to_top(page)
         size = page.viewport_size
-        for _ in range(12):
+        for _turn in range(12):
             if target.count():
                 break
             page.mouse.move(size["width"] / 2, size["height"] / 2)
@@ -231,18 +266,18 @@ def _scroll_to(page: Any, target: Any) -> Any:
     return target
 
 
-def _put_back(page: Any, role: str, name: str) -> None:
+def _put_back(page: Any, role: str, name: str, said: Words) -> None:
     """Undo what a press changed on the same screen, where a person can."""
     if role in ("switch", "checkbox"):
         _scroll_to(page, _control(page, role, name)).click()
         settle(page)
         return
-    again = UNDO.get(name)
+    again = said.undo.get(name)
     if again and _control(page, "button", again).count():
         _control(page, "button", again).click()
         settle(page)
         return
-    for cancel in CANCELS:
+    for cancel in said.cancels:
         button = _control(page, "button", cancel)
         if button.count():
             button.click()
