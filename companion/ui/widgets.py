@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.i18n import _
 
+from .pressable import pressable
 from .textscale import text_scale
 from .theme import ACCENT, DANGER, ON_ACCENT, TAP
 
@@ -206,25 +207,28 @@ def icon_action(
 
     Built like the card keys: a tappable 48 px box inside its own semantics
     node, because an IconButton's tooltip does not name it in Flutter's web
-    tree.
+    tree; an InkWell there would take the keyboard's focus on an unnamed
+    node, so the box has no ripple and :func:`pressable` gives the named
+    node its Tab stop.
     """
     box = ft.Container(
         width=TAP,
         height=TAP,
         border_radius=TAP // 2,
         alignment=ft.Alignment.CENTER,
-        ink=not disabled,
+        ink=False,
         tooltip=label,
         on_click=None if disabled else (lambda _: on_click()),
         content=ft.Icon(icon, opacity=0.3 if disabled else 1.0),
     )
-    return ft.Semantics(
+    face = ft.Semantics(
         label=label,
         button=True,
         exclude_semantics=True,
         container=True,
         content=box,
     )
+    return face if disabled else pressable(face, on_click)
 
 
 def switch_row(

@@ -16,6 +16,7 @@ import flet as ft
 from companion.app.card_names import card_name, card_short
 from companion.i18n import _
 from companion.rules import Card
+from companion.ui.pressable import pressable
 from companion.ui.textscale import text_scale
 from companion.ui.theme import high_contrast, strong_face
 
@@ -133,13 +134,14 @@ def card_face(
             alignment=ft.MainAxisAlignment.CENTER,
         ),
     )
-    return ft.Semantics(
+    face = ft.Semantics(
         label=name or said,
         button=on_click is not None,
         exclude_semantics=True,
         container=True,
         content=box,
     )
+    return face if on_click is None else pressable(face, on_click)
 
 
 def _grown(scale: float) -> tuple[float, float]:

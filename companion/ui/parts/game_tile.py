@@ -19,7 +19,10 @@ def game_status(game: GameSummary, day: str) -> str:
 
 
 def game_tile(heading: str, status: str, actions: list[ft.Control]) -> ft.Control:
+    # Not one semantic container: its actions keep their own names and Tab
+    # stops (a merged card took the Delete button's focus under its text).
     return ft.Card(
+        semantic_container=False,
         content=ft.Container(
             padding=ft.Padding.only(left=12, right=4, top=6, bottom=6),
             content=ft.Row(
