@@ -42,5 +42,5 @@ def game_tile(heading: str, status: str, actions: list[ft.Control]) -> ft.Contro
                     *actions,
                 ]
             ),
-        )
+        ),
     )
