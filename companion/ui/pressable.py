@@ -15,7 +15,8 @@ from functools import partial
 
 import flet as ft
 
-PRESS = frozenset({"Enter", " ", "Space", "Numpad Enter", "Select"})
+# Flutter's names of the keys that press a focused button.
+PRESS = frozenset({"Enter", " ", "Space", "Numpad Enter", "Select"})  # i18n: not shown
 
 
 def pressable(face: ft.Control, on_click: Callable[[], object]) -> ft.Control:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .harness import PHONE, load, running_server
+from .harness import PHONE, load, running_server, screenshot
 from .table import click, see, type_into
 
 pytestmark = pytest.mark.browser
@@ -65,6 +65,7 @@ def test_a_digital_round_in_italian(browser: Any, tmp_path: Path) -> None:
         see(page, _exact("Bob gioca Ancora Una su Ann."))
         see(page, _exact("Ann pesca un 9."))
         see(page, _exact("Ann deve passare (Ancora Una)."))
+        screenshot(page, "digital-table-it")
         see(page, "Bob: pescare o passare?")
         assert not ENGLISH.search(_text(page)), ENGLISH.findall(_text(page))
         click(page, "Passo")

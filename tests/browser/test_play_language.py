@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .harness import PHONE, load
+from .harness import PHONE, load, screenshot
 from .table import choose_player, click, see, type_into
 
 pytestmark = pytest.mark.browser
@@ -71,6 +71,7 @@ def test_a_round_is_tapped_in_in_italian(
     tap_key(page, "3")
     tap_key(page, "5")
     see(page, "Ann 8")
+    screenshot(page, "entry-it")
     choose_player(page, "Bob")
     tap_key(page, "9")
     see(page, "Bob 9")
@@ -79,6 +80,7 @@ def test_a_round_is_tapped_in_in_italian(
 
     click(page, "Salva il round 1")
     see(page, "Round 2 · mazziere: Bob", timeout=30_000)
+    screenshot(page, "sheet-it")
     see(page, "Il prossimo mazziere è Bob.")
     see(page, "Annulla l'ultimo round")
     see(page, re.compile(r"tocca R1, R2… per correggere"))

@@ -71,6 +71,8 @@ def play_tap_in_round(page: Any, n: int) -> None:
     choose_player(page, "Bob")
     tap_key(page, "5")
     no_english(page, f"entry, round {n}")
+    if n == 1:
+        screenshot(page, "entry-hu")
     click(page, hu("Save round {n}", n=n))
 
 
@@ -87,6 +89,8 @@ def test_a_whole_game_in_hungarian(browser: Any, tmp_path: Path) -> None:
         for n in (1, 2, 3):
             see(page, hu("Enter round {n}", n=n), timeout=30_000)
             no_english(page, f"sheet before round {n}")
+            if n == 3:
+                screenshot(page, "sheet-hu")
             play_tap_in_round(page, n)
         see(
             page, hu("{name} wins with {total}!", name="Ann", total=234), timeout=30_000

@@ -92,12 +92,14 @@ def card_face(
     caption: str | None = None,
     dim: bool = False,
     name: str | None = None,
+    shown: str | None = None,
 ) -> ft.Control:
     """A card drawn as a rounded rectangle; tappable when ``on_click`` is set.
 
-    ``caption`` adds a small line under the numeral (copies left on keys).
-    The accessible name is ``name`` if given, else the card's name plus the
-    caption.
+    ``caption`` adds a small line under the numeral (copies left on keys),
+    drawn as ``shown`` when that is given (a shorter form that fits a key:
+    "2 rim." where a screen reader says "2 rimaste"). The accessible name is
+    ``name`` if given, else the card's name plus the caption.
 
     No ink ripple on a tap: the tap's answer is the card itself (it joins or
     leaves the line, the key's count changes, within a frame or two), and a
@@ -113,7 +115,7 @@ def card_face(
     fg, inner = look.fg, look.inner
     said = look.name
     if caption:
-        inner.append(ft.Text(caption, size=_small(ink) - 1, color=fg))
+        inner.append(ft.Text(shown or caption, size=_small(ink) - 1, color=fg))
         said = f"{said}, {caption}"
     radius = round(8 * grow) if not c.is_modifier else round(20 * grow)
     box = ft.Container(
@@ -135,12 +137,9 @@ def card_face(
         ),
     )
     face = ft.Semantics(
-        label=name or said,
-        button=on_click is not None,
-        exclude_semantics=True,
-        container=True,
-        content=box,
-    )
+        label=name or said, button=on_click is not None, exclude_semantics=True,
+        container=True, content=box,
+    )  # fmt: skip
     return face if on_click is None else pressable(face, on_click)
 
 

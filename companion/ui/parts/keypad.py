@@ -16,6 +16,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app.telling import pgettext
 from companion.i18n import ngettext
 from companion.ui.haptics import tapped
 from companion.ui.kept import kept
@@ -45,6 +46,12 @@ def caption(left: int) -> str:
     return ngettext("{n} left", "{n} left", left).format(n=left)
 
 
+def short_caption(left: int) -> str:
+    """The same, as drawn on the key, which is 45 px wide: a translation may
+    shorten it ("12 rimaste" did not fit; "12 rim." does)."""
+    return pgettext("key", "{n} left").format(n=left)
+
+
 def _key(
     code: str, left: int, scale: float, on_key: Callable[[str], None]
 ) -> ft.Control:
@@ -55,6 +62,7 @@ def _key(
             code,
             scale=scale,
             caption=caption(left),
+            shown=short_caption(left),
             on_click=lambda: tapped(on_key, code),
             dim=left <= 0,  # still tappable: the entry says why it is refused
         ),

@@ -183,7 +183,10 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
 
     # names on one line where the page has room, else on two
     widths = widths_for(one_line=True)
-    first_width = math.ceil(FIRST * text_scale())  # "Round", "Total"
+    # "Round", "Total": wider where a translation needs it ("Összesen")
+    label = max(text_width(_("Round"), 14, True), text_width(_("Total"), 14, True))
+    label += PAD
+    first_width = math.ceil(max(FIRST, label) * text_scale())
     if first_width + sum(widths) > room():
         widths = widths_for(one_line=False)
     columns: list[Col] = []
