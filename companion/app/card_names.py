@@ -29,6 +29,7 @@ SHORT: dict[str, str] = {
 
 
 def card_short(code: str) -> str:
-    """The one word a small special card shows: "Lucky", "Fortunato"."""
+    """The one word a small special card shows: "Lucky", "Fortun." (a key
+    is 45 px wide: Italian shortens "Fortunato", the card's accessible name)."""
     c = Card.parse(code)
     return _(SHORT[c.code]) if c.code in SHORT else c.name
