@@ -39,7 +39,7 @@ def test_the_odds_follow_each_tap() -> None:
     tap(state, ann, "12")
     one = state.table_odds(ann)
     assert one is not None and one.bust == "Bust 10%"  # 11 of 107
-    assert "From 1 card seen in this round." == one.basis
+    assert one.basis == "From 1 card seen in this round."
     assert "Suggestion:" in one.advice and "bust 10%" in one.advice
     tap(state, bob, "12 12")  # Bob's pair: fewer 12s left
     assert state.set_busted(bob, True) is None

@@ -39,7 +39,7 @@ def odds_panel(state: AppState, pid: str) -> list[ft.Control]:
     words = state.table_odds(pid)
     if words is None:
         return []
-    parts: list[ft.Control] = [ft.Divider(height=1)]
+    parts: list[ft.Control] = []
     if words.bust is not None and words.flip7 is not None:
         parts.append(
             ft.Row(

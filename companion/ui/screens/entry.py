@@ -177,12 +177,9 @@ def _chosen_line(
 
     def build() -> ft.Control:
         return _boxed(
-            (
-                _panel(state, pid, by_player, typed_input)
-                if editable
-                else _line(state, pid, sheet.names()[pid], False)
-            )
-            + odds_panel(state, pid),
+            _panel(state, pid, by_player, typed_input)
+            if editable
+            else _line(state, pid, sheet.names()[pid], False) + odds_panel(state, pid),
             DANGER if pid in by_player else ACCENT,
         )
 
@@ -247,8 +244,7 @@ def _panel(
     name = state.sheet.names()[pid]
     score = state.line_score(pid)
     typed = draft.typed.get(pid)
-    panel = _line(state, pid, name)
-    panel += _undo(state, pid)
+    panel = _line(state, pid, name) + odds_panel(state, pid)
     if pid == state.my_seat:
         panel.append(_done_button(state, pid))
     if score.flip7 and typed is None:
@@ -291,6 +287,8 @@ def _line(
         )
         for i, code in enumerate(state.draft.line(pid))
     ]
+    if cards and editable:
+        cards += _undo(state, pid)
     if not cards:
         cards.append(
             ft.Text(
