@@ -100,3 +100,22 @@ def test_undo_of_a_mis_tap_takes_the_last_card_back() -> None:
     assert state.draft is not None
     assert state.remove_card(ann, len(state.draft.line(ann)) - 1) is None
     assert state.draft.line(ann) == ["5"]
+
+
+def test_the_odds_in_italian_and_hungarian() -> None:
+    from companion.i18n import use
+
+    state = new_state(["Ann", "Bob"])
+    ann, _bob = ids(state)
+    assert state.set_table_odds(True) is None
+    tap(state, ann, "12")
+    with use("it"):
+        it = state.table_odds(ann)
+    with use("hu"):
+        hu = state.table_odds(ann)
+    assert it is not None and hu is not None
+    assert it.bust is not None and it.bust.startswith("Eliminazione 10")
+    assert it.basis == "Da 1 carta vista in questo round."
+    assert "Prossima carta" in it.advice
+    assert hu.bust is not None and hu.bust.startswith("Bedőlés 10")
+    assert "Következő lap" in hu.advice
