@@ -57,6 +57,10 @@ class Digital:
     # A purist table (issue 13): no advisor and no odds, for tables that
     # count them as cheating; the host sets it, the sheet says so.
     purist: bool = False
+    # Odds while flipping (issue 13): the round entry shows the chances of
+    # the player being tapped; the earlier rounds count from reshuffled_at.
+    table_odds: bool = False
+    reshuffled_at: int = 0  # the sheet's rounds before it: other deck
     deck: list[str] | None = None  # carried over, top first; None: new deck
     discard: list[str] = field(default_factory=list)
     seed: int = 0  # the round's seed: reshuffles and computer players' choices
@@ -73,6 +77,8 @@ class Digital:
             "bots": self.bots,
             "advisor": self.advisor,
             "purist": self.purist,
+            "table_odds": self.table_odds,
+            "reshuffled_at": self.reshuffled_at,
             "deck": self.deck,
             "discard": self.discard,
             "seed": self.seed,
@@ -93,6 +99,8 @@ class Digital:
             bots={str(k): str(v) for k, v in dict(data.get("bots", {})).items()},
             advisor=bool(data.get("advisor", False)),
             purist=bool(data.get("purist", False)),
+            table_odds=bool(data.get("table_odds", False)),
+            reshuffled_at=int(data.get("reshuffled_at", 0)),
             deck=None if data.get("deck") is None else list(data["deck"]),
             discard=list(data.get("discard", [])),
             seed=int(data.get("seed", 0)),

@@ -41,6 +41,7 @@ from .refusal import Refusal, could_not_save
 from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
 from .standings import Standing, banner, standings
+from .table_odds import OddsAtTable, OddsWords, words_for
 from .tap_in import RoundEntry
 
 Result = str | None  # an intent's answer: None when done, else the refusal
@@ -558,6 +559,21 @@ class AppState(Observable):
     @property
     def purist(self) -> bool:
         return self.digital.purist
+
+    # --- odds while flipping (companion.app.table_odds) -------------------------------
+    @property
+    def table_odds_on(self) -> bool:
+        """The round entry shows odds and advice (switched on, not purist)."""
+        return self.digital.table_odds and not self.digital.purist
+
+    def set_table_odds(self, on: bool) -> Result:
+        return self.run(lambda: OddsAtTable(self._scorer()[0].watch).set_on(on))
+
+    def deck_reshuffled(self) -> Result:
+        return self.run(lambda: OddsAtTable(self._scorer()[0].watch).reshuffled())
+
+    def table_odds(self, pid: str) -> OddsWords | None:
+        return None if self.watch is None else words_for(self.watch, pid)
 
     def start_digital_round(self) -> Result:
         return self.run(lambda: self._scorer()[2].start())

@@ -17,6 +17,7 @@ from companion.ui.guard import screen
 from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face
 from companion.ui.parts.keypad import CardTo, keypad
+from companion.ui.parts.table_odds import odds_panel, odds_switch
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER, ON_ACCENT
 from companion.ui.widgets import (
     TextInput,
@@ -94,6 +95,7 @@ def EntryScreen(
                 expand=True,
                 controls=[
                     _dealt(state),
+                    *odds_switch(state),
                     _chips(state, pid, by_player, choose),
                     *_phones(state),
                     _chosen_line(state, pid, editable, by_player, typed_input),
@@ -169,13 +171,15 @@ def _chosen_line(
         sheet.rules.brutal,
         state.my_seat,
         typed_input.version,
+        state.table_odds(pid),
+        state.seat.scorer,
     )
 
     def build() -> ft.Control:
         return _boxed(
             _panel(state, pid, by_player, typed_input)
             if editable
-            else _line(state, pid, sheet.names()[pid], False),
+            else _line(state, pid, sheet.names()[pid], False) + odds_panel(state, pid),
             DANGER if pid in by_player else ACCENT,
         )
 
@@ -240,7 +244,7 @@ def _panel(
     name = state.sheet.names()[pid]
     score = state.line_score(pid)
     typed = draft.typed.get(pid)
-    panel = _line(state, pid, name)
+    panel = _line(state, pid, name) + odds_panel(state, pid)
     if pid == state.my_seat:
         panel.append(_done_button(state, pid))
     if score.flip7 and typed is None:
@@ -283,6 +287,8 @@ def _line(
         )
         for i, code in enumerate(state.draft.line(pid))
     ]
+    if cards and editable:
+        cards += _undo(state, pid)
     if not cards:
         cards.append(
             ft.Text(
@@ -319,6 +325,17 @@ def _line(
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
         ft.Text(chain, size=18),
     ]
+
+
+def _undo(state: AppState, pid: str) -> list[ft.Control]:
+    """One tap takes back the card tapped last into this line (a mis-tap)."""
+    assert state.draft is not None
+    line = state.draft.line(pid)
+    if not line:
+        return []
+    last = len(line) - 1
+    text = _("Undo {card}").format(card=card_name(line[last]))
+    return [flat(text, bind(state.remove_card, pid, last), ft.Icons.UNDO)]
 
 
 def _done_button(state: AppState, pid: str) -> ft.Control:

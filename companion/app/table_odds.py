@@ -1,0 +1,159 @@
+"""Odds while flipping: the round entry as a companion at the physical table
+(issue 13, item 6).
+
+The table taps each card into the player's line as it is flipped; with this
+mode on, the entry shows the player being tapped their chance to bust and
+to make Flip 7 with the next card, and the advisor's hit/stay with the
+figures it rests on (:mod:`companion.rules.table_odds` works them out from
+the tapped lines). The deck goes on between rounds until it runs out
+(RULES.md 2.6), so the cards of the rounds saved since the table last said
+"Deck reshuffled" are on the discard pile and cannot come next.
+
+The switch and the reshuffle mark are the game's (stored with its digital
+settings, so every screen of the table agrees and a restart keeps them); a
+purist table shows neither odds nor advice. Flet-free: the view draws what
+:func:`odds_words` says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.i18n import N_, _, ngettext, number, percent
+from companion.rules import Sheet
+from companion.rules.table_odds import TableOdds, table_odds
+
+from .advice_words import advice_text
+from .digital import DIGITAL_SCOPE
+from .open_game import GameState, Watch
+from .refusal import Refusal
+from .said import said
+
+
+def earlier_cards(sheet: Sheet, since: int) -> list[str]:
+    """The cards of the rounds saved since the last reshuffle (round
+    ``since`` on): on the discard pile while the deck goes on."""
+    return [
+        code
+        for rec in sheet.rounds[since:]
+        for _pid, entry in rec.entries
+        for code in entry.cards
+    ]
+
+
+def odds_for(state: GameState, pid: str) -> TableOdds | None:
+    """The odds of ``pid`` in the round being tapped in (None: the mode is
+    off, the table is purist, or the entry edits a past round)."""
+    d, draft, sheet = state.digital, state.draft, state.sheet
+    if not d.table_odds or d.purist or draft.editing is not None:
+        return None
+    if pid not in draft.players:
+        return None
+    totals = sheet.totals_view()
+    return table_odds(
+        [draft.line(p) for p in draft.players],
+        [p in draft.busted for p in draft.players],
+        draft.players.index(pid),
+        earlier_cards(sheet, d.reshuffled_at),
+        sheet.rules,
+        [totals.get(p, 0) for p in draft.players],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class OddsWords:
+    """What the entry shows for the player being tapped, in the reader's
+    language: the two chances (None before their first card or once they
+    are out), the advisor's sentence, and what the figures rest on."""
+
+    bust: str | None
+    flip7: str | None
+    advice: str
+    basis: str
+
+
+def odds_words(odds: TableOdds, in_round: int, why_none: str = "") -> OddsWords:
+    """``in_round``: cards tapped in this round (the rest of ``odds.seen``
+    are the earlier rounds' on the discard pile); ``why_none``: what to say
+    when there is no decision to advise on."""
+    earlier = max(odds.seen - in_round, 0)
+    basis = (
+        ngettext(
+            "From {n} card seen ({earlier} of earlier rounds).",
+            "From {n} cards seen ({earlier} of earlier rounds).",
+            odds.seen,
+        )
+        if earlier
+        else ngettext(
+            "From {n} card seen in this round.",
+            "From {n} cards seen in this round.",
+            odds.seen,
+        )
+    ).format(n=number(odds.seen), earlier=number(earlier))
+    if odds.advice is None or odds.position is None:
+        return OddsWords(None, None, why_none, basis)
+    return OddsWords(
+        _("Bust {chance}").format(chance=percent(round(float(odds.bust), 2))),
+        _("Flip 7 {chance}").format(chance=percent(round(float(odds.flip7), 2))),
+        advice_text(odds.advice, odds.position),
+        basis,
+    )
+
+
+class OddsAtTable:
+    """The mode's two taps: the switch, and "Deck reshuffled"."""
+
+    def __init__(self, watch: Watch) -> None:
+        self.watch = watch
+
+    def set_on(self, on: bool) -> None:
+        def change(state: GameState) -> dict[str, Any]:
+            if on and state.digital.purist:
+                raise Refusal(
+                    _(
+                        "This is a purist table: no advisor and no odds. "
+                        "The host can change that on the score sheet."
+                    )
+                )
+            return {"table_odds": on}
+
+        self._keep(change, what=said(N_("odds while flipping were switched")))
+
+    def reshuffled(self) -> str:
+        """The table shuffled the discard pile into a new deck: the cards
+        of the rounds saved so far can come again."""
+        self._keep(
+            lambda state: {"reshuffled_at": len(state.sheet.rounds)},
+            what=said(N_("the deck was reshuffled")),
+        )
+        return _("Deck reshuffled: only this round's cards are out of it.")
+
+    def _keep(
+        self, change: Callable[[GameState], dict[str, Any]], *, what: str
+    ) -> None:
+        def apply(state: GameState) -> GameState:
+            fields = change(state)
+            return replace(state, digital=replace(state.digital, **fields))
+
+        self.watch.commit(apply, what=what, scopes=[DIGITAL_SCOPE])
+
+
+def words_for(watch: Watch, pid: str) -> OddsWords | None:
+    """The odds of ``pid`` as this session shows them (None: none shown).
+    Worked out once per change of the game and shared by every screen."""
+    state = watch.state
+    odds = watch.game.derived(("table_odds", pid), lambda s: odds_for(s, pid))
+    if odds is None:
+        return None
+    draft = state.draft
+    name = state.sheet.names().get(pid, "")
+    if pid in draft.busted:
+        why = _("{name} busted: no more cards this round.").format(name=name)
+    elif not draft.line(pid):
+        why = _("The odds show once {name}'s first card is in.").format(name=name)
+    else:
+        why = ""
+    in_round = sum(len(draft.line(p)) for p in draft.players)
+    return odds_words(odds, in_round, why)

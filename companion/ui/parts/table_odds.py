@@ -1,0 +1,58 @@
+"""Odds while flipping (issue 13): on the round entry, the switch and, for
+the player being tapped, their bust and Flip 7 chances and the advisor's
+hit/stay. Draws what :mod:`companion.app.table_odds` says; a purist table
+shows none of it."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.app import AppState
+from companion.i18n import _
+from companion.ui.theme import ACCENT, DANGER
+from companion.ui.widgets import flat, switch_row
+
+
+def odds_switch(state: AppState) -> list[ft.Control]:
+    """Whoever runs the table switches it, for a new round (not an edit)."""
+    draft = state.draft
+    if state.purist or not state.seat.scorer or draft is None:
+        return []
+    if draft.editing is not None:
+        return []
+    return [
+        switch_row(_("Odds while flipping"), state.table_odds_on, state.set_table_odds)
+    ]
+
+
+def _chance(text: str, colour: str) -> ft.Control:
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        border_radius=8,
+        border=ft.Border.all(2, colour),
+        content=ft.Text(text, size=20, weight=ft.FontWeight.BOLD),
+    )
+
+
+def odds_panel(state: AppState, pid: str) -> list[ft.Control]:
+    """The chances and the advice for ``pid``, then what they rest on."""
+    words = state.table_odds(pid)
+    if words is None:
+        return []
+    parts: list[ft.Control] = []
+    if words.bust is not None and words.flip7 is not None:
+        parts.append(
+            ft.Row(
+                [_chance(words.bust, DANGER), _chance(words.flip7, ACCENT)],
+                wrap=True,
+                spacing=8,
+            )
+        )
+    if words.advice:
+        parts.append(ft.Text(words.advice, size=15))
+    parts.append(ft.Text(words.basis, size=12))
+    if state.seat.scorer:
+        parts.append(
+            flat(_("Deck reshuffled"), state.deck_reshuffled, ft.Icons.SHUFFLE)
+        )
+    return parts

@@ -1,0 +1,121 @@
+"""Odds while flipping through the app's intents: the switch remembered per
+game, the odds of the player being tapped changing with every tap, the
+earlier rounds counted until "Deck reshuffled", a purist table showing none,
+and Undo of a mis-tap as removing the last card."""
+
+from __future__ import annotations
+
+from test_state import new_state, tap
+
+from companion.app import AppState
+from companion.store import GameStore
+
+
+def ids(state: AppState) -> list[str]:
+    assert state.draft is not None
+    return list(state.draft.players)
+
+
+def test_off_by_default_and_on_for_the_game() -> None:
+    files: dict[str, str] = {}
+    state = new_state(["Ann", "Bob"], files)
+    ann, _bob = ids(state)
+    assert not state.table_odds_on and state.table_odds(ann) is None
+    assert state.set_table_odds(True) is None
+    assert state.table_odds_on
+    state.store.flush()
+    again = AppState(GameStore.memory(files))
+    assert state.game_id is not None and again.open_game(state.game_id) is None
+    assert again.table_odds_on
+
+
+def test_the_odds_follow_each_tap() -> None:
+    state = new_state(["Ann", "Bob"])
+    ann, bob = ids(state)
+    assert state.set_table_odds(True) is None
+    first = state.table_odds(ann)
+    assert first is not None and first.bust is None  # no card yet
+    assert "first card" in first.advice
+    tap(state, ann, "12")
+    one = state.table_odds(ann)
+    assert one is not None and one.bust == "Bust 10%"  # 11 of 107
+    assert one.basis == "From 1 card seen in this round."
+    assert "Suggestion:" in one.advice and "bust 10%" in one.advice
+    tap(state, bob, "12 12")  # Bob's pair: fewer 12s left
+    assert state.set_busted(bob, True) is None
+    two = state.table_odds(ann)
+    assert two is not None and two.bust == "Bust 9%"  # 9 of 105
+    assert two.basis == "From 3 cards seen in this round."
+    busted = state.table_odds(bob)
+    assert busted is not None and busted.bust is None
+    assert busted.advice == "Bob busted: no more cards this round."
+
+
+def test_earlier_rounds_count_until_the_deck_is_reshuffled() -> None:
+    state = new_state(["Ann", "Bob"])
+    ann, bob = ids(state)
+    assert state.set_table_odds(True) is None
+    tap(state, ann, "12 11")
+    tap(state, bob, "12 10")
+    assert state.save_round() is None
+    tap(state, ann, "12")
+    seen = state.table_odds(ann)
+    assert seen is not None and seen.bust == "Bust 9%"  # 9 of 103 (8.7 %)
+    assert seen.basis == "From 5 cards seen (4 of earlier rounds)."
+    assert state.deck_reshuffled() is None
+    fresh = state.table_odds(ann)
+    assert fresh is not None and fresh.bust == "Bust 10%"  # 11 of 107
+    assert fresh.basis == "From 1 card seen in this round."
+
+
+def test_a_purist_table_shows_no_odds_and_refuses_the_switch() -> None:
+    state = new_state(["Ann", "Bob"])
+    ann, _bob = ids(state)
+    assert state.set_table_odds(True) is None
+    tap(state, ann, "5")
+    assert state.table_odds(ann) is not None
+    assert state.set_purist(True) is None
+    assert not state.table_odds_on and state.table_odds(ann) is None
+    state.set_table_odds(False)
+    refused = state.set_table_odds(True)
+    assert refused is not None and "purist" in refused
+    assert state.table_odds(ann) is None
+
+
+def test_no_odds_while_a_past_round_is_edited() -> None:
+    state = new_state(["Ann", "Bob"])
+    ann, bob = ids(state)
+    assert state.set_table_odds(True) is None
+    tap(state, ann, "5")
+    tap(state, bob, "6")
+    assert state.save_round() is None
+    assert state.edit_round(0) is None
+    assert state.table_odds(ann) is None
+
+
+def test_undo_of_a_mis_tap_takes_the_last_card_back() -> None:
+    state = new_state(["Ann", "Bob"])
+    ann, _bob = ids(state)
+    tap(state, ann, "5 9")
+    assert state.draft is not None
+    assert state.remove_card(ann, len(state.draft.line(ann)) - 1) is None
+    assert state.draft.line(ann) == ["5"]
+
+
+def test_the_odds_in_italian_and_hungarian() -> None:
+    from companion.i18n import use
+
+    state = new_state(["Ann", "Bob"])
+    ann, _bob = ids(state)
+    assert state.set_table_odds(True) is None
+    tap(state, ann, "12")
+    with use("it"):
+        it = state.table_odds(ann)
+    with use("hu"):
+        hu = state.table_odds(ann)
+    assert it is not None and hu is not None
+    assert it.bust is not None and it.bust.startswith("Eliminazione 10")
+    assert it.basis == "Da 1 carta vista in questo round."
+    assert "Prossima carta" in it.advice
+    assert hu.bust is not None and hu.bust.startswith("Bedőlés 10")
+    assert "Következő lap" in hu.advice
