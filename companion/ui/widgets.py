@@ -307,3 +307,12 @@ def bottom_bar(buttons: list[ft.Control]) -> ft.Control:
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         content=ft.Row(buttons, spacing=8),
     )
+
+
+def own_node(control: ft.Control) -> ft.Control:
+    """``control``'s texts as a node of their own in the accessibility tree.
+
+    Loose texts beside a text field were folded by Flutter web into the
+    field's label (a screen reader said "Ann 0 No cards yet… Typed score"
+    on the typed-score field); tests/browser/test_focus_order.py checks."""
+    return ft.Semantics(container=True, content=control)

@@ -88,17 +88,25 @@ def _reads_after(before: dict[str, Any], now: dict[str, Any]) -> bool:
     return now["top"] > before["top"]
 
 
+# A text field's name is its own label: texts around it folded into it (as
+# Flutter web did on the entry screen) join it with new lines.
+FOLDED_FIELDS = """() => Array.from(document.querySelectorAll('input, textarea'))
+  .map(e => e.getAttribute('aria-label') || '').filter(n => n.includes('\\n'))"""
+
+
 def check(page: Any, base: str, path: str) -> list[str]:
     page.goto(base + path)
     ready(page)
     page.wait_for_timeout(500)
+    folded = page.evaluate(FOLDED_FIELDS)
+    wrong_names = [f"{path}: a field named {n!r}" for n in folded]
     on_screen = [n for n in page.evaluate(CONTROLS_ON_SCREEN) if n]
     stops, wrong = tab_cycle(page)
     names = {s["name"] for s in stops}
     wrong += [f"{n!r} cannot be reached with Tab" for n in on_screen if n not in names]
     if wrong:  # the whole cycle, to see where it went
         wrong.append(" → ".join(repr(s["name"][:20]) for s in stops))
-    return [f"{path}: {w}" for w in wrong]
+    return wrong_names + [f"{path}: {w}" for w in wrong]
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -10,7 +10,7 @@ import flet as ft
 from companion.app import AppState
 from companion.i18n import _
 from companion.ui.theme import ACCENT, DANGER
-from companion.ui.widgets import flat, switch_row
+from companion.ui.widgets import flat, own_node, switch_row
 
 
 def odds_switch(state: AppState) -> list[ft.Control]:
@@ -42,15 +42,17 @@ def odds_panel(state: AppState, pid: str) -> list[ft.Control]:
     parts: list[ft.Control] = []
     if words.bust is not None and words.flip7 is not None:
         parts.append(
-            ft.Row(
-                [_chance(words.bust, DANGER), _chance(words.flip7, ACCENT)],
-                wrap=True,
-                spacing=8,
+            own_node(
+                ft.Row(
+                    [_chance(words.bust, DANGER), _chance(words.flip7, ACCENT)],
+                    wrap=True,
+                    spacing=8,
+                )
             )
         )
     if words.advice:
-        parts.append(ft.Text(words.advice, size=15))
-    parts.append(ft.Text(words.basis, size=12))
+        parts.append(own_node(ft.Text(words.advice, size=15)))
+    parts.append(own_node(ft.Text(words.basis, size=12)))
     if state.seat.scorer:
         parts.append(
             flat(_("Deck reshuffled"), state.deck_reshuffled, ft.Icons.SHUFFLE)

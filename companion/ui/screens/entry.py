@@ -26,6 +26,7 @@ from companion.ui.widgets import (
     header,
     message,
     near_buttons,
+    own_node,
     primary,
     secondary,
     switch_row,
@@ -291,15 +292,17 @@ def _line(
         cards += _undo(state, pid)
     if not cards:
         cards.append(
-            ft.Text(
-                _("No cards yet: tap them on the keypad below.")
-                if editable
-                else _("No cards yet: {name} taps them on {name}'s phone.").format(
-                    name=name
-                )
-                if state.seat.seats.holder(pid) is not None
-                else _("No cards yet: the host taps {name}'s cards in.").format(
-                    name=name
+            own_node(
+                ft.Text(
+                    _("No cards yet: tap them on the keypad below.")
+                    if editable
+                    else _("No cards yet: {name} taps them on {name}'s phone.").format(
+                        name=name
+                    )
+                    if state.seat.seats.holder(pid) is not None
+                    else _("No cards yet: the host taps {name}'s cards in.").format(
+                        name=name
+                    )
                 )
             )
         )
@@ -310,20 +313,23 @@ def _line(
     )
     total = state.round_score(pid)
     busted = pid in state.draft.busted
+    # Each text is its own node (see own_node).
     return [
-        ft.Row(
-            [
-                ft.Text(name, size=24, weight=ft.FontWeight.BOLD, expand=True),
-                ft.Text(
-                    str(total),
-                    size=BIG_NUMBER + 8,
-                    weight=ft.FontWeight.BOLD,
-                    color=DANGER if busted or total < 0 else ACCENT,
-                ),
-            ]
+        own_node(
+            ft.Row(
+                [
+                    ft.Text(name, size=24, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.Text(
+                        str(total),
+                        size=BIG_NUMBER + 8,
+                        weight=ft.FontWeight.BOLD,
+                        color=DANGER if busted or total < 0 else ACCENT,
+                    ),
+                ]
+            )
         ),
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
-        ft.Text(chain, size=18),
+        own_node(ft.Text(chain, size=18)),
     ]
 
 
