@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
@@ -97,7 +97,7 @@ def readings(page: Any, least: float | None = None) -> list[Reading]:
         y1 = min(image.height, int(box["y"] + box["h"]))
         if x1 - x0 < 4 or y1 - y0 < 4:
             continue
-        pixels = list(image.crop((x0, y0, x1, y1)).getdata())
+        pixels = rgb(image.crop((x0, y0, x1, y1)))
         background = Counter(pixels).most_common(1)[0][0]
         lb = _lum(background)
         ink = max(pixels, key=lambda p: abs(_lum(p) - lb))
@@ -119,3 +119,8 @@ def unreadable(page: Any, least: float | None = None) -> list[Reading]:
         page.wait_for_timeout(1000)
         found = [r for r in readings(page, least) if r.ratio < r.needed]
     return found
+
+
+def rgb(image: Image.Image) -> list[tuple[int, int, int]]:
+    """The pixels of an RGB image, row by row."""
+    return cast(list[tuple[int, int, int]], list(image.get_flattened_data()))

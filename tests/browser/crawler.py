@@ -20,7 +20,7 @@ from PIL import Image
 
 from companion.i18n import _, use
 
-from .contrast import unreadable
+from .contrast import rgb, unreadable
 from .harness import ready as wait_ready
 from .table import SETTLE, reveal
 
@@ -112,7 +112,7 @@ TEXTS = """() => Array.from(document.querySelectorAll('flt-semantics'))
 def grey_share(png: bytes) -> float:
     """Share of the screen covered by the error-box grey."""
     image = Image.open(io.BytesIO(png)).convert("RGB").resize((195, 422))
-    pixels = list(image.getdata())
+    pixels = rgb(image)
     grey = sum(
         1
         for p in pixels
