@@ -92,22 +92,38 @@ def readings(page: Any, least: float | None = None) -> list[Reading]:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     out: list[Reading] = []
     for box in page.evaluate(LEAF_TEXTS):
-        x0, y0 = max(0, int(box["x"])), max(0, int(box["y"]))
-        x1 = min(image.width, int(box["x"] + box["w"]))
-        y1 = min(image.height, int(box["y"] + box["h"]))
-        if x1 - x0 < 4 or y1 - y0 < 4:
-            continue
-        pixels = rgb(image.crop((x0, y0, x1, y1)))
-        background = Counter(pixels).most_common(1)[0][0]
-        lb = _lum(background)
-        ink = max(pixels, key=lambda p: abs(_lum(p) - lb))
-        if ink == background:
-            continue  # nothing drawn in the box: it does not match the drawing
         needed = least or (3.0 if box["h"] >= 24 else 4.5)
-        out.append(
-            Reading(box["text"], ratio(background, ink), needed, background, ink)
-        )
+        found = [_reading(image, box, needed, dy) for dy in SHIFTS]
+        shown = [r for r in found if r is not None]
+        if shown:
+            out.append(max(shown, key=lambda r: r.ratio))
     return out
+
+
+# Flutter web places a markdown table cell's text box where the text would
+# sit if it were not centred in a tall row (the Italian rules' first row has
+# four lines beside one): the box then holds the cell's border and no ink.
+# A box is also read half its height above and below; the best reading
+# counts, so a text drawn beside its box is measured where it is drawn.
+SHIFTS = (0.0, -0.5, 0.5)
+
+
+def _reading(
+    image: Image.Image, box: dict[str, Any], needed: float, dy: float
+) -> Reading | None:
+    top = box["y"] + dy * box["h"]
+    x0, y0 = max(0, int(box["x"])), max(0, int(top))
+    x1 = min(image.width, int(box["x"] + box["w"]))
+    y1 = min(image.height, int(top + box["h"]))
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return None
+    pixels = rgb(image.crop((x0, y0, x1, y1)))
+    background = Counter(pixels).most_common(1)[0][0]
+    lb = _lum(background)
+    ink = max(pixels, key=lambda p: abs(_lum(p) - lb))
+    if ink == background:
+        return None  # nothing drawn in the box: it does not match the drawing
+    return Reading(box["text"], ratio(background, ink), needed, background, ink)
 
 
 def unreadable(page: Any, least: float | None = None) -> list[Reading]:
