@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.rules import Rules, Status
-from companion.rules.bots import Bot, bot_help, make_bot
+from companion.rules.bots import Bot, bot_help, make_bot, play_out
 from companion.rules.match import Match
 from companion.rules.round import Round
 
@@ -52,13 +52,7 @@ class Results:
 
 def play_round(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
     """Let the bots make every decision until the round is over."""
-    play = rnd.play
-    while True:
-        pend = rnd.pending
-        if pend is None:
-            return
-        p = pend.player
-        play(bots[p].choose(rnd, p, rng))
+    play_out(rnd, bots, rng)
 
 
 def simulate(

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card
+from .cards import NUMBER_VALUES, Card
+from .choice import HIT, STAY
 from .config import Rules
 from .scoring import BUSTED_SCORE, LineScore, score_line
 
@@ -44,3 +45,12 @@ def cached_score(
             line, busted=busted, take_bonus=bonus, rules=rules, attacked=attacked
         )
     return got
+
+
+def stay_or_hit(line: list[Card], at: int, rules: Rules) -> str:
+    """The stop bot's call on a live line whose number sum has reached its
+    mark ``at`` and that holds no Zero: stay when the line is worth ``at``
+    (only ordinary numbers: worth their sum; else its exact score)."""
+    if all([c.code in NUMBER_VALUES for c in line]):
+        return STAY
+    return STAY if cached_score(line, False, True, False, rules).total >= at else HIT

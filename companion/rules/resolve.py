@@ -18,8 +18,9 @@ from typing import NamedTuple
 from .cards import NUMBER_VALUES, Card
 from .choice import BONUS, HIT, STAY, Choice, Verb
 from .config import FLIP7_CARDS
+from .linescores import stay_or_hit
 from .status import ACTIVE, BUSTED, STAYED
-from .table import ZERO, RoundEnd, Table
+from .table import RoundEnd, Table
 
 
 class Pending(NamedTuple):
@@ -84,16 +85,27 @@ def _deal(t: Table) -> Gen:
 
 
 def _turns(t: Table) -> Gen:
-    status, lines, log = t.status, t.lines, t.log
-    zero = id(ZERO)  # cards are interned (see Table): identity is a fast test
-    asks = TURN_ASKS
+    """Hit or stay around the table until nobody is active. A seat with a
+    ``stay_at`` mark (a stop bot in a simulation) is not asked: its choice
+    is made here exactly as :class:`.bots.StopBot` makes it, and recorded."""
+    status, lines, log, sums = t.status, t.lines, t.log, t.sums
+    values, stay_at, played = t.values, t.stay_at, t.played
+    asks, rules = TURN_ASKS, t.rules
     while True:
         anyone = False
         for p in t.order:
             if status[p] != ACTIVE:
                 continue
             anyone = True
-            choice = yield asks[p][zero in map(id, lines[p])]
+            must = values[p] & 1  # bit 0: The Zero is in the line (R4)
+            at = stay_at[p]
+            if at is None:
+                choice = yield asks[p][must]
+            else:
+                choice = (
+                    HIT if must or sums[p] < at else stay_or_hit(lines[p], at, rules)
+                )
+                played.append(choice)
             if choice == STAY:
                 status[p] = STAYED
                 log.append(("stayed", p, False))
