@@ -90,7 +90,7 @@ def _turns(t: Table) -> Gen:
     is made here exactly as :class:`.bots.StopBot` makes it, and recorded."""
     status, lines, log, sums = t.status, t.lines, t.log, t.sums
     values, stay_at, played = t.values, t.stay_at, t.played
-    asks, rules = TURN_ASKS, t.rules
+    asks, rules, face = TURN_ASKS, t.rules, NUMBER_VALUES
     while True:
         anyone = False
         for p in t.order:
@@ -111,13 +111,20 @@ def _turns(t: Table) -> Gen:
                 log.append(("stayed", p, False))
             else:
                 c = t.deck.pop() if t.deck else t.draw()  # draw() reshuffles
-                log.append(("drew", p, c.code, "hit"))
-                if c.code in NUMBER_VALUES:
-                    t.arrive(p, c)
-                    if len(lines[p]) >= FLIP7_CARDS:
-                        t.check_flip7(p)
-                else:
+                code = c.code
+                log.append(("drew", p, code, "hit"))
+                v = face.get(code)
+                if v is None:  # an action or modifier
                     yield from receive(t, p, c)
+                    continue
+                if v == 13 or values[p] >> v & 1 or code == "7U":
+                    t.arrive(p, c)  # may bust (R8 for a 13), or wipes (R10)
+                else:  # Table.arrive's usual case, inline: a new value
+                    lines[p].append(c)
+                    sums[p] += v
+                    values[p] |= 1 << v
+                if len(lines[p]) >= FLIP7_CARDS:
+                    t.check_flip7(p)
         if not anyone:
             return
 
