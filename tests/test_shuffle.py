@@ -27,3 +27,16 @@ def test_a_subclass_keeps_its_own_shuffle() -> None:
     cards = [1, 2, 3]
     shuffle(Fixed(1), cards)
     assert cards == [3, 2, 1]
+
+
+def test_batched_draws_match_for_many_seeds_and_sizes() -> None:
+    """The draws come in batches (one per round of redraws): many seeds, and
+    sizes around the lookup table's end (1,024: longer lists fall back)."""
+    for seed in range(200):
+        for n in [2, 4, 9, 108, 1023, 1024, 1500] if seed < 5 else [108, 216]:
+            mine, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(mine, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert mine.getstate() == theirs.getstate()
