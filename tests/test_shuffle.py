@@ -29,9 +29,9 @@ def test_a_subclass_keeps_its_own_shuffle() -> None:
     assert cards == [3, 2, 1]
 
 
-def test_batched_draws_match_for_many_seeds_and_sizes() -> None:
-    """The draws come in batches (one per round of redraws): many seeds, and
-    sizes around the lookup table's end (1,024: longer lists fall back)."""
+def test_same_draws_for_many_seeds_and_sizes() -> None:
+    """Many seeds, and small to long lists (redraws happen on every size
+    that is not a power of two)."""
     for seed in range(200):
         for n in [2, 4, 9, 108, 1023, 1024, 1500] if seed < 5 else [108, 216]:
             mine, theirs = random.Random(seed), random.Random(seed)
