@@ -97,14 +97,16 @@ def _turns(t: Table) -> Gen:
             if status[p] != ACTIVE:
                 continue
             anyone = True
-            must = values[p] & 1  # bit 0: The Zero is in the line (R4)
+            held = values[p]
+            must = held & 1  # bit 0: The Zero is in the line (R4)
             at = stay_at[p]
             if at is None:
                 choice = yield asks[p][must]
+            elif must or sums[p] < at:
+                choice = HIT
+                played.append(HIT)
             else:
-                choice = (
-                    HIT if must or sums[p] < at else stay_or_hit(lines[p], at, rules)
-                )
+                choice = stay_or_hit(lines[p], held, at, rules)
                 played.append(choice)
             if choice == STAY:
                 status[p] = STAYED
