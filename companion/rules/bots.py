@@ -172,7 +172,11 @@ def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
         if pend is None:
             return
         p = pend.player
-        play(bots[p].choose(rnd, p, rng))
+        bot = bots[p]
+        if type(bot) is StopBot and pend.kind != "turn":
+            play(decide_other(rnd, p, rng))  # what StopBot.choose does
+        else:
+            play(bot.choose(rnd, p, rng))
 
 
 def _stop(arg: str | None) -> Bot:
