@@ -72,16 +72,25 @@ def _deal(t: Table) -> Gen:
     """One card each from the dealer's left to the dealer; an action or
     modifier dealt is resolved at once and is the deal card; a player who
     busted before their turn to be dealt gets none (R1)."""
+    status, lines, values = t.status, t.lines, t.values
     for p in t.order:
-        if t.status[p] == BUSTED:
+        if status[p] == BUSTED:
             continue
         c = t.deck.pop() if t.deck else t.draw()
-        t.log.append(("dealt", p, c.code))
-        if c.code in NUMBER_VALUES:  # no decision: skip the nested generator
-            t.arrive(p, c)
-            t.check_flip7(p)
-        else:
+        code = c.code
+        t.log.append(("dealt", p, code))
+        v = NUMBER_VALUES.get(code)
+        if v is None:
             yield from receive(t, p, c)
+        elif v == 13 or values[p] >> v & 1 or code == "7U":
+            t.arrive(p, c)  # no decision: no nested generator (as _turns)
+            t.check_flip7(p)
+        else:  # a new value: Table.arrive's usual case, inline
+            lines[p].append(c)
+            t.sums[p] += v
+            values[p] |= 1 << v
+            if len(lines[p]) >= FLIP7_CARDS:
+                t.check_flip7(p)
 
 
 def _turns(t: Table) -> Gen:

@@ -186,8 +186,12 @@ class RoundRecord:
 
 def _add(totals: dict[str, int], rec: RoundRecord, rules: Rules) -> dict[str, int]:
     """``totals`` with the round's scores added (in place)."""
+    key = (rules.brutal, rules.lucky_pair_counts_two)
     for pid, entry in rec.entries:
-        totals[pid] = totals.get(pid, 0) + entry.score(rules)
+        score = entry._scores.get(key)  # Entry.score's memo, read inline
+        if score is None:
+            score = entry.score(rules)
+        totals[pid] = totals.get(pid, 0) + score
     return totals
 
 
