@@ -91,3 +91,22 @@ def test_fixed_seeds_play_the_recorded_games(drive: Driver) -> None:
     digest, rounds = fingerprint(GAMES, drive)
     assert rounds > 1000
     assert digest == DIGEST
+
+
+def test_rounds_played_out_replay_from_their_choices() -> None:
+    """The turns the engine plays for stop bots are recorded like any
+    other choice: a round replays to an equal one, and a saved one loads."""
+    for g in range(30):
+        players = 2 + g % 5
+        bots = [
+            make_bot(["stop", "stop:30", "odds"][(g + i) % 3]) for i in range(players)
+        ]
+        rng = random.Random(g)
+        match = Match(players, VARIANTS[g % len(VARIANTS)], seed=g, dealer=0)
+        while not match.over:
+            rnd = match.start_round()
+            play_out(rnd, bots, rng)
+            assert rnd.over
+            assert Round.replay(rnd.setup(), rnd.choices) == rnd
+            assert Round.from_json(rnd.to_json()) == rnd
+            match.finish_round(rnd)
