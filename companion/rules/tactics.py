@@ -161,6 +161,7 @@ def _seat(opt: str) -> int:
 
 
 _SEATS: dict[str, int] = {}
+_BELOW_13 = (1 << 13) - 1  # Table.values' exact bits (a 13 is not kept exact)
 
 
 def _best(scored: list[tuple[float, str]], rng: random.Random | None) -> str:
@@ -186,7 +187,7 @@ def target_player(
     if len(options) == 1:
         return options[0]
     t = rnd._t
-    sums, lines, status = t.sums, t.lines, t.status
+    sums, lines, status, values = t.sums, t.lines, t.status, t.values
     totals = rnd.totals or [0] * rnd.players
     mine = totals[me] + sums[me]
     draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
@@ -199,9 +200,12 @@ def target_player(
             q = _seat(opt)
         v = sums[q]
         if draws:
-            risk = bust_risk(
-                len([c for c in lines[q] if c.code in NUMBER_VALUES]), draws
-            )
+            held = values[q]  # bits 0-12 exact, one card each; 13s counted
+            if held >> 13 & 1:
+                numbers = len([c for c in lines[q] if c.code in NUMBER_VALUES])
+            else:
+                numbers = (held & _BELOW_13).bit_count()
+            risk = bust_risk(numbers, draws)
             harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
             if jom and status[q] is ACTIVE and v < 20:
                 harm += (20 - v) / 2  # forcing a low line to stay
