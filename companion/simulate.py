@@ -15,10 +15,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.rules import Rules, Status
-from companion.rules.bots import Bot, bot_help, make_bot
+from companion.rules import Rules
+from companion.rules.bots import Bot, bot_help, make_bot, play_out
 from companion.rules.match import Match
 from companion.rules.round import Round
+from companion.rules.status import BUSTED
 
 
 @dataclass(slots=True)
@@ -52,13 +53,7 @@ class Results:
 
 def play_round(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
     """Let the bots make every decision until the round is over."""
-    play = rnd.play
-    while True:
-        pend = rnd.pending
-        if pend is None:
-            return
-        p = pend.player
-        play(bots[p].choose(rnd, p, rng))
+    play_out(rnd, bots, rng)
 
 
 def simulate(
@@ -74,17 +69,20 @@ def simulate(
         match = Match(players, rules, seed=rng.getrandbits(48), dealer=g % players)
         while not match.over:
             rnd = match.start_round()
-            play_round(rnd, bots, rng)
+            play_out(rnd, bots, rng)
             match.finish_round(rnd)
             res.rounds += 1
             scores = match.history[-1]
             flip7 = rnd.flip7
+            status = rnd.status
             for i in rnd.seats:
                 t = seat_tally[i]
                 t.rounds += 1
                 t.points += scores[i]
-                t.busts += rnd.status(i) is Status.BUSTED
-                t.flip7s += flip7 == i
+                if status(i) is BUSTED:
+                    t.busts += 1
+                if flip7 == i:
+                    t.flip7s += 1
         for i in range(players):
             t = seat_tally[i]
             t.seats_games += 1

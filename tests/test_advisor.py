@@ -175,3 +175,33 @@ def test_staying_that_wins_now_is_suggested() -> None:
     advice = advise(rnd)
     assert advice.suggestion == "stay" and "past the target" in advice.text()
     assert WinBot().choose(rnd, 0, random.Random(0)) == "stay"
+
+
+class _AskedStop:
+    """A stop bot the engine does not recognise: every turn of its play-outs
+    goes through ``pending`` and ``Round.play``."""
+
+    def __init__(self) -> None:
+        self.inner = StopBot()
+        self.name = "stop"
+
+    def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
+        return self.inner.choose(rnd, player, rng)
+
+
+def test_play_outs_give_the_same_advice_when_the_engine_plays_the_turns() -> None:
+    """The advisor's stop-bot play-outs let the engine play the bots' turns
+    (``bots.play_out``): the advice is what asking the bot each time gives."""
+    seen = 0
+    for g in range(6):
+        rnd = Round.start(players=2 + g % 3, seed=g)
+        rng = random.Random(g)
+        bot = StopBot()
+        while (pend := rnd.pending) is not None:
+            if pend.kind == "turn" and len(pend.options) == 2 and seen < 12:
+                fast = advise(rnd, samples=30, seed=g)
+                asked = advise(rnd, samples=30, seed=g, bot=_AskedStop())
+                assert fast == asked
+                seen += 1
+            rnd.play(bot.choose(rnd, pend.player, rng))
+    assert seen == 12

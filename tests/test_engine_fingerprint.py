@@ -15,8 +15,12 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable, Sequence
 
-from companion.rules import Match, Rules, make_bot
+import pytest
+
+from companion.rules import Match, Round, Rules, make_bot
+from companion.rules.bots import Bot, play_out
 
 # Recorded on 71f4630, before any speed-up (see docs/benchmarks.md).
 DIGEST = "3deed93e23768fa82a25ad4743cdc7361410d628dd0831425bc0c1913206cd01"
@@ -37,7 +41,16 @@ LINEUPS = [
 ]
 
 
-def fingerprint(games: int) -> tuple[str, int]:
+Driver = Callable[[Round, Sequence[Bot], random.Random], None]
+
+
+def one_by_one(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
+    """Every decision asked through ``pending`` and played with ``play``."""
+    while (pend := rnd.pending) is not None:
+        rnd.play(bots[pend.player].choose(rnd, pend.player, rng))
+
+
+def fingerprint(games: int, drive: Driver = one_by_one) -> tuple[str, int]:
     digest = hashlib.sha256()
     rounds = 0
     for g in range(games):
@@ -49,8 +62,7 @@ def fingerprint(games: int) -> tuple[str, int]:
         match = Match(players, rules, seed=g * 7919 + 1, dealer=g % players)
         while not match.over:
             rnd = match.start_round()
-            while (pend := rnd.pending) is not None:
-                rnd.play(bots[pend.player].choose(rnd, pend.player, rng))
+            drive(rnd, bots, rng)
             match.finish_round(rnd)
             rounds += 1
             row = [
@@ -72,7 +84,29 @@ def fingerprint(games: int) -> tuple[str, int]:
     return digest.hexdigest(), rounds
 
 
-def test_fixed_seeds_play_the_recorded_games() -> None:
-    digest, rounds = fingerprint(GAMES)
+@pytest.mark.parametrize("drive", [one_by_one, play_out], ids=["play", "play_out"])
+def test_fixed_seeds_play_the_recorded_games(drive: Driver) -> None:
+    """The same games whether each choice goes through ``Round.play`` or
+    the simulator's ``play_out`` (stop bots' turns played by the engine)."""
+    digest, rounds = fingerprint(GAMES, drive)
     assert rounds > 1000
     assert digest == DIGEST
+
+
+def test_rounds_played_out_replay_from_their_choices() -> None:
+    """The turns the engine plays for stop bots are recorded like any
+    other choice: a round replays to an equal one, and a saved one loads."""
+    for g in range(30):
+        players = 2 + g % 5
+        bots = [
+            make_bot(["stop", "stop:30", "odds"][(g + i) % 3]) for i in range(players)
+        ]
+        rng = random.Random(g)
+        match = Match(players, VARIANTS[g % len(VARIANTS)], seed=g, dealer=0)
+        while not match.over:
+            rnd = match.start_round()
+            play_out(rnd, bots, rng)
+            assert rnd.over
+            assert Round.replay(rnd.setup(), rnd.choices) == rnd
+            assert Round.from_json(rnd.to_json()) == rnd
+            match.finish_round(rnd)

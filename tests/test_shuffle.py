@@ -27,3 +27,16 @@ def test_a_subclass_keeps_its_own_shuffle() -> None:
     cards = [1, 2, 3]
     shuffle(Fixed(1), cards)
     assert cards == [3, 2, 1]
+
+
+def test_same_draws_for_many_seeds_and_sizes() -> None:
+    """Many seeds, and small to long lists (redraws happen on every size
+    that is not a power of two)."""
+    for seed in range(200):
+        for n in [2, 4, 9, 108, 1023, 1024, 1500] if seed < 5 else [108, 216]:
+            mine, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(mine, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert mine.getstate() == theirs.getstate()

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from operator import attrgetter
 
-from .bots import Bot, StopBot
+from .bots import Bot, StopBot, play_out
 from .choice import HIT, STAY
 from .odds import bust_chance, flip7_chance
 from .outlook import game_call, hit_value, stay_value, unseen
@@ -143,8 +143,9 @@ def _twin(rnd: Round, rng: random.Random) -> Round:
 
 
 def _play_out(rnd: Round, bot: Bot, rng: random.Random) -> None:
-    while (pend := rnd.pending) is not None:
-        rnd.play(bot.choose(rnd, pend.player, rng))
+    """``bot`` in every seat to the end (a stop bot's turns played by the
+    engine itself: :func:`.bots.play_out`, the same choices)."""
+    play_out(rnd, [bot] * rnd.players, rng)
 
 
 def _sample(rnd: Round, p: int, bot: Bot, rng: random.Random) -> tuple[float, float]:

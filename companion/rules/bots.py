@@ -13,7 +13,7 @@ member of ``round.legal()``. The strategies differ in when they hit; all but
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -155,6 +155,28 @@ class EasyBot:
         if pend.kind != "turn":
             return rng.choice(rnd.legal())
         return StopBot(self.at).choose(rnd, player, rng)
+
+
+def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
+    """Let the bots (``bots[seat]``) make every decision until the round is
+    over. A :class:`StopBot`'s hit/stay is a mark on its line's value, so
+    the engine plays it itself (``Table.stay_at``): the same choices, each
+    recorded, without a round trip through the bot and ``Round.play``."""
+    stay_at = rnd._t.stay_at
+    for p in rnd.seats:
+        bot = bots[p]
+        stay_at[p] = bot.at if type(bot) is StopBot else None
+    play = rnd.play
+    while True:
+        pend = rnd.pending
+        if pend is None:
+            return
+        p = pend.player
+        bot = bots[p]
+        if type(bot) is StopBot and pend.kind != "turn":
+            play(decide_other(rnd, p, rng))  # what StopBot.choose does
+        else:
+            play(bot.choose(rnd, p, rng))
 
 
 def _stop(arg: str | None) -> Bot:

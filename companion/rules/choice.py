@@ -45,6 +45,12 @@ _SHAPES: dict[Verb, str] = {
     Verb.ATTACK: "s",
 }
 _WORDS = {"s": "a seat number", "c": "a card code"}
+# By text (a Verb is its text: the members are found too), and which of the
+# four fields each verb fills.
+_VERBS: dict[str, Verb] = {v.value: v for v in Verb}
+_PRESENT: dict[Verb, list[bool]] = {
+    v: [k < len(shape) for k in range(4)] for v, shape in _SHAPES.items()
+}
 
 HIT = Verb.HIT.value
 STAY = Verb.STAY.value
@@ -72,17 +78,18 @@ class Choice:
     other_card: str | None = None
 
     def __post_init__(self) -> None:
-        try:
-            verb = Verb(self.verb)
-        except ValueError:
-            raise ChoiceError(str(self.verb), "not a verb") from None
-        object.__setattr__(self, "verb", verb)  # accept the verb's text too
-        shape = _SHAPES[verb]
+        # (A choice the engine or a bot builds is read often: plain dict
+        # look-ups here, not the Enum's call, for the same checks.)
+        verb = _VERBS.get(self.verb) if isinstance(self.verb, str) else None
+        if verb is None:
+            raise ChoiceError(str(self.verb), "not a verb")
+        if verb is not self.verb:
+            object.__setattr__(self, "verb", verb)  # accept the verb's text too
         given = (self.seat, self.card, self.other_seat, self.other_card)
-        if [g is not None for g in given] != [k < len(shape) for k in range(4)]:
-            raise ChoiceError(verb.value, f"{verb} takes {_usage(shape)}")
-        for seat in self.seats:
-            if type(seat) is not int or seat < 0:
+        if [g is not None for g in given] != _PRESENT[verb]:
+            raise ChoiceError(verb.value, f"{verb} takes {_usage(_SHAPES[verb])}")
+        for seat in (self.seat, self.other_seat):
+            if seat is not None and (type(seat) is not int or seat < 0):
                 raise ChoiceError(verb.value, f"{seat!r} is not a seat number")
         for code in (self.card, self.other_card):
             if code is not None and code not in CARDS:
@@ -124,12 +131,11 @@ def _parse(text: str) -> Choice:
     words = text.split()
     if not words:
         raise ChoiceError(text, "empty")
-    try:
-        verb = Verb(words[0].lower())
-    except ValueError:
+    verb = _VERBS.get(words[0].lower())
+    if verb is None:
         raise ChoiceError(
             text, f"starts with {words[0]!r}; use one of {', '.join(Verb)}"
-        ) from None
+        )
     shape = _SHAPES[verb]
     args = words[1:]
     if len(args) != len(shape):
@@ -142,6 +148,10 @@ def _parse(text: str) -> Choice:
                 raise ChoiceError(text, f"{word!r} is not a seat number")
             seats.append(int(word))
         else:
+            exact = CARDS.get(word)  # a code as written: no parsing needed
+            if exact is not None:
+                cards.append(exact.code)
+                continue
             try:
                 cards.append(card(word).code)
             except CardParseError as exc:

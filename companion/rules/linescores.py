@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card
+from .choice import HIT, STAY
 from .config import Rules
 from .scoring import BUSTED_SCORE, LineScore, score_line
 
@@ -44,3 +45,18 @@ def cached_score(
             line, busted=busted, take_bonus=bonus, rules=rules, attacked=attacked
         )
     return got
+
+
+_BELOW_13 = (1 << 13) - 1
+
+
+def stay_or_hit(line: list[Card], values: int, at: int, rules: Rules) -> str:
+    """The stop bot's call on a live line whose number sum has reached its
+    mark ``at`` and that holds no Zero: stay when the line is worth ``at``.
+    ``values``: the line's bit mask of number values (``Table.values``);
+    as many of bits 0-12 as cards means only numbers, worth their sum
+    (bit 13 is not kept exact: a line with a 13, like any other, is scored
+    exactly, which gives the same call)."""
+    if (values & _BELOW_13).bit_count() == len(line):
+        return STAY
+    return STAY if cached_score(line, False, True, False, rules).total >= at else HIT

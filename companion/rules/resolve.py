@@ -18,8 +18,9 @@ from typing import NamedTuple
 from .cards import NUMBER_VALUES, Card
 from .choice import BONUS, HIT, STAY, Choice, Verb
 from .config import FLIP7_CARDS
+from .linescores import stay_or_hit
 from .status import ACTIVE, BUSTED, STAYED
-from .table import ZERO, RoundEnd, Table
+from .table import RoundEnd, Table
 
 
 class Pending(NamedTuple):
@@ -71,41 +72,70 @@ def _deal(t: Table) -> Gen:
     """One card each from the dealer's left to the dealer; an action or
     modifier dealt is resolved at once and is the deal card; a player who
     busted before their turn to be dealt gets none (R1)."""
+    status, lines, values = t.status, t.lines, t.values
     for p in t.order:
-        if t.status[p] == BUSTED:
+        if status[p] == BUSTED:
             continue
         c = t.deck.pop() if t.deck else t.draw()
-        t.log.append(("dealt", p, c.code))
-        if c.code in NUMBER_VALUES:  # no decision: skip the nested generator
-            t.arrive(p, c)
-            t.check_flip7(p)
-        else:
+        code = c.code
+        t.log.append(("dealt", p, code))
+        v = NUMBER_VALUES.get(code)
+        if v is None:
             yield from receive(t, p, c)
+        elif v == 13 or values[p] >> v & 1 or code == "7U":
+            t.arrive(p, c)  # no decision: no nested generator (as _turns)
+            t.check_flip7(p)
+        else:  # a new value: Table.arrive's usual case, inline
+            lines[p].append(c)
+            t.sums[p] += v
+            values[p] |= 1 << v
+            if len(lines[p]) >= FLIP7_CARDS:
+                t.check_flip7(p)
 
 
 def _turns(t: Table) -> Gen:
-    status, lines, log = t.status, t.lines, t.log
-    zero = id(ZERO)  # cards are interned (see Table): identity is a fast test
-    asks = TURN_ASKS
+    """Hit or stay around the table until nobody is active. A seat with a
+    ``stay_at`` mark (a stop bot in a simulation) is not asked: its choice
+    is made here exactly as :class:`.bots.StopBot` makes it, and recorded."""
+    status, lines, log, sums = t.status, t.lines, t.log, t.sums
+    values, stay_at, played = t.values, t.stay_at, t.played
+    asks, rules, face = TURN_ASKS, t.rules, NUMBER_VALUES
     while True:
         anyone = False
         for p in t.order:
             if status[p] != ACTIVE:
                 continue
             anyone = True
-            choice = yield asks[p][zero in map(id, lines[p])]
+            held = values[p]
+            must = held & 1  # bit 0: The Zero is in the line (R4)
+            at = stay_at[p]
+            if at is None:
+                choice = yield asks[p][must]
+            elif must or sums[p] < at:
+                choice = HIT
+                played.append(HIT)
+            else:
+                choice = stay_or_hit(lines[p], held, at, rules)
+                played.append(choice)
             if choice == STAY:
                 status[p] = STAYED
                 log.append(("stayed", p, False))
             else:
                 c = t.deck.pop() if t.deck else t.draw()  # draw() reshuffles
-                log.append(("drew", p, c.code, "hit"))
-                if c.code in NUMBER_VALUES:
-                    t.arrive(p, c)
-                    if len(lines[p]) >= FLIP7_CARDS:
-                        t.check_flip7(p)
-                else:
+                code = c.code
+                log.append(("drew", p, code, "hit"))
+                v = face.get(code)
+                if v is None:  # an action or modifier
                     yield from receive(t, p, c)
+                    continue
+                if v == 13 or values[p] >> v & 1 or code == "7U":
+                    t.arrive(p, c)  # may bust (R8 for a 13), or wipes (R10)
+                else:  # Table.arrive's usual case, inline: a new value
+                    lines[p].append(c)
+                    sums[p] += v
+                    values[p] |= 1 << v
+                if len(lines[p]) >= FLIP7_CARDS:
+                    t.check_flip7(p)
         if not anyone:
             return
 

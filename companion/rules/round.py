@@ -75,8 +75,8 @@ class Round:
         self.seed = seed
         self._deck0 = tuple(deck)
         self._discard0 = tuple(discard)
-        self._choices: list[str] = []
         self._t = Table(rules, players, dealer, seats, deck, discard, seed)
+        self._choices: list[str] = self._t.played  # the engine's own turns too
         self._gen: Gen = play_round(self._t)
         self._events: list[Event] = []
         self._forked = False

@@ -55,6 +55,11 @@ class Entry:
     typed: int | None = None
     attacked: bool = False
     sent_attack: bool = False
+    # Its score by (Brutal, Lucky pair option), once: an entry is immutable
+    # and a game loop adds the same interned entries round after round.
+    _scores: dict[tuple[bool, bool], int] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def line_score(self, rules: Rules) -> LineScore:
         return score_line(
@@ -66,6 +71,14 @@ class Entry:
         )
 
     def score(self, rules: Rules) -> int:
+        got = self._scores.get((rules.brutal, rules.lucky_pair_counts_two))
+        if got is None:
+            got = self._scores[rules.brutal, rules.lucky_pair_counts_two] = self._score(
+                rules
+            )
+        return got
+
+    def _score(self, rules: Rules) -> int:
         if self.typed is not None:
             # A typed score stands in for the swept-up cards; a −15 sent by
             # another player's Brutal Flip 7 still lands on it (R20).
@@ -173,8 +186,12 @@ class RoundRecord:
 
 def _add(totals: dict[str, int], rec: RoundRecord, rules: Rules) -> dict[str, int]:
     """``totals`` with the round's scores added (in place)."""
+    key = (rules.brutal, rules.lucky_pair_counts_two)
     for pid, entry in rec.entries:
-        totals[pid] = totals.get(pid, 0) + entry.score(rules)
+        score = entry._scores.get(key)  # Entry.score's memo, read inline
+        if score is None:
+            score = entry.score(rules)
+        totals[pid] = totals.get(pid, 0) + score
     return totals
 
 

@@ -22,10 +22,18 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
+    bits = _BITS if len(x) <= len(_BITS) else _bits(len(x))
     for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+        k = bits[i]  # the bound i + 1's bit length
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def _bits(size: int) -> list[int]:
+    """``(i + 1).bit_length()`` for each index ``i`` of a list of ``size``."""
+    return [(i + 1).bit_length() for i in range(size)]
+
+
+_BITS = _bits(1 << 9)  # a table, not a call per card

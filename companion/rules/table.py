@@ -76,6 +76,8 @@ class Table:
         "bonus",
         "attacked",
         "over",
+        "played",
+        "stay_at",
     )
 
     def __init__(
@@ -118,6 +120,10 @@ class Table:
         self.bonus = True
         self.attacked: int | None = None
         self.over = False
+        # Every choice made so far (the Round's list), and per seat the mark
+        # of a stop bot whose hit/stay the engine plays itself (None: ask).
+        self.played: list[str] = []
+        self.stay_at: list[int | None] = [None] * players
 
     # --- drawing ------------------------------------------------------------
     def draw(self) -> Card:

@@ -46,24 +46,27 @@ class View:
     Works on codes and dicts: the simulator calls it thousands of times."""
 
     __slots__ = ("rnd", "me", "sums", "weights", "_cards", "_held")
+    sums: list[int]
+    weights: list[float]
 
     def __init__(self, rnd: Round, me: int) -> None:
         self.rnd, self.me = rnd, me
         # A busted line's sum is 0: its face-up line holds no number card.
-        number_sums = rnd._t.sums  # Round.number_sum, without a call per seat
-        sums = self.sums = {q: number_sums[q] for q in rnd.seats}
+        # The table's own list, by seat (read only, for this decision).
+        self.sums = sums = rnd._t.sums
         self._cards: dict[int, tuple[str, ...]] = {}
         self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
         totals = rnd.totals or [0] * rnd.players
         mine = totals[me] + sums[me]
-        weights: dict[int, float] = {}
+        weights = [1.0] * rnd.players  # (seats sitting out are never asked)
         for q in rnd.seats:
             if q == me:
                 weights[q] = -1.0
             else:
                 ahead = totals[q] + sums[q] - mine  # those ahead weigh more
-                weights[q] = 1.0 + LEADER_WEIGHT + ahead / 200 if ahead >= 0 else 1.0
+                if ahead >= 0:
+                    weights[q] = 1.0 + LEADER_WEIGHT + ahead / 200
         self.weights = weights
 
     def cards(self, q: int) -> tuple[str, ...]:
@@ -150,17 +153,22 @@ _WORTH: dict[str, float] = {
 
 
 def _seat(opt: str) -> int:
-    """The seat a ``target P`` or ``attack P`` option names."""
+    """The seat a ``target P`` or ``attack P`` option names (memoised)."""
     seat = Choice.parse(opt).seat
     assert seat is not None  # these options always name one
+    _SEATS[opt] = seat
     return seat
+
+
+_SEATS: dict[str, int] = {}
+_BELOW_13 = (1 << 13) - 1  # Table.values' exact bits (a 13 is not kept exact)
 
 
 def _best(scored: list[tuple[float, str]], rng: random.Random | None) -> str:
     """The option with the highest score; equal scores are broken by ``rng``
     (not by seat: the lowest seat must not draw every tied attack), or by
     order when no ``rng`` is given."""
-    top = max(score for score, _ in scored)
+    top = max(scored)[0]  # the highest score (equal scores: by text)
     tied = [opt for score, opt in scored if score == top]
     if len(tied) == 1 or rng is None:
         return tied[0]
@@ -174,25 +182,43 @@ def target_player(
     card: str,
     rng: random.Random | None = None,
 ) -> str:
-    """``target P`` for Just One More, Flip Four or a modifier."""
+    """``target P`` for Just One More, Flip Four or a modifier: what :class:`View`
+    weighs, read straight off the table for the candidates only."""
     if len(options) == 1:
         return options[0]
-    view = View(rnd, me)
+    t = rnd._t
+    sums, lines, status, values = t.sums, t.lines, t.status, t.values
+    totals = rnd.totals or [0] * rnd.players
+    mine = totals[me] + sums[me]
     draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
+    jom = card == "JOM"
+    seats = _SEATS
     scored: list[tuple[float, str]] = []
     for opt in options:
-        q = _seat(opt)
+        q = seats.get(opt)
+        if q is None:
+            q = _seat(opt)
+        v = sums[q]
         if draws:
-            v = view.value(q)
-            risk = view.risk(q, draws)
+            held = values[q]  # bits 0-12 exact, one card each; 13s counted
+            if held >> 13 & 1:
+                numbers = len([c for c in lines[q] if c.code in NUMBER_VALUES])
+            else:
+                numbers = (held & _BELOW_13).bit_count()
+            risk = bust_risk(numbers, draws)
             harm = risk * v - (1 - risk) * AVG_GAIN * draws * NUMBER_SHARE
-            if card == "JOM" and rnd.status(q) is ACTIVE and v < 20:
+            if jom and status[q] is ACTIVE and v < 20:
                 harm += (20 - v) / 2  # forcing a low line to stay
-        elif rnd.status(q) is BUSTED:
+        elif status[q] is BUSTED:
             harm = float(CARDS[card].minus)  # Brutal: −N counts from a base of 0
         else:
-            harm = -view.worth(q, card)
-        scored.append((view.weights[q] * harm, opt))
+            harm = -(_WORTH.get(card, 0.0) if card != "/2" else -v / 2)
+        if q == me:
+            weight = -1.0
+        else:  # View.weights, for this seat only
+            ahead = totals[q] + v - mine
+            weight = 1.0 + LEADER_WEIGHT + ahead / 200 if ahead >= 0 else 1.0
+        scored.append((weight * harm, opt))
     return _best(scored, rng)
 
 
@@ -205,15 +231,13 @@ def pick_card_action(
     view = View(rnd, me)
     w = view.weights
     delta = view.delta
-    parse, face = Choice.parse, NUMBER_VALUES.get
-    swaps = parse(options[0]).verb is Verb.SWAP
+    uses = _USES
+    swaps = (uses.get(options[0]) or _use(options[0]))[0] is Verb.SWAP
     # Swaps test every seat's values: look them all up once.
-    held = {q: view.held(q) for q in view.sums} if swaps else {}
+    held = {q: view.held(q) for q in rnd.seats} if swaps else {}
     scored: list[tuple[float, str]] = []
     for opt in options:
-        use = parse(opt)
-        kind, a, ca = use.verb, use.seat, use.card or ""
-        assert a is not None  # steal, swap and discard name a seat
+        kind, a, ca, b, cb, face_a, face_b = uses.get(opt) or _use(opt)
         if kind is Verb.STEAL:
             score = delta(me, "", ca) - w[a] * delta(a, ca, "")
         elif kind is Verb.DISCARD:
@@ -221,13 +245,39 @@ def pick_card_action(
             if a == me and ca == "0":  # shedding The Zero frees the sum
                 score += view.sums[me]
         else:
-            b, cb = use.other_seat, use.other_card or ""
-            assert b is not None  # a swap names two seats
-            if me != a and me != b and not (face(cb) in held[a] or face(ca) in held[b]):
+            if me != a and me != b and not (face_b in held[a] or face_a in held[b]):
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
         scored.append((score, opt))
     return _best(scored, rng) if scored else options[0]
+
+
+# A Steal, Swap or Discard option read once: verb, seat, card, other seat
+# (-1 if none), other card ("" if none), and the two cards' face values.
+Use = tuple[Verb, int, str, int, str, int | None, int | None]
+_USES: dict[str, Use] = {}
+_USES_MAX = 1 << 15
+
+
+def _use(opt: str) -> Use:
+    """``opt`` parsed (through ``Choice.parse``) into a :data:`Use`, memoised."""
+    if len(_USES) >= _USES_MAX:
+        _USES.clear()
+    use = Choice.parse(opt)
+    a, ca = use.seat, use.card or ""
+    assert a is not None  # steal, swap and discard name a seat
+    b = -1 if use.other_seat is None else use.other_seat
+    cb = use.other_card or ""
+    got = _USES[opt] = (
+        use.verb,
+        a,
+        ca,
+        b,
+        cb,
+        NUMBER_VALUES.get(ca),
+        NUMBER_VALUES.get(cb),
+    )
+    return got
 
 
 def brutal_choice(
