@@ -115,18 +115,26 @@ def serving(data: Path, log: Path) -> Iterator[Server]:
 
 
 def tiles(page: Any, heading: str) -> Any:
-    return page.get_by_role("group", name=re.compile(rf"^{re.escape(heading)}\s"))
+    """The tiles of the games of ``heading``, one "Delete game …" each (a
+    tile is not one semantic node: its buttons keep their own focus)."""
+    return page.get_by_role("button", name=f"Delete game {heading}", exact=True)
 
 
 def open_tile(page: Any, heading: str, others: dict[str, int] | None = None) -> None:
     """Tap "Open" on the tile of the game of ``heading``; first, with its
-    neighbours on screen, check how many tiles each of ``others`` has."""
-    target = tiles(page, heading).get_by_role("button", name="Open", exact=True)
-    reveal(page, target.first)
+    neighbours on screen, check how many tiles each of ``others`` has.
+    Every tile has one Open and one Delete, in the same order."""
+    reveal(page, tiles(page, heading).first)
     for other, count in (others or {}).items():
         assert tiles(page, other).count() == count, f"{other}: not {count} tile(s)"
-    assert target.count() == 1, f"{heading}: {target.count()} tiles"
-    target.first.click()
+    assert tiles(page, heading).count() == 1, f"{heading}: not 1 tile"
+    deletes = page.get_by_role("button", name=re.compile(r"^Delete game "))
+    names = deletes.evaluate_all(
+        "els => els.map(e => (e.getAttribute('aria-label') || e.textContent).trim())"
+    )
+    target = page.get_by_role("button", name="Open", exact=True)
+    assert target.count() == len(names), "a tile without its Open"
+    target.nth(names.index(f"Delete game {heading}")).click()
     page.wait_for_timeout(SETTLE)
 
 
