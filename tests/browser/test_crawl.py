@@ -94,19 +94,18 @@ def run_crawl(page: Any, server: Any, ids: dict[str, str], found: Findings) -> N
     assert len(found.pressed) > 60, found.pressed
 
 
-# Each size is crawled in English, Italian and Hungarian, once at 200 % text
-# (issue 12), in three of the four looks (all four over the two sizes): six
-# crawls rather than the 48 of every combination. A crawl takes 4 minutes at
-# 100 % and 10 at 200 % (CI must finish well within 90 minutes); what breaks
-# a layout (long Hungarian words, big text, a narrow screen) is met together
-# where it is hardest.
+# Each size is crawled in Italian and Hungarian, once at 200 % text (issue
+# 12), English on the phone; the four looks over the two sizes: five crawls
+# rather than the 48 of every combination. A crawl takes 4 minutes at 100 %
+# and 10 at 200 % (CI must finish well within 90 minutes); what breaks a
+# layout (long Hungarian words, big text, a narrow screen) is met together
+# where it is hardest, and English is the shortest of the three.
 CRAWLS = [
     ("phone", "light", "en", 1),
     ("phone", "dark", "hu", 2),
     ("phone", "high-light", "it", 1),
     ("desktop", "high-dark", "hu", 1),
     ("desktop", "dark", "it", 2),
-    ("desktop", "high-light", "en", 1),
 ]
 LOCALES = {"en": "en-US", "it": "it-IT", "hu": "hu-HU"}
 
