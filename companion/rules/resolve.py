@@ -11,6 +11,7 @@ checks that every option the engine offers round-trips) and read back through
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Generator
 from functools import lru_cache
 from typing import NamedTuple
@@ -55,6 +56,19 @@ def play_round(t: Table) -> Gen:
         yield from _turns(t)
     except RoundEnd:
         pass
+    yield from _close(t)
+
+
+def play_on(t: Table) -> Gen:
+    """A round already dealt (the physical table's tapped-in position):
+    turns, then the Brutal Flip 7 choice, as :func:`play_round`."""
+    with contextlib.suppress(RoundEnd):
+        yield from _turns(t)
+    yield from _close(t)
+
+
+def _close(t: Table) -> Gen:
+    """The Brutal Flip 7 choice (R20), then the round's end."""
     if t.flip7 is not None and t.rules.brutal:
         p = t.flip7
         opts = (BONUS, *(str(Choice(Verb.ATTACK, q)) for q in t.seats if q != p))

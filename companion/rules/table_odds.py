@@ -19,7 +19,6 @@ digital table, so both tables get the same advice for the same position.
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,15 +26,14 @@ from fractions import Fraction
 
 from .advisor import Advice, advise
 from .cards import NUMBER_VALUES, Card, card, deck_counts
-from .choice import BONUS, Choice, Verb
 from .config import Rules
 from .lines import is_flip7, would_bust
 from .odds import bust_chance, flip7_chance
-from .resolve import Gen, Pending, _turns
+from .resolve import play_on
 from .round import Round
 from .shuffle import shuffle
 from .status import BUSTED
-from .table import RoundEnd, Table, intern
+from .table import Table, intern
 
 
 def table_pool(
@@ -176,7 +174,7 @@ class TableRound(Round):
         for i, (line, out) in enumerate(zip(lines, busted, strict=True)):
             _place(t, i, intern([card(c) for c in line]), out)
         rnd._t = t
-        rnd._gen = _play_on(t)
+        rnd._gen = play_on(t)
         rnd._advance(None)
         return rnd
 
@@ -202,21 +200,3 @@ def _place(t: Table, seat: int, line: list[Card], busted: bool) -> None:
         if value is not None:
             t.sums[seat] += value
             t.values[seat] |= 1 << value
-
-
-def _play_on(t: Table) -> Gen:
-    """The rest of a round already dealt: turns, then the Brutal Flip 7
-    choice (R20), as :func:`.resolve.play_round` after its deal."""
-    with contextlib.suppress(RoundEnd):
-        yield from _turns(t)
-    if t.flip7 is not None and t.rules.brutal:
-        p = t.flip7
-        opts = (BONUS, *(str(Choice(Verb.ATTACK, q)) for q in t.seats if q != p))
-        pick = Choice.parse((yield Pending(p, "flip7", None, opts)))
-        if pick.seat is not None:
-            t.bonus = False
-            t.attacked = pick.seat
-            t.log.append(("attacked", p, t.attacked))
-        else:
-            t.log.append(("bonus", p))
-    t.finish()
