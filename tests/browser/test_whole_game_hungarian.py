@@ -22,6 +22,7 @@ from companion.app.telling import choice_word
 from companion.i18n import _, use
 from companion.ui.parts.choices import TARGET_VERBS
 
+from .crawler import TEXTS
 from .harness import PHONE, load, running_server, screenshot
 from .table import choose_player, click, see, type_into
 
@@ -31,11 +32,6 @@ pytestmark = pytest.mark.browser
 # and gives it to Ann, who draws the 9 and must stay; Bob stays.
 DECK = "5 6 JOM 9 8 10 11 12 1 2 3 4"
 ENGLISH = English("hu")
-TEXTS = """() => Array.from(document.querySelectorAll('flt-semantics'))
-  .map(el => (el.getAttribute('aria-label') || '') ||
-    Array.from(el.childNodes).filter(n => n.nodeType === 3 || n.nodeName === 'SPAN')
-      .map(n => n.textContent).join(''))
-  .map(t => t.trim()).filter(t => t)"""
 
 
 def hu(message: str, **fields: object) -> str:

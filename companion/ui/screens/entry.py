@@ -253,7 +253,7 @@ def _panel(
             ft.Text(_("Flip 7!"), size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
         )
     for problem in by_player.get(pid, []):
-        panel.append(message(_problem(state, problem), error=True))
+        panel.append(message(state.problem_text(problem), error=True))
     panel.append(
         switch_row(
             _("Busted"),
@@ -462,7 +462,7 @@ def _footer(
     """Problems of the whole table, then the way back and Clear round."""
     assert state.draft is not None
     footer: list[ft.Control] = [
-        message(_problem(state, p), error=True) for p in by_player.get(None, [])
+        message(state.problem_text(p), error=True) for p in by_player.get(None, [])
     ]
     back = secondary(
         _("Cancel edit") if state.draft.editing is not None else _("Back to sheet"),
@@ -509,11 +509,6 @@ def _keys_and_save(
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         ),
     )
-
-
-def _problem(state: AppState, problem: Problem) -> str:
-    """A problem in this screen's language (problems are shared by phones)."""
-    return state.problem_text(problem)
 
 
 def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Control:
