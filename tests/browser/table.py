@@ -8,6 +8,10 @@ from typing import Any
 from companion.rules import Card
 
 SETTLE = 350  # ms for the server round trip after a tap
+# A person taps a field, sees the cursor, then types: on a busy machine the
+# first key typed in the same instant as the tap was lost to Flutter's
+# editing set-up (CI typed "Bob", the field showed "ob").
+BEAT = 300
 
 
 def button(page: Any, name: str | re.Pattern[str]) -> Any:
@@ -61,6 +65,10 @@ def type_into(
     field = page.get_by_role("textbox", name=label).first
     reveal(page, field)
     field.click()
+    page.wait_for_function(
+        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)"
+    )
+    page.wait_for_timeout(BEAT)
     if clear:
         page.keyboard.press("ControlOrMeta+A")
         page.keyboard.press("Backspace")
