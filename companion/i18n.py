@@ -149,8 +149,15 @@ class Translator:
             format_decimal(value, format="0." + "0" * digits, locale=self.locale)
         )
 
-    def percent(self, value: float) -> str:
-        return str(format_percent(value, locale=self.locale))
+    def percent(self, value: float, places: int = 0) -> str:
+        """``value`` (0.412) as "41%", or with ``places`` decimals "41.2%"
+        ("41,2%" in it/hu): the locale's pattern, its last digit widened."""
+        if not places:
+            return str(format_percent(value, locale=self.locale))
+        pattern = self.locale.percent_formats[None].pattern
+        head, sep, tail = pattern.rpartition("0")
+        wide = f"{head}0.{'0' * places}{tail}" if sep else pattern
+        return str(format_percent(value, format=wide, locale=self.locale))
 
     def date(self, day: date | datetime, format: str | None = None) -> str:
         """A day in the language's medium form ("15 mar 2024", "2024. márc.
@@ -226,8 +233,8 @@ def number(value: float) -> str:
     return current().number(value)
 
 
-def percent(value: float) -> str:
-    return current().percent(value)
+def percent(value: float, places: int = 0) -> str:
+    return current().percent(value, places)
 
 
 def decimal(value: float, digits: int = 1) -> str:

@@ -51,7 +51,7 @@ def test_certain_bust_suggests_stay() -> None:
     advice = advise(rnd, samples=20, seed=3)
     assert advice.bust == 1
     assert advice.suggestion == "stay"
-    assert advice.sim_stay > advice.sim_hit
+    assert advice.sim_stay > advice.sim_hit and advice.win_stay >= advice.win_hit
 
 
 def test_zero_holder_must_hit() -> None:
@@ -98,7 +98,7 @@ def position_advice() -> list[tuple[Round, Advice]]:
 
 
 def shown(text: str) -> tuple[float, float]:
-    got = re.search(r"hit (-?[\d.]+), stay (-?[\d.]+)\.", text)
+    got = re.search(r"hit ([\d.]+)%, stay ([\d.]+)%\.", text)
     assert got, text
     return float(got.group(1)), float(got.group(2))
 
@@ -127,7 +127,7 @@ def test_close_options_are_called_within_noise() -> None:
     assert found, "no close call among the positions"
     for advice in found:
         assert "Too close to call" in advice.text()
-        assert abs(advice.sim_hit - advice.sim_stay) <= advice.margin + 1e-9
+        assert abs(advice.win_hit - advice.win_stay) <= advice.margin + 1e-9
 
 
 def test_the_same_position_gets_the_same_advice() -> None:
@@ -144,8 +144,8 @@ def test_sampling_goes_on_until_the_gap_is_clear() -> None:
     counts = [a.samples for _, a in position_advice() if not a.reason]
     assert min(counts) == 80 and max(counts) > 80
     for _, advice in position_advice():
-        if advice.samples < 240:  # stopped early: the gap was clear
-            assert abs(advice.sim_hit - advice.sim_stay) > advice.margin
+        if not advice.reason and advice.samples < 240:  # the gap was clear
+            assert abs(advice.win_hit - advice.win_stay) > advice.margin
 
 
 def test_staying_that_loses_the_game_is_not_suggested() -> None:
@@ -199,7 +199,7 @@ def test_play_outs_give_the_same_advice_when_the_engine_plays_the_turns() -> Non
         bot = StopBot()
         while (pend := rnd.pending) is not None:
             if pend.kind == "turn" and len(pend.options) == 2 and seen < 12:
-                fast = advise(rnd, samples=30, seed=g)
+                fast = advise(rnd, samples=30, seed=g, bot=StopBot())
                 asked = advise(rnd, samples=30, seed=g, bot=_AskedStop())
                 assert fast == asked
                 seen += 1

@@ -157,7 +157,7 @@ def test_the_advice_rests_on_the_figures_it_shows_and_is_stable() -> None:
     again = table_odds(lines, [False] * 3, 0, codes("2 3 4"), totals=[10, 20, 30])
     advice = first.advice
     assert advice is not None and advice == again.advice
-    assert advice.suggestion == ("hit" if advice.sim_hit > advice.sim_stay else "stay")
+    assert advice.suggestion == ("hit" if advice.win_hit > advice.win_stay else "stay")
     assert advice.bust == first.bust and advice.flip7 == first.flip7
 
 

@@ -291,6 +291,8 @@ def _advice(**changes: object) -> Advice:
         samples=120,
         must_hit=False,
         suggestion="hit",
+        win_stay=0.362,
+        win_hit=0.4138,
     )
     return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
@@ -299,15 +301,19 @@ def test_the_advisor_speaks_the_language_with_its_figures() -> None:
     rnd = Round.start(players=2, dealer=0, rules=Rules(), deck=["5", "6", "7", "8"])
     with use("it"):
         assert advice_text(_advice(), rnd) == (
-            "Punti a fine round, su 120 simulazioni: pescare 21,6, passare 20,0. "
-            "Consiglio: pescare. Prossima carta: eliminazione 25%, Flip 7 5%."
+            "Probabilità di vincere la partita, su 120 simulazioni: pescare 41%, "
+            "passare 36%. Consiglio: pescare. Prossima carta: eliminazione 25%, "
+            "Flip 7 5%."
         )
-        close = advice_text(_advice(close=True, margin=1.23), rnd)
-        assert "entro ±1,2" in close and "pescare è appena meglio" in close
+        near = _advice(close=True, margin=0.0123, win_hit=0.3649)
+        close = advice_text(near, rnd)
+        assert "pescare 36,5%, passare 36,2%" in close  # decimals keep the order
+        assert "entro ±1,2%" in close and "pescare è appena meglio" in close
         assert advice_text(_advice(must_hit=True), rnd) == "Hai Lo Zero: devi pescare."
     with use("hu"):
-        text = advice_text(_advice(suggestion="stay", sim_stay=22.0), rnd)
+        text = advice_text(_advice(suggestion="stay", win_stay=0.45), rnd)
         assert "Javaslat: megállni." in text and "bedőlés 25%" in text
+        assert "lapot kérni 41%, megállni 45%" in text
 
 
 def test_the_scoring_chain_in_italian() -> None:

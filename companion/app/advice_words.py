@@ -11,7 +11,7 @@ advisor used) and worded in one message.
 
 from __future__ import annotations
 
-from companion.i18n import _, decimal, number, percent
+from companion.i18n import _, number, percent
 from companion.rules import Advice, Round
 from companion.rules.choice import HIT
 from companion.rules.outlook import standings
@@ -63,17 +63,17 @@ def advice_text(advice: Advice, rnd: Round) -> str:
     h, s = advice.figures()
     places = len(h.split(".")[1]) if "." in h else 0
     basis = _(
-        "Points by the end of the round, over {n} play-outs: hit {hit}, stay {stay}."
+        "Chance to win the game, over {n} play-outs: hit {hit}, stay {stay}."
     ).format(
         n=number(advice.samples),
-        hit=decimal(float(h), places),
-        stay=decimal(float(s), places),
+        hit=percent(round(float(h) / 100, places + 2), places),
+        stay=percent(round(float(s) / 100, places + 2), places),
     )
     if advice.close:
         verdict = _(
             "Too close to call (within ±{margin}): either is fine; "
             "{choice} is a shade better."
-        ).format(margin=decimal(advice.margin, 1), choice=best)
+        ).format(margin=percent(round(advice.margin, 3), 1), choice=best)
     else:
         verdict = _("Suggestion: {choice}.").format(choice=best)
     return f"{basis} {verdict} {odds}"

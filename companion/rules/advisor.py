@@ -1,12 +1,18 @@
 """Advice for the player about to hit or stay, from what they can know.
 
-The suggestion rests on play-outs of the rest of the round: the unseen cards
-are shuffled (the real deck order stays hidden), the player hits or stays,
-and everybody then plays on as a stop-at-value bot. Each sample plays both
-options on the same shuffle, so the comparison is paired and fair. Sampling
-goes on in batches until the gap between the options is clear (three
-standard errors) or a cap is reached; the options are then "within noise"
-when the gap is under two standard errors.
+The suggestion plays for the game, not the round. It rests on play-outs of
+the rest of the round: the unseen cards are shuffled (the real deck order
+stays hidden), the player hits or stays, and everybody then plays on (the
+others as stop-at-value bots, the player as the game-aware ``win`` bot).
+Each play-out ends with every player's round score; the totals they make
+are turned into the player's chance of winning the game
+(:func:`.winchance.win_chances`), and the option with the higher mean
+chance is suggested. Each sample plays both options on the same shuffle, so
+the comparison is paired and fair. Sampling goes on in batches until the
+gap between the options is clear (three standard errors) or a cap is
+reached; the options are then "within noise" when the gap is under two
+standard errors. Equal chances (the game cannot turn on this choice) fall
+back to the round's points.
 
 The text shows exactly the figures the suggestion compares, so it never
 shows two figures that point the other way; the exact next-card odds (bust,
@@ -33,12 +39,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from operator import attrgetter
 
-from .bots import Bot, StopBot, play_out
+from .bots import Bot, StopBot, WinBot, play_out
 from .choice import HIT, STAY
 from .odds import bust_chance, flip7_chance
 from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
 from .shuffle import shuffle
+from .winchance import win_chances
 
 DEFAULT_SAMPLES = 80  # the first batch; more are drawn until the gap is clear
 MAX_SAMPLES = 240
@@ -53,9 +60,12 @@ class Advice:
     """``stay``/``hit``: exact expected round score of staying now and of
     hitting exactly once (kept for callers; not what the suggestion rests
     on); ``sim_stay``/``sim_hit``: mean final round score over the
-    play-outs, what the suggestion compares; ``margin``: half-width of the
-    95 % interval of their difference; ``close``: the options are within
-    noise; ``suggestion``: "hit" or "stay", the better of the two figures."""
+    play-outs; ``win_stay``/``win_hit``: mean chance of winning the game
+    over the same play-outs, what the suggestion compares; ``margin``:
+    half-width of the 95 % interval of their difference; ``close``: the
+    options are within noise; ``suggestion``: "hit" or "stay", the better
+    of the two chances (of the two point figures when the chances are
+    equal)."""
 
     player: int
     bust: Fraction
@@ -70,13 +80,17 @@ class Advice:
     margin: float = 0.0
     close: bool = False
     reason: str = ""  # the game's totals settle it (no play-outs needed)
+    win_stay: float = 0.0
+    win_hit: float = 0.0
 
     def figures(self) -> tuple[str, str]:
-        """The hit and stay figures as shown, with enough decimals that
-        they never look equal (or reversed) when one is ahead."""
-        for places in (1, 2, 3):
-            h, s = f"{self.sim_hit:.{places}f}", f"{self.sim_stay:.{places}f}"
-            if (float(h) > float(s)) == (self.sim_hit > self.sim_stay) and h != s:
+        """The hit and stay chances to win, in per cent as shown, with
+        enough decimals that they never look equal (or reversed) when one
+        is ahead."""
+        hit, stay = 100 * self.win_hit, 100 * self.win_stay
+        for places in (0, 1, 2, 3):
+            h, s = f"{hit:.{places}f}", f"{stay:.{places}f}"
+            if (float(h) > float(s)) == (hit > stay) and h != s:
                 return h, s
         return h, s
 
@@ -91,13 +105,13 @@ class Advice:
             reason = self.reason[0].upper() + self.reason[1:]
             return f"{reason}. Suggestion: {self.suggestion}. {odds}"
         basis = (
-            f"Points by the end of the round, over {self.samples} play-outs: "
-            f"hit {h}, stay {s}."
+            f"Chance to win the game, over {self.samples} play-outs: "
+            f"hit {h}%, stay {s}%."
         )
         if self.close:
             verdict = (
-                f"Too close to call (within ±{self.margin:.1f}): either is fine; "
-                f"{self.suggestion} is a shade better."
+                f"Too close to call (within ±{100 * self.margin:.1f}%): either is "
+                f"fine; {self.suggestion} is a shade better."
             )
         else:
             verdict = f"Suggestion: {self.suggestion}."
@@ -142,22 +156,33 @@ def _twin(rnd: Round, rng: random.Random) -> Round:
     return twin
 
 
-def _play_out(rnd: Round, bot: Bot, rng: random.Random) -> None:
-    """``bot`` in every seat to the end (a stop bot's turns played by the
-    engine itself: :func:`.bots.play_out`, the same choices)."""
-    play_out(rnd, [bot] * rnd.players, rng)
+def _win(rnd: Round, scores: list[int], p: int) -> float:
+    """``p``'s chance of winning the game once the round ends with these
+    scores. A tie-break round (R21: only the tied leaders play) is won by
+    the highest of them; a round outside a game counts from 0 each."""
+    base = rnd.totals or (0,) * rnd.players
+    totals = [t + s for t, s in zip(base, scores, strict=True)]
+    seats = rnd.seats
+    if len(seats) < rnd.players:
+        chances = win_chances([totals[q] for q in seats], -(10**9), rnd.players)
+        return chances[seats.index(p)] if p in seats else 0.0
+    return win_chances(totals, rnd.rules.target)[p]
 
 
-def _sample(rnd: Round, p: int, bot: Bot, rng: random.Random) -> tuple[float, float]:
-    """One paired play-out: p's final round score after hitting, after staying."""
+def _sample(
+    rnd: Round, p: int, bots: list[Bot], rng: random.Random
+) -> tuple[float, float, float, float]:
+    """One paired play-out: p's final round score after hitting, after
+    staying, and p's chance to win the game after each."""
     deck_seed = rng.getrandbits(64)
     out = []
     for choice in (HIT, STAY):
         twin = _twin(rnd, random.Random(deck_seed))
         twin.play(choice)
-        _play_out(twin, bot, random.Random(deck_seed))
-        out.append(float(twin.scores()[p]))
-    return out[0], out[1]
+        play_out(twin, bots, random.Random(deck_seed))
+        scores = twin.scores()
+        out += [float(scores[p]), _win(rnd, scores, p)]
+    return out[0], out[2], out[1], out[3]
 
 
 def advise(
@@ -194,15 +219,21 @@ def advise(
             suggestion=call[0],
             reason=call[1],
         )
-    play_bot = bot or StopBot()
+    bots: list[Bot] = [bot or StopBot()] * rnd.players
+    if bot is None:
+        bots[p] = WinBot()  # the player plays on for the game
     rng = random.Random(_seed(rnd, p, seed))
     hits: list[float] = []
-    diffs: list[float] = []
+    stays: list[float] = []
+    win_hits: list[float] = []
+    diffs: list[float] = []  # win chance after hitting minus after staying
     goal = 0 if must else max(samples, 1)
     while len(diffs) < goal:
-        h, s = _sample(rnd, p, play_bot, rng)
+        h, s, wh, ws = _sample(rnd, p, bots, rng)
         hits.append(h)
-        diffs.append(h - s)
+        stays.append(s)
+        win_hits.append(wh)
+        diffs.append(wh - ws)
         if len(diffs) == goal and goal < max_samples:
             mean, se = _mean_se(diffs)
             if se > 0 and abs(mean) <= CLEAR_Z * se:
@@ -210,7 +241,15 @@ def advise(
     n = len(diffs)
     mean, se = _mean_se(diffs) if n else (0.0, 0.0)
     sim_hit = sum(hits) / n if n else float(hit_once)
-    sim_stay = sim_hit - mean if n else float(stay_now)
+    sim_stay = sum(stays) / n if n else float(stay_now)
+    win_hit = sum(win_hits) / n if n else 0.0
+    win_stay = win_hit - mean if n else 0.0
+    if must or mean > 0:
+        suggestion = HIT
+    elif mean < 0:
+        suggestion = STAY
+    else:  # the game cannot turn on it: the round's points decide
+        suggestion = HIT if sim_hit > sim_stay else STAY
     return Advice(
         player=p,
         bust=bust_chance(line, pool, rnd.rules),
@@ -221,9 +260,11 @@ def advise(
         sim_hit=sim_hit,
         samples=n,
         must_hit=must,
-        suggestion=HIT if must or sim_hit > sim_stay else STAY,
-        margin=NOISE_Z * se,
+        suggestion=suggestion,
+        margin=NOISE_Z * se if n else 0.0,
         close=not must and abs(mean) <= NOISE_Z * se,
+        win_stay=win_stay,
+        win_hit=win_hit,
     )
 
 

@@ -118,10 +118,10 @@ class WinBot:
     def threshold(self, rnd: Round, player: int) -> int:
         totals = rnd.totals or (0,) * rnd.players
         rivals = [q for q in rnd.seats if q != player]
-        gap = max(totals[q] for q in rivals) - totals[player]
+        gap = max((totals[q] for q in rivals), default=totals[player]) - totals[player]
         at = self.at + max(-6, min(10, gap // BEHIND_STEP))
         target = rnd.rules.target
-        near = max(totals[q] + rnd.number_sum(q) for q in rivals)
+        near = max((totals[q] + rnd.number_sum(q) for q in rivals), default=0)
         if near >= target:  # the game likely ends this round: catch the leader
             at = max(at, near - totals[player] + 1)
         return at

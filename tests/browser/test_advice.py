@@ -40,7 +40,7 @@ def test_learning_game_advice_shows_what_the_suggestion_rests_on(
         click(page, re.compile(r"^Continue"))
         click(page, "Deal round 1 digitally")
         see(page, "Bob: hit or stay?")
-        see(page, f"hit {hit}, stay {stay}. Suggestion: hit.", timeout=30_000)
+        see(page, f"hit {hit}%, stay {stay}%. Suggestion: hit.", timeout=30_000)
         see(page, f"Next card: bust {float(advice.bust):.0%}, Flip 7 0%.")
         screenshot(page, "digital-advisor-phone")
         page.close()
