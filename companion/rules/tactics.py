@@ -228,6 +228,16 @@ def pick_card_action(
     """Best Steal, Swap or Discard by the estimated value change, weighted."""
     if len(options) == 1:
         return options[0]
+    scored = score_card_actions(rnd, me, options)
+    return _best(scored, rng) if scored else options[0]
+
+
+def score_card_actions(
+    rnd: Round, me: int, options: Sequence[str]
+) -> list[tuple[float, str]]:
+    """Each Steal, Swap or Discard option with its estimated worth to ``me``
+    (the value change, weighted), but swaps between two others that bust
+    nobody (minor, left out)."""
     view = View(rnd, me)
     w = view.weights
     delta = view.delta
@@ -249,7 +259,7 @@ def pick_card_action(
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
         scored.append((score, opt))
-    return _best(scored, rng) if scored else options[0]
+    return scored
 
 
 # A Steal, Swap or Discard option read once: verb, seat, card, other seat

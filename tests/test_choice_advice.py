@@ -1,0 +1,112 @@
+"""Advice for the decisions other than hit or stay (targets, modifiers,
+steals, swaps, discards, Brutal's ±15): chances to win the game per option,
+best first, stable, agreeing with what the text shows."""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+
+import pytest
+
+from companion.rules import Match, Round, Rules
+from companion.rules.advisor import _win
+from companion.rules.bots import StopBot, play_out
+from companion.rules.choice_advice import SHORTLIST, ChoiceAdvice, advise_choice
+
+
+def brutal_flip7() -> Round:
+    """Bob stays on 12 with 195 (207); Ann, on 150, flips 1 to 7: +15 banks
+    193 and loses; −15 on Bob leaves 178 against 192, the game goes on."""
+    rnd = Round.start(
+        players=2,
+        deck=["12", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"],
+        seed=1,
+        totals=(150, 195),
+        rules=Rules(brutal=True),
+    )
+    rnd.play("stay")
+    for _ in range(6):
+        rnd.play("hit")
+    return rnd
+
+
+def test_the_minus_15_that_keeps_the_game_alive_is_suggested() -> None:
+    rnd = brutal_flip7()
+    assert rnd.legal() == ["bonus", "attack 1"]
+    advice = advise_choice(rnd)
+    assert advice.suggestion == "attack 1" and not advice.close
+    chances = dict(advice.chances)
+    assert chances["bonus"] == 0.0 and chances["attack 1"] > 0.15
+    assert "attack 1" in advice.text() and "Suggestion: attack 1." in advice.text()
+
+
+@functools.cache
+def decisions() -> list[tuple[Round, ChoiceAdvice]]:
+    """Decisions other than hit/stay met in games of stop bots, 2-5 players,
+    Brutal in every other game."""
+    rng = random.Random(8)
+    out: list[tuple[Round, ChoiceAdvice]] = []
+    for g in range(40):
+        match = Match(rng.randint(2, 5), seed=g, rules=Rules(brutal=g % 2 == 0))
+        bots = [StopBot()] * match.players
+        while not match.over and len(out) < 36:
+            rnd = match.start_round()
+            while (pend := rnd.pending) is not None:
+                if pend.kind != "turn" and len(rnd.legal()) > 1:
+                    position = Round.replay(rnd.setup(), rnd.choices)
+                    out.append((position, advise_choice(position)))
+                rnd.play(bots[pend.player].choose(rnd, pend.player, rng))
+            match.finish_round(rnd)
+    return out
+
+
+def test_every_kind_of_decision_gets_advice() -> None:
+    kinds = {a.kind for _, a in decisions()}
+    assert {"target", "modifier", "steal", "swap", "discard"} <= kinds, kinds
+
+
+def test_the_shown_chances_agree_with_the_suggestion() -> None:
+    for rnd, advice in decisions():
+        legal = rnd.legal()
+        options = [opt for opt, _ in advice.chances]
+        assert set(options) <= set(legal) and advice.suggestion in legal
+        assert advice.of == len(legal)
+        if len(legal) > SHORTLIST and advice.kind in ("steal", "swap", "discard"):
+            assert len(options) == SHORTLIST
+        else:
+            assert sorted(options) == sorted(legal)
+        chances = [c for _, c in advice.chances]
+        assert chances == sorted(chances, reverse=True)
+        shown = [float(x) for x in re.findall(r" (\d+)%", advice.text().split(". ")[0])]
+        assert shown[0] == max(shown), advice.text()
+        if not advice.close:
+            assert "Suggestion: " + advice.suggestion in advice.text()
+
+
+def test_the_same_position_gets_the_same_advice() -> None:
+    for rnd, advice in decisions()[:8]:
+        again = Round.replay(rnd.setup(), rnd.choices)
+        assert advise_choice(again) == advice
+
+
+def test_win_chances_add_up_to_one_over_the_players() -> None:
+    """Played out to the end of the round, every seat's chance of winning
+    the game (as the advisor counts it) adds up to 1."""
+    for rnd, _ in decisions()[:10]:
+        for k in range(5):
+            twin = Round.replay(rnd.setup(), rnd.choices).fork(random.Random(k))
+            bots = [StopBot()] * twin.players
+            play_out(twin, bots, random.Random(k))
+            scores = twin.scores()
+            total = sum(_win(rnd, scores, q) for q in rnd.seats)
+            assert total == pytest.approx(1.0)
+
+
+def test_advice_only_away_from_hit_or_stay() -> None:
+    rnd = Round.start(players=2, seed=3)
+    while rnd.pending is not None and rnd.pending.kind != "turn":
+        rnd.play(rnd.legal()[0])
+    with pytest.raises(ValueError):
+        advise_choice(rnd)
