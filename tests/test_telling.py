@@ -11,12 +11,13 @@ from fractions import Fraction
 
 import pytest
 
-from companion.app.advice_words import advice_text
+from companion.app.advice_words import advice_text, choice_advice_text
 from companion.app.said import retell, said
 from companion.app.telling import TELLERS, card_name, chain, sentence
 from companion.i18n import N_, use
 from companion.rules import ALL_CODES, Advice, Card, Round, Rules
 from companion.rules import events as ev
+from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.scoring import score_line
 from companion.ui.parts.choices import describe, prompt
 
@@ -314,6 +315,36 @@ def test_the_advisor_speaks_the_language_with_its_figures() -> None:
         text = advice_text(_advice(suggestion="stay", win_stay=0.45), rnd)
         assert "Javaslat: megállni." in text and "bedőlés 25%" in text
         assert "lapot kérni 41%, megállni 45%" in text
+
+
+def test_the_advisor_words_other_decisions_with_the_buttons_words() -> None:
+    advice = ChoiceAdvice(
+        player=0,
+        kind="target",
+        chances=(("target 0", 0.4612), ("target 2", 0.4105), ("target 1", 0.4098)),
+        samples=64,
+        margin=0.021,
+        close=False,
+        of=3,
+    )
+    labels = {"target 0": "Ann", "target 1": "Bob", "target 2": "Cy"}
+    assert choice_advice_text(advice, labels) == (
+        "Chance to win the game for each choice, over 64 play-outs each: "
+        "Ann: 46%; Cy: 41%; Bob: 41%. Suggestion: Ann."
+    )
+    near = dataclasses.replace(
+        advice, chances=(("target 2", 0.4105), ("target 1", 0.4098)), close=True, of=9
+    )
+    with use("it"):
+        text = choice_advice_text(near, labels)
+        # one decimal more, so the better one never looks equal
+        assert text.startswith(
+            "Probabilità di vincere la partita per le 2 scelte più promettenti su 9"
+        )
+        assert "Cy: 41,05%; Bob: 40,98%" in text and "Cy è appena meglio" in text
+    with use("hu"):
+        text = choice_advice_text(advice, labels)
+        assert "Ann: 46%; Cy: 41%; Bob: 41%" in text and "Javaslat: Ann." in text
 
 
 def test_the_scoring_chain_in_italian() -> None:

@@ -11,9 +11,12 @@ advisor used) and worded in one message.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from companion.i18n import _, number, percent
 from companion.rules import Advice, Round
 from companion.rules.choice import HIT
+from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.outlook import standings
 from companion.rules.status import BUSTED, STAYED
 
@@ -77,3 +80,43 @@ def advice_text(advice: Advice, rnd: Round) -> str:
     else:
         verdict = _("Suggestion: {choice}.").format(choice=best)
     return f"{basis} {verdict} {odds}"
+
+
+def _chance(value: float, places: int = 0) -> str:
+    return percent(round(value, places + 2), places)
+
+
+def choice_advice_text(advice: ChoiceAdvice, labels: Mapping[str, str]) -> str:
+    """What the advisor says at a target, card or ±15 decision: each
+    option's chance to win the game, best first, in the words its button
+    shows (``labels``: choice string → words), then the suggestion."""
+    places = 0
+    top = [c for _, c in advice.chances[:2]]
+    while places < 3 and _chance(top[0], places) == _chance(top[1], places):
+        places += 1  # the best never looks equal to the next unless it is
+    chances = "; ".join(
+        f"{labels.get(opt, opt)}: {_chance(c, places)}" for opt, c in advice.chances
+    )
+    if advice.of > len(advice.chances):
+        basis = _(
+            "Chance to win the game for the {n} most promising of {of} choices, "
+            "over {samples} play-outs each: {chances}."
+        ).format(
+            n=number(len(advice.chances)),
+            of=number(advice.of),
+            samples=number(advice.samples),
+            chances=chances,
+        )
+    else:
+        basis = _(
+            "Chance to win the game for each choice, over {samples} play-outs "
+            "each: {chances}."
+        ).format(samples=number(advice.samples), chances=chances)
+    best = labels.get(advice.suggestion, advice.suggestion)
+    if advice.close:
+        verdict = _(
+            "Too close to call (within ±{margin}): {choice} is a shade better."
+        ).format(margin=_chance(advice.margin, 1), choice=best)
+    else:
+        verdict = _("Suggestion: {choice}.").format(choice=best)
+    return f"{basis} {verdict}"

@@ -30,6 +30,7 @@ from companion.rules import (
     parse_cards,
     round_record,
 )
+from companion.rules.choice_advice import ChoiceAdvice, advise_choice
 from companion.rules.next_round import next_round
 
 from .digital import DIGITAL_SCOPE, Digital, digital_number, in_progress, stale
@@ -75,7 +76,7 @@ class DigitalTable:
     def __init__(self, watch: Watch, test_deck: str | None = None) -> None:
         self.watch = watch
         self.test_deck = test_deck  # browser tests: the first round's stacked deck
-        self._advice: tuple[tuple[str, int], Advice] | None = None
+        self._advice: tuple[tuple[str, int], Advice | ChoiceAdvice] | None = None
 
     # --- reading ----------------------------------------------------------------
     @property
@@ -121,17 +122,23 @@ class DigitalTable:
     def bot_to_move(self) -> bool:
         return bot_to_move(self.watch.state)
 
-    def advice(self) -> Advice | None:
-        """The advisor's view for a human about to hit or stay (when on)."""
+    def advice(self) -> Advice | ChoiceAdvice | None:
+        """The advisor's view for a human about to decide (when on): hit or
+        stay, or any other decision with two options or more."""
         rnd = self.digital.round
         if not self.advising or rnd is None or rnd.pending is None:
             return None
-        if rnd.pending.kind != "turn" or self.is_bot(rnd.pending.player):
+        pend = rnd.pending
+        if self.is_bot(pend.player):
             return None
-        # Play-outs take a few tens of ms: once per decision, not per render.
+        if pend.kind != "turn" and len(rnd.legal()) < 2:
+            return None  # nothing to choose (a turn's must-hit is explained)
+        # Play-outs take tens of ms: once per decision, not per render.
         key = (str(rnd.seed), len(rnd.choices))
         if self._advice is None or self._advice[0] != key:
-            self._advice = (key, advise(rnd))  # seeded by the position
+            # seeded by the position: the same advice on every phone
+            made = advise(rnd) if pend.kind == "turn" else advise_choice(rnd)
+            self._advice = (key, made)
         return self._advice[1]
 
     # --- settings ---------------------------------------------------------------

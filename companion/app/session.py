@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.i18n import N_, _, names_list
 from companion.rules import Advice, LineScore, Player, Problem, Round, Sheet, SheetError
+from companion.rules.choice_advice import ChoiceAdvice
 from companion.said import Said, worded
 from companion.share.stats import PlayerStats
 from companion.store import GameRecord, GameStore
@@ -543,7 +544,7 @@ class AppState(Observable):
     def bot_to_move(self) -> bool:
         return self.table is not None and self.table.bot_to_move
 
-    def advice(self) -> Advice | None:
+    def advice(self) -> Advice | ChoiceAdvice | None:
         return None if self.table is None else self.table.advice()
 
     def set_bot(self, pid: str, strategy: str | None) -> Result:

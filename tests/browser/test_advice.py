@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.rules import Round, Rules, Sheet, advise
+from companion.rules.choice_advice import advise_choice
 from companion.store import GameStore
 
 from .harness import PHONE, open_app, running_server, screenshot
@@ -70,4 +71,42 @@ def test_a_purist_table_turns_the_advisor_off_and_says_so(
         click(page, "Continue digital round 1")
         page.get_by_role("switch", name="Advisor").first.wait_for(timeout=20_000)
         screenshot(page, "digital-purist-off-phone")
+        page.close()
+
+
+def test_the_advisor_weighs_a_flip_four_target_by_the_chance_to_win(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Issue 13: advice for every decision. Bob and Cy hit, Ann draws Flip
+    Four; the advisor gives each target's chance to win the game, in the
+    words of the target buttons, best first, and its suggestion."""
+    data = tmp_path / "data"
+    store = GameStore(data)
+    store.create(Sheet.new(["Ann", "Bob", "Cy"], Rules()), digital={"advisor": True})
+    store.close()
+    rnd = Round.start(players=3, dealer=0, deck=STACKED.split(), totals=(0, 0, 0))
+    for choice in ("hit", "hit", "hit"):
+        rnd.play(choice)
+    advice = advise_choice(rnd)
+    names = {"target 0": "Flip Four on Ann (you)", "target 1": "Flip Four on Bob"}
+    names["target 2"] = "Flip Four on Cy"
+    best = names[advice.suggestion]
+    first = f"{best}: {advice.chances[0][1]:.0%}"
+
+    with running_server(data, {"COMPANION_TEST_DECK": STACKED}) as server:
+        page = open_app(browser, server.url, PHONE)
+        click(page, re.compile(r"^Continue"))
+        click(page, "Deal round 1 digitally")
+        for name in ("Bob", "Cy", "Ann"):
+            see(page, f"{name}: hit or stay?")
+            click(page, "Hit")
+        see(page, "Ann drew a Flip Four: who takes it?")
+        see(page, re.compile(rf"each: {re.escape(first)}; "), timeout=30_000)
+        if advice.close:
+            see(page, re.compile(rf"{re.escape(best)} is a shade better\."))
+        else:
+            see(page, re.compile(rf"Suggestion: {re.escape(best)}\."))
+        screenshot(page, "digital-advisor-target-phone")
+        click(page, best)  # the button reads as the advice does
+        see(page, "Flip Four")
         page.close()

@@ -17,11 +17,13 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.app.advice_words import advice_text
+from companion.app.advice_words import advice_text, choice_advice_text
 from companion.app.telling import sentence
 from companion.i18n import N_, _
 from companion.rules import Round
+from companion.rules.choice_advice import ChoiceAdvice
 from companion.ui.guard import screen
+from companion.ui.parts.choices import describe_all
 from companion.ui.parts.decision import decision
 from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
 from companion.ui.parts.flip_four import last_flip_four
@@ -37,9 +39,15 @@ def _advice(state: AppState) -> list[ft.Control]:
     if advice is None:
         return []
     rnd = state.digital_round
-    if rnd is None:
+    if rnd is None or rnd.pending is None:
         return []
-    return [message(_("Advisor: {advice}").format(advice=advice_text(advice, rnd)))]
+    if isinstance(advice, ChoiceAdvice):
+        pend = rnd.pending
+        options = describe_all(rnd.legal(), pend.player, pend.card, state.seat_name)
+        text = choice_advice_text(advice, {o.choice: o.label for o in options})
+    else:
+        text = advice_text(advice, rnd)
+    return [message(_("Advisor: {advice}").format(advice=text))]
 
 
 @screen
