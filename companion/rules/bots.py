@@ -20,6 +20,7 @@ from typing import Protocol
 
 from .cards import NUMBER_VALUES
 from .choice import HIT, STAY
+from .hardbot import HardBot
 from .odds import bust_chance
 from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
@@ -192,7 +193,7 @@ BOTS: dict[str, Callable[[str | None], Bot]] = {
     # reads, each one of the bots above at its setting.
     "easy": lambda arg: EasyBot(),
     "medium": lambda arg: StopBot(MEDIUM_STOP, name="medium"),
-    "hard": lambda arg: WinBot(name="hard"),
+    "hard": lambda arg: HardBot(),
 }
 
 LEVELS = ("easy", "medium", "hard")
@@ -207,7 +208,7 @@ BOT_HELP: dict[str, str] = {
     "beats what it would bank, stays at N (26) raised when behind",
     "easy": "level easy: stays at 20, aims action cards at random",
     "medium": "level medium: stop:27 (the best fixed threshold), aims well",
-    "hard": "level hard: the win bot, plays for the game",
+    "hard": "level hard: plays each hit or stay for the chance to win the game",
 }
 
 

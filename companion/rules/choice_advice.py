@@ -68,7 +68,13 @@ class ChoiceAdvice:
         )
 
 
-def advise_choice(rnd: Round, seed: int = 0, bot: Bot | None = None) -> ChoiceAdvice:
+def advise_choice(
+    rnd: Round,
+    seed: int = 0,
+    bot: Bot | None = None,
+    budget: int = BUDGET,
+    min_each: int = MIN_EACH,
+) -> ChoiceAdvice:
     """Advice for ``rnd.pending.player`` at a decision other than a turn's
     hit or stay, with at least two options."""
     pend = rnd.pending
@@ -88,7 +94,7 @@ def advise_choice(rnd: Round, seed: int = 0, bot: Bot | None = None) -> ChoiceAd
     bots: list[Bot] = [bot or StopBot()] * rnd.players
     if bot is None:
         bots[p] = WinBot()
-    each = max(MIN_EACH, min(MAX_EACH, BUDGET // len(options)))
+    each = max(min_each, min(MAX_EACH, budget // len(options)))
     rng = random.Random(_seed(rnd, p, seed))
     wins: list[list[float]] = [[] for _ in options]
     for _ in range(each):

@@ -1,0 +1,70 @@
+"""The hard computer player (companion.rules.hardbot): legal in every
+position, finishes games, plays for the game when the totals call for it."""
+
+from __future__ import annotations
+
+import random
+
+from companion.rules import Match, Round, Rules
+from companion.rules.bots import StopBot, make_bot
+from companion.rules.hardbot import HardBot
+
+
+def test_hard_is_the_level_the_seat_picker_offers() -> None:
+    assert isinstance(make_bot("hard"), HardBot)
+
+
+def test_every_choice_is_legal_and_every_game_ends() -> None:
+    rng = random.Random(4)
+    for g in range(30):
+        rules = Rules(brutal=g % 3 == 0, target=rng.choice([60, 120, 200]))
+        match = Match(rng.randint(2, 6), rules=rules, seed=g)
+        bots = [HardBot(), *[StopBot(27)] * (match.players - 1)]
+        rounds = 0
+        while not match.over:
+            rnd = match.start_round()
+            while (pend := rnd.pending) is not None:
+                choice = bots[pend.player].choose(rnd, pend.player, rng)
+                assert choice in rnd.legal()
+                rnd.play(choice)
+            match.finish_round(rnd)
+            rounds += 1
+            assert rounds < 200
+        assert match.winners
+
+
+def test_far_behind_it_hits_past_the_medium_mark() -> None:
+    # Bob stays on 12 with 170 (182); Ann, on 40, holds 9 10 11 = 30: the
+    # medium bot would bank it; hard needs more to catch up.
+    rnd = Round.start(
+        players=2, deck=["12", "9", "10", "11", "3", "4", "5"], seed=1, totals=(40, 170)
+    )
+    for choice in ("stay", "hit", "hit"):
+        rnd.play(choice)
+    assert rnd.line(0) == ["9", "10", "11"]
+    assert StopBot(27).choose(rnd, 0, random.Random(0)) == "stay"
+    assert HardBot().choose(rnd, 0, random.Random(0)) == "hit"
+
+
+def test_staying_that_loses_the_game_is_never_chosen() -> None:
+    rnd = Round.start(
+        players=2,
+        deck=["12", "10", "11", "9", "5", "6", "7", "8"],
+        seed=1,
+        totals=(150, 190),
+    )
+    for choice in ("stay", "hit", "hit"):
+        rnd.play(choice)
+    assert HardBot().choose(rnd, 0, random.Random(0)) == "hit"
+
+
+def test_the_same_position_gets_the_same_choice() -> None:
+    again = Round.start(players=3, seed=9, totals=(120, 150, 90))
+    rng = random.Random(1)
+    while (pend := again.pending) is not None:
+        if pend.kind == "turn" and len(pend.options) == 2:
+            twin = Round.replay(again.setup(), again.choices)
+            assert HardBot().choose(again, pend.player, rng) == HardBot().choose(
+                twin, pend.player, rng
+            )
+        again.play(StopBot(27).choose(again, pend.player, rng))
