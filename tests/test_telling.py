@@ -345,6 +345,19 @@ def test_the_advisor_words_other_decisions_with_the_buttons_words() -> None:
     with use("hu"):
         text = choice_advice_text(advice, labels)
         assert "Ann: 46%; Cy: 41%; Bob: 41%" in text and "Javaslat: Ann." in text
+    # A long list (a swap's dozen): the best three named, the count said.
+    many = dataclasses.replace(
+        advice,
+        chances=tuple((f"target {i}", 0.5 - i / 20) for i in range(5)),
+        of=17,
+    )
+    labels.update({"target 3": "Dee", "target 4": "Eve"})
+    text = choice_advice_text(many, labels)
+    assert text.startswith(
+        "Chance to win the game for the 3 most promising of 17 choices"
+    )
+    assert "Ann: 50%; Bob: 45%; Cy: 40%. Suggestion: Ann." in text
+    assert "Dee" not in text and "Eve" not in text
 
 
 def test_the_scoring_chain_in_italian() -> None:

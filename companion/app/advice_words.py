@@ -86,23 +86,28 @@ def _chance(value: float, places: int = 0) -> str:
     return percent(round(value, places + 2), places)
 
 
+SHOWN = 3  # options named in the advice; a swap's dozen would be a wall of text
+
+
 def choice_advice_text(advice: ChoiceAdvice, labels: Mapping[str, str]) -> str:
-    """What the advisor says at a target, card or ±15 decision: each
-    option's chance to win the game, best first, in the words its button
-    shows (``labels``: choice string → words), then the suggestion."""
+    """What the advisor says at a target, card or ±15 decision: the best
+    options' chances to win the game (at most :data:`SHOWN`), best first, in
+    the words their buttons show (``labels``: choice string → words), then
+    the suggestion."""
+    shown = advice.chances[:SHOWN]
     places = 0
     top = [c for _, c in advice.chances[:2]]
     while places < 3 and _chance(top[0], places) == _chance(top[1], places):
         places += 1  # the best never looks equal to the next unless it is
     chances = "; ".join(
-        f"{labels.get(opt, opt)}: {_chance(c, places)}" for opt, c in advice.chances
+        f"{labels.get(opt, opt)}: {_chance(c, places)}" for opt, c in shown
     )
-    if advice.of > len(advice.chances):
+    if advice.of > len(shown):
         basis = _(
             "Chance to win the game for the {n} most promising of {of} choices, "
             "over {samples} play-outs each: {chances}."
         ).format(
-            n=number(len(advice.chances)),
+            n=number(len(shown)),
             of=number(advice.of),
             samples=number(advice.samples),
             chances=chances,
