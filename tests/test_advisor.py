@@ -13,6 +13,7 @@ from round_helpers import stacked
 
 from companion.rules import Advice, Match, advise
 from companion.rules.bots import StopBot, WinBot
+from companion.rules.hardbot import HardBot
 from companion.rules.outlook import unseen
 from companion.rules.round import Round
 
@@ -165,6 +166,7 @@ def test_staying_that_loses_the_game_is_not_suggested() -> None:
     assert "Suggestion: hit." in advice.text()
     assert StopBot(25).choose(rnd, 0, random.Random(0)) == "stay"
     assert WinBot().choose(rnd, 0, random.Random(0)) == "hit"
+    assert HardBot().choose(rnd, 0, random.Random(0)) == "hit"
 
 
 def test_staying_that_wins_now_is_suggested() -> None:

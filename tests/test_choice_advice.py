@@ -11,9 +11,9 @@ import re
 import pytest
 
 from companion.rules import Match, Round, Rules
-from companion.rules.advisor import _win
 from companion.rules.bots import StopBot, play_out
 from companion.rules.choice_advice import SHORTLIST, ChoiceAdvice, advise_choice
+from companion.rules.winchance import chance_after_round
 
 
 def brutal_flip7() -> Round:
@@ -100,7 +100,7 @@ def test_win_chances_add_up_to_one_over_the_players() -> None:
             bots = [StopBot()] * twin.players
             play_out(twin, bots, random.Random(k))
             scores = twin.scores()
-            total = sum(_win(rnd, scores, q) for q in rnd.seats)
+            total = sum(chance_after_round(rnd, scores, q) for q in rnd.seats)
             assert total == pytest.approx(1.0)
 
 

@@ -69,8 +69,8 @@ def advice_text(advice: Advice, rnd: Round) -> str:
         "Chance to win the game, over {n} play-outs: hit {hit}, stay {stay}."
     ).format(
         n=number(advice.samples),
-        hit=percent(round(float(h) / 100, places + 2), places),
-        stay=percent(round(float(s) / 100, places + 2), places),
+        hit=_chance(float(h) / 100, places),
+        stay=_chance(float(s) / 100, places),
     )
     if advice.close:
         verdict = _(
@@ -83,6 +83,7 @@ def advice_text(advice: Advice, rnd: Round) -> str:
 
 
 def _chance(value: float, places: int = 0) -> str:
+    """A chance as shown, rounded as the figures it is compared with."""
     return percent(round(value, places + 2), places)
 
 

@@ -45,7 +45,7 @@ from .odds import bust_chance, flip7_chance
 from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
 from .shuffle import shuffle
-from .winchance import win_chances
+from .winchance import chance_after_round
 
 DEFAULT_SAMPLES = 80  # the first batch; more are drawn until the gap is clear
 MAX_SAMPLES = 240
@@ -139,12 +139,13 @@ def position_key(rnd: Round, player: int) -> str:
     )
 
 
-def _seed(rnd: Round, player: int, salt: int) -> int:
+def position_seed(rnd: Round, player: int, salt: int) -> int:
+    """The play-outs' seed: the position as the player sees it, and ``salt``."""
     text = f"{position_key(rnd, player)}#{salt}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def _twin(rnd: Round, rng: random.Random) -> Round:
+def twin_round(rnd: Round, rng: random.Random) -> Round:
     """A fork whose deck order depends only on ``rng`` and the deck's
     contents (the fork shuffles the real order; sorting first hides it)."""
     twin = rnd.fork(rng)
@@ -156,33 +157,21 @@ def _twin(rnd: Round, rng: random.Random) -> Round:
     return twin
 
 
-def _win(rnd: Round, scores: list[int], p: int) -> float:
-    """``p``'s chance of winning the game once the round ends with these
-    scores. A tie-break round (R21: only the tied leaders play) is won by
-    the highest of them; a round outside a game counts from 0 each."""
-    base = rnd.totals or (0,) * rnd.players
-    totals = [t + s for t, s in zip(base, scores, strict=True)]
-    seats = rnd.seats
-    if len(seats) < rnd.players:
-        chances = win_chances([totals[q] for q in seats], -(10**9), rnd.players)
-        return chances[seats.index(p)] if p in seats else 0.0
-    return win_chances(totals, rnd.rules.target)[p]
-
-
 def _sample(
     rnd: Round, p: int, bots: list[Bot], rng: random.Random
 ) -> tuple[float, float, float, float]:
     """One paired play-out: p's final round score after hitting, after
-    staying, and p's chance to win the game after each."""
+    staying, then p's chance to win the game after hitting, after staying."""
     deck_seed = rng.getrandbits(64)
-    out = []
+    points, wins = [], []
     for choice in (HIT, STAY):
-        twin = _twin(rnd, random.Random(deck_seed))
+        twin = twin_round(rnd, random.Random(deck_seed))
         twin.play(choice)
         play_out(twin, bots, random.Random(deck_seed))
         scores = twin.scores()
-        out += [float(scores[p]), _win(rnd, scores, p)]
-    return out[0], out[2], out[1], out[3]
+        points.append(float(scores[p]))
+        wins.append(chance_after_round(rnd, scores, p))
+    return points[0], points[1], wins[0], wins[1]
 
 
 def advise(
@@ -222,7 +211,7 @@ def advise(
     bots: list[Bot] = [bot or StopBot()] * rnd.players
     if bot is None:
         bots[p] = WinBot()  # the player plays on for the game
-    rng = random.Random(_seed(rnd, p, seed))
+    rng = random.Random(position_seed(rnd, p, seed))
     hits: list[float] = []
     stays: list[float] = []
     win_hits: list[float] = []
@@ -235,11 +224,11 @@ def advise(
         win_hits.append(wh)
         diffs.append(wh - ws)
         if len(diffs) == goal and goal < max_samples:
-            mean, se = _mean_se(diffs)
+            mean, se = mean_se(diffs)
             if se > 0 and abs(mean) <= CLEAR_Z * se:
                 goal = min(goal + BATCH, max_samples)
     n = len(diffs)
-    mean, se = _mean_se(diffs) if n else (0.0, 0.0)
+    mean, se = mean_se(diffs) if n else (0.0, 0.0)
     sim_hit = sum(hits) / n if n else float(hit_once)
     sim_stay = sum(stays) / n if n else float(stay_now)
     win_hit = sum(win_hits) / n if n else 0.0
@@ -268,7 +257,8 @@ def advise(
     )
 
 
-def _mean_se(xs: list[float]) -> tuple[float, float]:
+def mean_se(xs: list[float]) -> tuple[float, float]:
+    """Mean and standard error (infinite for one value)."""
     n = len(xs)
     mean = sum(xs) / n
     if n < 2:

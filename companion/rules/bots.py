@@ -24,7 +24,7 @@ from .hardbot import HardBot
 from .odds import bust_chance
 from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
-from .tactics import decide_other, value
+from .tactics import decide_other, not_hit_or_stay, value
 
 DEFAULT_STOP = 25
 ODDS_MAX_BUST = Fraction(1, 2)
@@ -45,19 +45,6 @@ class RandomBot:
         return rng.choice(rnd.legal())
 
 
-def _not_hit_or_stay(rnd: Round, player: int, rng: random.Random) -> str | None:
-    """The choice when it is not a free hit-or-stay: a target, card or ±15
-    decision (shared tactics), or the only option (The Zero's must-hit)."""
-    pend = rnd.pending
-    if pend is None:
-        raise ValueError("the round is over")
-    if pend.kind != "turn":
-        return decide_other(rnd, player, rng)
-    if len(pend.options) == 1:
-        return pend.options[0]
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class StopBot:
     """Stay when the line's value reaches ``at``."""
@@ -66,10 +53,10 @@ class StopBot:
     name: str = "stop"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        # _not_hit_or_stay, inline: most decisions of a simulation are this.
+        # not_hit_or_stay, inline: most decisions of a simulation are this.
         pend = rnd.pending
         if pend is None or pend.kind != "turn":
-            return _not_hit_or_stay(rnd, player, rng) or HIT
+            return not_hit_or_stay(rnd, player, rng) or HIT
         if len(pend.options) == 1:
             return pend.options[0]  # The Zero: must hit
         # A line is never worth more than its number sum at a turn (÷2, −N
@@ -91,7 +78,7 @@ class OddsBot:
     name: str = "odds"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        forced = _not_hit_or_stay(rnd, player, rng)
+        forced = not_hit_or_stay(rnd, player, rng)
         if forced is not None:
             return forced
         pool = unseen(rnd)
@@ -128,7 +115,7 @@ class WinBot:
         return at
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        forced = _not_hit_or_stay(rnd, player, rng)
+        forced = not_hit_or_stay(rnd, player, rng)
         if forced is not None:
             return forced
         call = game_call(rnd, player)

@@ -21,10 +21,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .advisor import NOISE_Z, _mean_se, _seed, _twin, _win
+from .advisor import NOISE_Z, mean_se, position_seed, twin_round
 from .bots import Bot, StopBot, WinBot, play_out
 from .round import Round
 from .tactics import score_card_actions
+from .winchance import chance_after_round
 
 BUDGET = 320  # play-outs per decision, shared by its options
 MIN_EACH = 16
@@ -95,19 +96,19 @@ def advise_choice(
     if bot is None:
         bots[p] = WinBot()
     each = max(min_each, min(MAX_EACH, budget // len(options)))
-    rng = random.Random(_seed(rnd, p, seed))
+    rng = random.Random(position_seed(rnd, p, seed))
     wins: list[list[float]] = [[] for _ in options]
     for _ in range(each):
         deck_seed = rng.getrandbits(64)
         for i, option in enumerate(options):
-            twin = _twin(rnd, random.Random(deck_seed))
+            twin = twin_round(rnd, random.Random(deck_seed))
             twin.play(option)
             play_out(twin, bots, random.Random(deck_seed))
-            wins[i].append(_win(rnd, twin.scores(), p))
+            wins[i].append(chance_after_round(rnd, twin.scores(), p))
     means = [sum(w) / each for w in wins]
     order = sorted(range(len(options)), key=lambda i: -means[i])  # stable
     best, second = order[0], order[1]
-    gap, se = _mean_se([a - b for a, b in zip(wins[best], wins[second], strict=True)])
+    gap, se = mean_se([a - b for a, b in zip(wins[best], wins[second], strict=True)])
     return ChoiceAdvice(
         player=p,
         kind=pend.kind,

@@ -28,18 +28,17 @@ from itertools import product
 from .cards import CARDS, NUMBER_VALUES, Card
 from .choice import HIT, STAY
 from .config import Rules
-from .lines import flip7_count, would_bust
+from .lines import is_flip7, would_bust
 from .outlook import game_call, unseen
 from .round import Round
 from .scoring import score_line
 from .status import ACTIVE
-from .tactics import AVG_GAIN, bust_risk, decide_other, value
-from .winchance import win_chances
+from .tactics import AVG_GAIN, bust_risk, not_hit_or_stay, value
+from .winchance import chance_after_round
 
 MARK = 27  # what the others are taken to stay at (medium, the best fixed mark)
 LANDING = 3  # a player hitting to the mark lands about this far past it
 DEPTH = 2  # cards looked ahead
-FLIP7 = 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +47,9 @@ class HardBot:
     depth: int = DEPTH
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        pend = rnd.pending
-        if pend is None:
-            raise ValueError("the round is over")
-        if pend.kind != "turn":
-            return decide_other(rnd, player, rng)
-        if len(pend.options) == 1:
-            return pend.options[0]  # The Zero: must hit
+        forced = not_hit_or_stay(rnd, player, rng)
+        if forced is not None:
+            return forced
         call = game_call(rnd, player)
         if call is not None:
             return call[0]
@@ -67,11 +62,7 @@ class _Plan:
 
     def __init__(self, rnd: Round, me: int) -> None:
         self.rnd, self.me, self.rules = rnd, me, rnd.rules
-        totals = list(rnd.totals or (0,) * rnd.players)
-        self.totals = totals
-        self.target = rnd.rules.target if len(rnd.seats) == rnd.players else -(10**9)
-        others = [q for q in rnd.seats if q != me]
-        self.seats = [me, *others]
+        self.others = others = [q for q in rnd.seats if q != me]
         self.outcomes = list(
             product(*[_their_end(rnd, q) for q in others])
         )  # each a tuple of (round score, chance) per other
@@ -85,15 +76,15 @@ class _Plan:
         got = self.memo.get(mine)
         if got is not None:
             return got
-        me, totals, seats = self.me, self.totals, self.seats
+        scores = [0] * self.rnd.players
+        scores[self.me] = mine
         total = 0.0
         for outcome in self.outcomes:
             chance = 1.0
-            ends = [totals[me] + mine]
-            for (score, p), q in zip(outcome, seats[1:], strict=True):
+            for (score, p), q in zip(outcome, self.others, strict=True):
                 chance *= p
-                ends.append(totals[q] + score)
-            total += chance * win_chances(ends, self.target, self.rnd.players)[0]
+                scores[q] = score
+            total += chance * chance_after_round(self.rnd, scores, self.me)
         self.memo[mine] = total
         return total
 
@@ -104,7 +95,7 @@ class _Plan:
             cards = [CARDS[c] for c in codes]
             got = (
                 score_line(cards, rules=self.rules).total,
-                (flip7_count(cards, self.rules) >= FLIP7),
+                is_flip7(cards, self.rules),
             )
             self.scores[codes] = got
         return got

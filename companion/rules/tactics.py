@@ -313,3 +313,17 @@ def decide_other(rnd: Round, me: int, rng: random.Random | None = None) -> str:
     if pend.kind == "flip7":
         return brutal_choice(rnd, me, pend.options, rng)
     return pick_card_action(rnd, me, pend.options, rng)
+
+
+def not_hit_or_stay(rnd: Round, player: int, rng: random.Random) -> str | None:
+    """The choice when it is not a free hit-or-stay: a target, card or ±15
+    decision (:func:`decide_other`), or the only option (The Zero's
+    must-hit); None at a free hit-or-stay."""
+    pend = rnd.pending
+    if pend is None:
+        raise ValueError("the round is over")
+    if pend.kind != "turn":
+        return decide_other(rnd, player, rng)
+    if len(pend.options) == 1:
+        return pend.options[0]
+    return None

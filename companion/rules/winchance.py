@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .round import Round
+
 BIN = 5  # points per bin
 SPAN = 60  # bins short of the target the table covers (300 points)
 
@@ -215,3 +217,19 @@ def win_chances(
     if total <= 0:
         return [1 / n] * n
     return [w / total for w in weights]
+
+
+def chance_after_round(rnd: Round, scores: Sequence[int], p: int) -> float:
+    """``p``'s chance of winning the game once ``rnd`` ends with these round
+    scores (one per seat). A tie-break round (R21: only the tied leaders
+    play) is won by the highest of them; a round outside a game counts from
+    0 each."""
+    base = rnd.totals or (0,) * rnd.players
+    totals = [t + s for t, s in zip(base, scores, strict=True)]
+    seats = rnd.seats
+    if len(seats) < rnd.players:
+        if p not in seats:
+            return 0.0
+        chances = win_chances([totals[q] for q in seats], -(10**9), rnd.players)
+        return chances[seats.index(p)]
+    return win_chances(totals, rnd.rules.target)[p]
