@@ -3,7 +3,8 @@
 ``companion`` starts the Flet web server (address from flet.toml, overridable
 with --host/--port/--data-dir) and prints the address. ``companion simulate``
 runs computer-player games in the terminal; ``companion tournament``
-compares bots fairly (every seating, paired decks).
+compares bots fairly (every seating, paired decks); ``companion engine
+build`` compiles the rules engine with mypyc (:mod:`companion.native`).
 
 Only one server may use a data folder: a second one on the same folder
 exits with status 3 and a message naming the running one
@@ -69,7 +70,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="companion",
         description="Flip 7 Companion: scoring, digital deal and sharing.",
         epilog="Subcommands: 'companion simulate --help' and 'companion tournament "
-        "--help' for computer-player games.",
+        "--help' for computer-player games; 'companion engine build' compiles "
+        "the rules engine (faster advice and bots; needs the dev tools).",
     )
     parser.add_argument("--host", help="address to listen on (default from flet.toml)")
     parser.add_argument("--port", type=int, help="port (default from flet.toml: 8550)")
@@ -101,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         from .tournament import main as tournament_main
 
         return tournament_main(args_list[1:])
+    if args_list[:1] == ["engine"]:
+        from .native import main as engine_main
+
+        return engine_main(args_list[1:])
     args = _parser().parse_args(args_list)
     try:
         settings = load_settings(args.config)
@@ -158,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 0
 
+    # No compiled engine for these sources yet: make one for the next start.
+    from .native import build_in_background
+
+    build_in_background()
     # SIGTERM and Ctrl-C end the server within a second, even when Flet hangs.
     try:
         return supervise(serve)

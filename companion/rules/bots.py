@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Protocol
+from typing import Final, Protocol
 
 from .cards import NUMBER_VALUES
 from .choice import HIT, STAY
@@ -26,8 +26,8 @@ from .outlook import game_call, hit_value, stay_value, unseen
 from .round import Round
 from .tactics import decide_other, not_hit_or_stay, value
 
-DEFAULT_STOP = 25
-ODDS_MAX_BUST = Fraction(1, 2)
+DEFAULT_STOP: Final = 25
+ODDS_MAX_BUST: Final = Fraction(1, 2)
 
 
 class Bot(Protocol):
@@ -88,8 +88,8 @@ class OddsBot:
         return HIT if better else STAY
 
 
-WIN_STOP = 26
-BEHIND_STEP = 8  # one more point of threshold per this many points behind
+WIN_STOP: Final = 26
+BEHIND_STEP: Final = 8  # one more point of threshold per this many points behind
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +124,8 @@ class WinBot:
         return STAY if value(rnd, player) >= self.threshold(rnd, player) else HIT
 
 
-EASY_STOP = 20
-MEDIUM_STOP = 27  # the best fixed threshold heads-up (docs/benchmarks.md)
+EASY_STOP: Final = 20
+MEDIUM_STOP: Final = 27  # the best fixed threshold heads-up (docs/benchmarks.md)
 
 
 @dataclass(frozen=True, slots=True)

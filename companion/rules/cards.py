@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 
 class Kind(StrEnum):
@@ -22,7 +23,7 @@ class Kind(StrEnum):
     ACTION = "action"
 
 
-ACTION_NAMES: dict[str, str] = {
+ACTION_NAMES: Final[dict[str, str]] = {
     "JOM": "Just One More!",
     "F4": "Flip Four!",
     "STEAL": "Steal",
@@ -30,16 +31,16 @@ ACTION_NAMES: dict[str, str] = {
     "DISCARD": "Discard",
 }
 
-SPECIAL_NAMES: dict[str, str] = {
+SPECIAL_NAMES: Final[dict[str, str]] = {
     "0": "The Zero",
     "7U": "Unlucky 7",
     "13L": "Lucky 13",
 }
 
-MINUS_CODES: tuple[str, ...] = ("-2", "-4", "-6", "-8", "-10")
+MINUS_CODES: Final[tuple[str, ...]] = ("-2", "-4", "-6", "-8", "-10")
 
 # Copies of each card in one deck, in the order the rulebook lists them.
-ONE_DECK: dict[str, int] = {
+ONE_DECK: Final[dict[str, int]] = {
     "0": 1,
     **{str(n): n for n in range(1, 7)},
     "7": 6,
@@ -54,12 +55,12 @@ ONE_DECK: dict[str, int] = {
 
 # The one map of face values: number cards only (Zero 0, Unlucky 7 is 7,
 # Lucky 13 is 13). Code-keyed, for hot paths that work on codes.
-NUMBER_VALUES: dict[str, int] = {
+NUMBER_VALUES: Final[dict[str, int]] = {
     **{str(n): n for n in range(14)},
     "7U": 7,
     "13L": 13,
 }
-MINUS_VALUES: dict[str, int] = {code: -int(code) for code in MINUS_CODES}
+MINUS_VALUES: Final[dict[str, int]] = {code: -int(code) for code in MINUS_CODES}
 
 
 class CardParseError(ValueError):
@@ -153,8 +154,8 @@ class Card:
 # The one interned table: one immortal Card object per code. Card.parse,
 # full_deck and the deal engine hand out only these, so the engine may compare
 # and cache a line's cards by identity (see table.py, linescores.py).
-CARDS: dict[str, Card] = {code: Card(code) for code in ONE_DECK}
-ALL_CODES: tuple[str, ...] = tuple(ONE_DECK)
+CARDS: Final[dict[str, Card]] = {code: Card(code) for code in ONE_DECK}
+ALL_CODES: Final[tuple[str, ...]] = tuple(ONE_DECK)
 
 
 def card(code: str | Card) -> Card:
@@ -188,4 +189,4 @@ def full_deck(decks: int = 1) -> list[Card]:
     return list(_FULL_DECKS[decks])  # a new list: callers shuffle it
 
 
-_FULL_DECKS: dict[int, list[Card]] = {}
+_FULL_DECKS: Final[dict[int, list[Card]]] = {}

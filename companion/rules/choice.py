@@ -69,9 +69,12 @@ class ChoiceError(ValueError):
 class Choice:
     """A parsed choice. ``seat``/``card``: the first player and card named
     (the target, the victim of a steal or discard, the first side of a
-    swap); ``other_seat``/``other_card``: the second side of a swap."""
+    swap); ``other_seat``/``other_card``: the second side of a swap.
+    ``verb`` is always a :class:`Verb` (a ``str``); its plain text is
+    accepted too, so the field is typed ``str`` (a compiled class checks
+    the declared type when it is built, companion/native.py)."""
 
-    verb: Verb
+    verb: str
     seat: int | None = None
     card: str | None = None
     other_seat: int | None = None
@@ -112,7 +115,7 @@ class Choice:
         return tuple(s for s in (self.seat, self.other_seat) if s is not None)
 
     def __str__(self) -> str:
-        words: list[str] = [self.verb.value]
+        words: list[str] = [str(self.verb)]
         for part in (self.seat, self.card, self.other_seat, self.other_card):
             if part is not None:
                 words.append(str(part))

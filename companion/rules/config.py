@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-FLIP7_BONUS = 15
-FLIP7_CARDS = 7
+FLIP7_BONUS: Final = 15
+FLIP7_CARDS: Final = 7
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

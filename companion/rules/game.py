@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .config import Rules
 
@@ -20,7 +21,7 @@ class EndCheck:
         return self.tie_break
 
 
-NOT_OVER = EndCheck(False)  # the usual answer, made once (EndCheck is frozen)
+NOT_OVER: Final = EndCheck(False)  # the usual answer, made once (EndCheck is frozen)
 
 
 def check_end(totals: Sequence[int], rules: Rules = Rules()) -> EndCheck:

@@ -8,11 +8,12 @@ the Unlucky 7 (R10).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from .cards import NUMBER_VALUES, Card
 from .config import FLIP7_CARDS, Rules
 
-LUCKY_PAIR = ("13", "13L")  # the number cards of value 13
+LUCKY_PAIR: Final = ("13", "13L")  # the number cards of value 13
 
 
 def numbers(line: Iterable[Card]) -> list[Card]:

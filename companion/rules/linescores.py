@@ -11,15 +11,15 @@ line under standard rules scores 0 whatever it holds: no memo needed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card
 from .choice import HIT, STAY
 from .config import Rules
 from .scoring import BUSTED_SCORE, LineScore, score_line
 
-_SCORES: dict[tuple[Any, ...], LineScore] = {}
-_SCORES_MAX = 1 << 17
+_SCORES: Final[dict[tuple[Any, ...], LineScore]] = {}
+_SCORES_MAX: Final = 1 << 17
 
 
 def cached_score(
@@ -47,7 +47,7 @@ def cached_score(
     return got
 
 
-_BELOW_13 = (1 << 13) - 1
+_BELOW_13: Final = (1 << 13) - 1
 
 
 def stay_or_hit(line: list[Card], values: int, at: int, rules: Rules) -> str:

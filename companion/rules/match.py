@@ -15,6 +15,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from .cards import Card
 from .config import Rules
@@ -64,11 +67,12 @@ def round_record(
     return RoundRecord(ids[rnd.dealer], tuple(entries), True, tie_break)
 
 
-_ENTRIES: dict[tuple[tuple[str, ...], bool, bool, bool], Entry] = {}
-_ENTRIES_MAX = 1 << 14
+_ENTRIES: Final[dict[tuple[tuple[str, ...], bool, bool, bool], Entry]] = {}
+_ENTRIES_MAX: Final = 1 << 14
 
 
 @dataclass
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
     """A whole game dealt by the app. Drive it with :meth:`start_round` and
     :meth:`finish_round` until :attr:`over`.

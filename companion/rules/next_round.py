@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import Card, card, full_deck
 from .config import Rules
@@ -24,7 +24,7 @@ from .sheet import Sheet, SheetError
 from .shuffle import shuffle
 
 Cards = Sequence[Card | str]
-DECK_CARDS = len(full_deck(1))  # 108
+DECK_CARDS: Final = len(full_deck(1))  # 108
 
 
 class NextRound(NamedTuple):  # a tuple: cheap to build once per round

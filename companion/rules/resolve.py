@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Generator
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import NUMBER_VALUES, Card
 from .choice import BONUS, HIT, STAY, Choice, Verb
@@ -36,14 +36,14 @@ class Pending(NamedTuple):
 
 Gen = Generator[Pending, str, None]
 
-HIT_STAY = (HIT, STAY)
-HIT_ONLY = (HIT,)  # The Zero: must hit (R4)
-FLIP_FOUR_CARDS = 4
-MAX_SEATS = 36  # 18 players per deck, two decks at most (Rules.max_players)
+HIT_STAY: Final = (HIT, STAY)
+HIT_ONLY: Final = (HIT,)  # The Zero: must hit (R4)
+FLIP_FOUR_CARDS: Final = 4
+MAX_SEATS: Final = 36  # 18 players per deck, two decks at most (Rules.max_players)
 
 # Every turn decision, made once (Pending is immutable): TURN_ASKS[p][must],
 # ``must`` when The Zero makes player ``p`` hit.
-TURN_ASKS: tuple[tuple[Pending, Pending], ...] = tuple(
+TURN_ASKS: Final[tuple[tuple[Pending, Pending], ...]] = tuple(
     (Pending(p, "turn", None, HIT_STAY), Pending(p, "turn", None, HIT_ONLY))
     for p in range(MAX_SEATS)
 )

@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Card
 from .choice import Choice
 from .config import Rules
@@ -34,6 +36,7 @@ class IllegalChoice(ValueError):
     """A choice that is not in ``legal()``; the round is left unchanged."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Round:
     """One round of Flip 7: With a Vengeance, dealt by the app."""
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import MINUS_VALUES, NUMBER_VALUES, Card, card
 from .config import FLIP7_BONUS, FLIP7_CARDS, Rules
 from .lines import is_flip7
 
-BRUTAL_ATTACK = 15
+BRUTAL_ATTACK: Final = 15
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +61,7 @@ class LineScore:
 
 
 # A busted line under standard rules (R19 aside, Brutal scores it on).
-BUSTED_SCORE = LineScore(0, 0, 0, 0, 0, False, False, False, 0, False, True, 0)
+BUSTED_SCORE: Final = LineScore(0, 0, 0, 0, 0, False, False, False, 0, False, True, 0)
 
 
 def score_line(

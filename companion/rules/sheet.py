@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARDS, Card
 from .config import Rules
@@ -21,7 +21,7 @@ from .game import EndCheck, check_end
 from .linescores import cached_score
 from .scoring import BRUTAL_ATTACK, LineScore, score_line
 
-MAX_NAME = 30
+MAX_NAME: Final = 30
 
 
 class SheetError(ValueError):
@@ -127,8 +127,8 @@ class Entry:
 
 # Every screen and the simulator's every round derive totals, the dealer and
 # the end of the game from all the entries: each line is scored once.
-_TOTALS: dict[tuple[Any, ...], int] = {}
-_TOTALS_MAX = 1 << 16
+_TOTALS: Final[dict[tuple[Any, ...], int]] = {}
+_TOTALS_MAX: Final = 1 << 16
 
 
 def _line_total(
@@ -214,7 +214,7 @@ def check_name(name: str, taken: Sequence[str]) -> str:
 
 
 # What a sheet's memo derives from its players alone (see Sheet.add_round).
-_PLAYER_MEMO = ("seated", "seated_ids", "ids", "order")
+_PLAYER_MEMO: Final = ("seated", "seated_ids", "ids", "order")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ generator type (a subclass may draw differently) uses its own shuffle.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 
 def shuffle(rng: random.Random, x: list[Any]) -> None:
@@ -36,4 +36,4 @@ def _bits(size: int) -> list[int]:
     return [(i + 1).bit_length() for i in range(size)]
 
 
-_BITS = _bits(1 << 9)  # a table, not a call per card
+_BITS: Final = _bits(1 << 9)  # a table, not a call per card

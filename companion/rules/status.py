@@ -8,6 +8,7 @@ print as those strings, while code compares against the names.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Status(StrEnum):
@@ -17,7 +18,7 @@ class Status(StrEnum):
     OUT = "out"  # sits out a tie-break round (R21)
 
 
-ACTIVE = Status.ACTIVE
-STAYED = Status.STAYED
-BUSTED = Status.BUSTED
-OUT = Status.OUT
+ACTIVE: Final = Status.ACTIVE
+STAYED: Final = Status.STAYED
+BUSTED: Final = Status.BUSTED
+OUT: Final = Status.OUT

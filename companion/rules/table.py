@@ -15,7 +15,9 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from .cards import CARDS, NUMBER_VALUES, Card
 from .config import FLIP7_CARDS, Rules
@@ -24,12 +26,13 @@ from .shuffle import shuffle
 from .status import ACTIVE, BUSTED, OUT, STAYED, Status
 
 # Face value by code for number cards: a cheap pre-check before would_bust.
-_VALUE = NUMBER_VALUES
+_VALUE: Final = NUMBER_VALUES
 # The table holds only the interned cards of ``cards.CARDS``, so a line's
 # cards can be compared and cached by identity (``map(id, line)``).
-ZERO = CARDS["0"]
+ZERO: Final = CARDS["0"]
 
 
+@mypyc_attr(native_class=False)
 class InternedCards(list[Card]):
     """A list known to hold only interned cards (a round's leftovers), so the
     next round can skip interning them again."""
@@ -39,7 +42,7 @@ def intern(cards: Sequence[Card]) -> list[Card]:
     return list(map(CARDS.__getitem__, map(_code, cards)))
 
 
-_code = attrgetter("code")
+_code: Final = attrgetter("code")
 
 
 class RoundEnd(Exception):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from .cards import CARDS, MINUS_VALUES, NUMBER_VALUES
 from .choice import BONUS, Choice, Verb
@@ -20,11 +21,11 @@ from .round import Round
 from .status import ACTIVE, BUSTED
 
 # Share of number cards in the deck: the rough chance a draw is a number.
-NUMBER_SHARE = 92 / 108
-AVG_GAIN = 6.5  # a safe number card adds about this much
-LEADER_WEIGHT = 0.5  # extra weight per rank for hurting those ahead
-BUST_EXTRA = 10.0  # a bust also ends the player's round: what more hits bring
-TARGET_DRAWS = {"JOM": 1, "F4": 4}  # cards an action makes its target draw
+NUMBER_SHARE: Final = 92 / 108
+AVG_GAIN: Final = 6.5  # a safe number card adds about this much
+LEADER_WEIGHT: Final = 0.5  # extra weight per rank for hurting those ahead
+BUST_EXTRA: Final = 10.0  # a bust also ends the player's round: what more hits bring
+TARGET_DRAWS: Final = {"JOM": 1, "F4": 4}  # cards an action makes its target draw
 
 
 def value(rnd: Round, q: int) -> int:
@@ -129,7 +130,7 @@ class View:
         return would_bust([CARDS[c] for c in rest], CARDS[inn])
 
 
-_RISKS: dict[tuple[int, int], float] = {}
+_RISKS: Final[dict[tuple[int, int], float]] = {}
 
 
 def bust_risk(numbers: int, draws: int) -> float:
@@ -146,7 +147,7 @@ def bust_risk(numbers: int, draws: int) -> float:
 
 
 # What a card adds to a line, except ÷2 (half the line's sum, see View.worth).
-_WORTH: dict[str, float] = {
+_WORTH: Final[dict[str, float]] = {
     **{code: float(v) for code, v in NUMBER_VALUES.items()},
     **{code: float(-v) for code, v in MINUS_VALUES.items()},
 }
@@ -160,8 +161,8 @@ def _seat(opt: str) -> int:
     return seat
 
 
-_SEATS: dict[str, int] = {}
-_BELOW_13 = (1 << 13) - 1  # Table.values' exact bits (a 13 is not kept exact)
+_SEATS: Final[dict[str, int]] = {}
+_BELOW_13: Final = (1 << 13) - 1  # Table.values' exact bits (a 13 is not kept exact)
 
 
 def _best(scored: list[tuple[float, str]], rng: random.Random | None) -> str:
@@ -264,9 +265,9 @@ def score_card_actions(
 
 # A Steal, Swap or Discard option read once: verb, seat, card, other seat
 # (-1 if none), other card ("" if none), and the two cards' face values.
-Use = tuple[Verb, int, str, int, str, int | None, int | None]
-_USES: dict[str, Use] = {}
-_USES_MAX = 1 << 15
+Use = tuple[str, int, str, int, str, int | None, int | None]  # verb first
+_USES: Final[dict[str, Use]] = {}
+_USES_MAX: Final = 1 << 15
 
 
 def _use(opt: str) -> Use:

@@ -1,0 +1,105 @@
+"""The compiled rules engine (companion/native.py): used when a build of
+exactly these sources exists, never a stale one, and it plays the very
+games the sources play."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import native
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_suite_runs_the_compiled_engine_where_it_can_be_built() -> None:
+    if not (native.can_build() or os.environ.get("REQUIRE_NATIVE")):
+        pytest.skip("no mypyc, setuptools or C compiler here: the sources run")
+    import companion.rules.resolve as resolve
+
+    assert native.active()
+    assert resolve.__file__ is not None and resolve.__file__.endswith(native.EXT)
+    assert native.find_build() is not None
+
+
+def test_the_sources_alone_play_the_recorded_games() -> None:
+    """The fingerprint test checks the engine this process runs (compiled
+    here); the same 200 games run from the sources give the same digest."""
+    code = (
+        "import sys; sys.path.insert(0, 'tests')\n"
+        "from companion import native\n"
+        "from test_engine_fingerprint import DIGEST, fingerprint\n"
+        "import companion.rules.resolve as r\n"
+        "print(native.active(), r.__file__.endswith('.py'), "
+        "fingerprint(200)[0] == DIGEST)\n"
+    )
+    env = {**os.environ, native.PURE_ENV: "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert out == ["False", "True", "True"]
+
+
+@pytest.fixture
+def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the compiled modules' sources, which the build functions
+    read instead."""
+    copy = tmp_path / "companion"
+    shutil.copytree(native.SOURCES / "rules", copy / "rules")
+    shutil.copy2(native.SOURCES / "simulate.py", copy / "simulate.py")
+    monkeypatch.setattr(native, "SOURCES", copy)
+    return copy
+
+
+def test_an_edited_source_is_not_shadowed_by_an_older_build(
+    sources: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    before = native.build_dir(cache)
+    before.mkdir(parents=True)
+    (before / "complete").write_text("built")
+    with (sources / "rules" / "resolve.py").open("a") as f:
+        f.write("\n# edited\n")
+    after = native.build_dir(cache)
+    assert after != before
+    assert native.find_build(cache) is None  # the older build is not used
+
+
+def test_a_half_built_or_damaged_build_is_not_used(
+    sources: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    build = native.build_dir(cache)
+    for name in native.MODULES:
+        f = build.joinpath("companion", *name.split(".")).with_suffix(native.EXT)
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_bytes(b"")
+    assert native.find_build(cache) is None  # not marked complete
+    (build / "complete").write_text("built")
+    assert native.find_build(cache) is not None
+    (build / "companion" / "rules" / f"resolve{native.EXT}").unlink()
+    assert native.find_build(cache) is None  # a module missing
+    (sources / "rules" / "round.py").unlink()
+    assert native.find_build(cache) is None  # a source unreadable
+
+
+def test_old_builds_are_pruned(tmp_path: Path) -> None:
+    for k in range(6):
+        d = tmp_path / f"cpython-311-{k}"
+        d.mkdir()
+        (d / "complete").write_text("built")
+        os.utime(d, (1_000_000 + k, 1_000_000 + k))
+    (tmp_path / "half-built").mkdir()
+    native.prune(tmp_path, keep=4)
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == [f"cpython-311-{k}" for k in range(2, 6)] + ["half-built"]
