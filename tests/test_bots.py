@@ -133,14 +133,19 @@ def test_brutal_attack_on_a_leader_and_bonus_otherwise() -> None:
     assert StopBot().choose(behind, 1, random.Random()) == "bonus"
 
 
-@pytest.mark.parametrize(("stronger", "weaker"), [("medium", "easy"), ("hard", "easy")])
-def test_the_seat_pickers_levels_are_in_order(stronger: str, weaker: str) -> None:
+@pytest.mark.parametrize(
+    ("stronger", "weaker", "deals"), [("medium", "easy", 150), ("hard", "easy", 40)]
+)
+def test_the_seat_pickers_levels_are_in_order(
+    stronger: str, weaker: str, deals: int
+) -> None:
     """Issue 13: easy < medium, easy < hard, over paired, seat-rotated deals
-    (fixed seed: the same games every run). Hard against medium is within a
-    few points either way at this size: see docs/benchmarks.md."""
+    (fixed seed: the same games every run). Hard plays out every decision,
+    so it gets fewer deals; its wide margin over easy needs no more. Hard
+    against medium takes thousands of games: see docs/benchmarks.md."""
     from companion.tournament import tournament
 
-    res = tournament([stronger, weaker], deals=150, seed=5)
+    res = tournament([stronger, weaker], deals=deals, seed=5)
     row = res.tallies[stronger].row()
     assert row["win_ci95"][0] > 0.5, row  # type: ignore[index]
 

@@ -1,13 +1,15 @@
-"""The hard computer player (companion.rules.hardbot): legal in every
-position, finishes games, plays for the game when the totals call for it
-(staying that loses the game: tests/test_advisor.py, beside the advisor)."""
+"""The hard computer player (companion.rules.hardbot): plays as the advisor
+advises, legal in every position, finishes games, plays for the game when
+the totals call for it (staying that loses the game: tests/test_advisor.py,
+beside the advisor)."""
 
 from __future__ import annotations
 
 import random
 
-from companion.rules import Match, Round, Rules
+from companion.rules import Match, Round, Rules, advise
 from companion.rules.bots import StopBot, make_bot
+from companion.rules.choice_advice import advise_choice
 from companion.rules.hardbot import HardBot
 
 
@@ -57,3 +59,22 @@ def test_the_same_position_gets_the_same_choice() -> None:
                 twin, pend.player, rng
             )
         again.play(StopBot(27).choose(again, pend.player, rng))
+
+
+def test_it_plays_what_the_advisor_suggests_at_every_kind_of_decision() -> None:
+    """A player who follows the advice plays as hard does: hit/stay by the
+    advisor, every other decision by the choice advice."""
+    kinds: set[str] = set()
+    rng = random.Random(3)
+    for seed in range(40):
+        rules = Rules(brutal=seed % 2 == 1)
+        rnd = Round.start(players=3, rules=rules, seed=seed, totals=(60, 120, 150))
+        while (pend := rnd.pending) is not None:
+            got = HardBot().choose(rnd, pend.player, rng)
+            if len(pend.options) > 1 and pend.kind not in kinds | {"turn"}:
+                assert got == advise_choice(rnd).suggestion, (seed, pend)
+                kinds.add(pend.kind)
+            elif pend.kind == "turn" and len(pend.options) > 1 and seed < 4:
+                assert got == advise(rnd).suggestion, (seed, rnd.choices)
+            rnd.play(got)
+    assert {"target", "modifier"} <= kinds, kinds

@@ -40,6 +40,9 @@ def advisor_switch(state: AppState) -> list[ft.Control]:
             _("Advisor"),
             state.digital.advisor,
             state.set_advisor,
-            _("Bust and Flip 7 chances and a hit/stay suggestion."),
+            _(
+                "Each choice's chance to win the game, bust and Flip 7 chances, "
+                "and a suggestion."
+            ),
         )
     ]

@@ -263,7 +263,10 @@ def _rules(
             _("Learning game"),
             setup.advisor,
             state.setup_set_advisor,
-            _("The advisor shows bust and Flip 7 chances in digital rounds."),
+            _(
+                "The advisor shows each choice's chance to win the game, and "
+                "bust and Flip 7 chances, in digital rounds."
+            ),
         ),
     ]
 
