@@ -103,3 +103,17 @@ def test_old_builds_are_pruned(tmp_path: Path) -> None:
     native.prune(tmp_path, keep=4)
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == [f"cpython-311-{k}" for k in range(2, 6)] + ["half-built"]
+
+
+def test_the_engine_command_says_whether_the_build_is_in_use(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert native.main(["status"]) == 0
+    said = capsys.readouterr().out
+    expected = "in use" if native.active() else "not in use"
+    assert said.splitlines()[0] == f"compiled engine: {expected}"
+    assert str(native.build_dir()) in said
+    assert native.main(["rebuild"]) == 2  # unknown: usage, nothing done
+    assert "usage: companion engine build" in capsys.readouterr().err
+    if native.active():  # nothing to build: the app starts no build
+        assert native.build_in_background() is None
