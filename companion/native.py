@@ -167,9 +167,27 @@ def can_build() -> bool:
     return have and shutil.which(cc.split()[0]) is not None
 
 
+class BuildError(RuntimeError):
+    """mypyc or the C compiler failed; the message ends with their output."""
+
+
+def _failed_mark(dest: Path) -> Path:
+    return dest.parent / f"{dest.name}.failed"
+
+
+def failed_before(cache: Path | None = None) -> bool:
+    """A build of these sources failed here already (its output is kept in
+    the mark): background builds and the test run do not retry it."""
+    try:
+        return _failed_mark(build_dir(cache)).is_file()
+    except OSError:
+        return False
+
+
 def build(cache: Path | None = None) -> Path:
     """Compile the modules into the build folder of these sources (nothing
-    to do if it exists); the folder appears complete or not at all."""
+    to do if it exists); the folder appears complete or not at all. A
+    failure raises :class:`BuildError` and leaves a mark beside it."""
     dest = build_dir(cache)
     if (dest / "complete").is_file():
         return dest
@@ -190,7 +208,9 @@ def build(cache: Path | None = None) -> Path:
             [*cmd, *files], cwd=work, capture_output=True, text=True, check=False
         )
         if run.returncode:
-            raise RuntimeError(f"mypyc failed:\n{run.stdout[-4000:]}{run.stderr}")
+            said = f"mypyc failed:\n{run.stdout[-4000:]}{run.stderr[-4000:]}"
+            _failed_mark(dest).write_text(said)
+            raise BuildError(said)
         out = work / "out"
         for f in work.glob(f"*{EXT}"):  # the shared library of the group
             (out / f.name).parent.mkdir(parents=True, exist_ok=True)
@@ -224,7 +244,7 @@ def prune(engines: Path, keep: int = KEEP) -> None:
 def build_in_background() -> subprocess.Popen[bytes] | None:
     """Start a build for the next start when none matches and one can be
     made; the running app goes on with the sources."""
-    if active() or os.environ.get(PURE_ENV) or not can_build():
+    if active() or os.environ.get(PURE_ENV) or failed_before() or not can_build():
         return None
     return subprocess.Popen(
         [sys.executable, "-m", "companion", "engine", "build", "--background"],
@@ -243,7 +263,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not can_build():
             print("mypyc, setuptools or a C compiler is missing", file=sys.stderr)
             return 1
-        print(build())
+        try:
+            print(build())
+        except BuildError as exc:
+            print(exc, file=sys.stderr)
+            return 1
         return 0
     if args == ["status"]:
         print(f"compiled engine: {'in use' if active() else 'not in use'}")

@@ -117,3 +117,21 @@ def test_the_engine_command_says_whether_the_build_is_in_use(
     assert "usage: companion engine build" in capsys.readouterr().err
     if native.active():  # nothing to build: the app starts no build
         assert native.build_in_background() is None
+
+
+def test_a_failing_build_says_why_leaves_no_build_and_is_not_retried(
+    sources: Path, tmp_path: Path
+) -> None:
+    """Sources mypyc refuses (a type error in a compiled module): the build
+    raises with mypyc's own words, nothing is used, and the mark stops the
+    app's background build from trying again at every start."""
+    if not native.can_build():
+        pytest.skip("no mypyc, setuptools or C compiler here")
+    cache = tmp_path / "cache"
+    with (sources / "rules" / "status.py").open("a") as f:
+        f.write("\nBROKEN: int = 'not a number'\n")
+    with pytest.raises(native.BuildError, match="status.py"):
+        native.build(cache)
+    assert native.find_build(cache) is None
+    assert native.failed_before(cache)
+    assert list((cache / "engine").glob("*/complete")) == []  # nothing half-made
