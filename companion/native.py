@@ -22,7 +22,6 @@ build in the background when none matches, for its next start.
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -100,8 +99,9 @@ _ARGV = getattr(sys, "orig_argv", [])
 _RUN_AS_MAIN = _ARGV[_ARGV.index("-m") + 1] if "-m" in _ARGV[:-1] else None
 
 
-class _Finder(importlib.abc.MetaPathFinder):
-    """Imports the compiled modules of one build by their full names."""
+class _Finder:
+    """Imports the compiled modules of one build by their full names (a
+    meta path finder: ``find_spec`` is all ``sys.meta_path`` asks for)."""
 
     def __init__(self, files: dict[str, Path]) -> None:
         self.files = files
