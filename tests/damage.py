@@ -1,6 +1,9 @@
 """The 29 kinds of damaged data folder, each as a function that
-damages a folder holding two good games; shared by the store test and the
-real-server test (tests/test_damaged_folders.py)."""
+damages a folder holding two good games, and what Home must say of each.
+Every case is checked through the store, the app layer and the server's
+start-up in-process (tests/test_damaged_folders.py, cheap); a handful, one
+per way Home can look, through the real server in Chromium
+(tests/browser/test_damaged_home.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 from companion.rules import Sheet
 from companion.store import GameStore
@@ -180,6 +185,51 @@ FOLDER = {
 }  # fmt: skip
 READ_ONLY = {"read-only folder", "missing under unwritable parent"}
 
+# What Home says of each case, shared by the app-layer test (every case) and
+# the browser test (a handful through the real server).
+GOOD = "Cy, Dee"  # the untouched game; BAD is Ann and Bob's
+NO_GAME = {"games a file", "folder a file", "missing folder",
+           "missing under unwritable parent"}  # fmt: skip
+NAMED_FILE = {case: f"{BAD}.json" for case in NAMED} | {
+    "copied file": f"{COPY}.json",
+    "garbage index": "index.json",
+    "wrongly shaped index": "index.json",
+}
+# Why each named file could not be read, as Home says it.
+REASON = {
+    "truncated": "not valid JSON",
+    "garbage": "not valid JSON",
+    "zero bytes": "the file is empty",
+    "json list": "not a saved game",
+    "empty object": "not a saved game: it holds no game",
+    "empty game table": "not a saved game: it holds no game",
+    "sheet not an object": "not a saved game: The score sheet is not readable",
+    "entries []": "not a saved game: The score sheet is not readable",
+    "players []": "not a saved game: The table must seat 2 to 18 players",
+    "unknown first dealer": "The first dealer is not one of the players",
+    "unknown round dealer": "That round names a player who is not in the game",
+    "unknown rules key": "the rules has unknown keys x",
+    "50 MB valid": "too large: 50 MB",
+    "50 MB garbage": "too large: 50 MB",
+    "deep nesting": "not valid JSON: nested too deeply",
+    "link to a system file": "not valid JSON",
+    "dangling link": "it is a link to a file that does not exist",
+    "directory as game": "it is a folder",
+    "copied file": f"it is a copy of the game in {BAD}.json",
+    "garbage index": "not valid JSON",
+    "wrongly shaped index": "not a list of games",
+}
+# What Home says of a folder it cannot use (start nothing) or write (read only).
+FOLDER_SAYS = {
+    "directory as index": "cannot be written (index.json in it is not a file)",
+    "games a file": "cannot be used (games in it is a file, not a folder)",
+    "folder a file": "cannot be used (it is a file, not a folder)",
+    "read-only folder": "cannot be written (Read-only file system)",
+    "missing under unwritable parent": "cannot be used (it could not be "
+    "created: Read-only file system)",
+}
+assert set(REASON) == set(NAMED_FILE) and set(FOLDER_SAYS) == FOLDER
+
 
 @contextmanager
 def read_only(path: Path) -> Iterator[bool]:
@@ -200,6 +250,57 @@ def read_only(path: Path) -> Iterator[bool]:
     finally:
         if mounted:
             subprocess.run(["umount", str(path)], check=True)
+
+
+@contextmanager
+def damaged_folder(tmp_path: Path, case: str) -> Iterator[Path]:
+    """The data folder of ``case``: two good games, then the damage; the
+    read-only cases under a read-only bind mount for as long as it is used."""
+    data = tmp_path / "data"
+    if case == "missing under unwritable parent":
+        ro = tmp_path / "ro"
+        data = ro / "missing" / "data"
+    else:
+        healthy(data)
+        CASES[case](data)
+        if case not in READ_ONLY:
+            yield data
+            return
+        ro = tmp_path / "ro"
+        shutil.move(str(data), str(ro))
+        data = ro
+    with read_only(ro) as ok:
+        if not ok:
+            pytest.skip("no read-only bind mount here (needs root)")
+        yield data
+
+
+def check_disk(case: str, data: Path, before: dict[str, str]) -> None:
+    """Only the bad file may be moved aside (same bytes, new name) and the
+    index, a cache of the games, rewritten; a folder the app cannot use or
+    write is left exactly as it was."""
+    after = fingerprint(data) if data.exists() else {}
+    # companion.lock: the running server's hold on the folder (one process
+    # per data folder), taken before the store looks at it; it names the
+    # server and is left for the next start. Nothing else may appear.
+    after.pop("companion.lock", None)
+    if case in FOLDER:  # a folder the app cannot use: not one byte changes
+        assert after == before
+        return
+    name = NAMED_FILE.get(case)
+    bad = name if name in (None, "index.json") else f"games/{name}"
+    kept = {k: v for k, v in before.items() if k not in (bad, "index.json")}
+    assert {k: after.get(k) for k in kept} == kept, "a file changed or went"
+    new = set(after) - set(before) - {"index.json"}
+    if bad is not None and bad in before:  # moved aside, same bytes
+        assert bad == "index.json" or bad not in after
+        moved = [k for k in new if k.startswith(f"{bad}.corrupt-")]
+        assert [after[k] for k in moved] == [before[bad]], moved
+        new -= set(moved)
+    assert not new, f"unexpected files: {sorted(new)}"
+    if "index.json" in after and case not in NO_GAME:  # the cache lists Cy, Dee
+        games = json.loads((data / "index.json").read_text())["games"]
+        assert GOOD.split(", ") in [g["players"] for g in games.values()]
 
 
 def fingerprint(root: Path) -> dict[str, str]:

@@ -1,136 +1,126 @@
-"""Every kind of damaged data folder (tests/damage.py) opens. The
-store never raises; the untouched game is listed and opens; the bad one is
-named with the reason (moved aside, never overwritten nor deleted); a folder
-the app cannot use or write is said so and every write is refused with the
-same message; nothing else on disk changes. The same corpus against the
-real server: it starts and serves the page (HTTP 200)."""
+"""Every kind of damaged data folder (tests/damage.py) opens, checked below
+the browser, where it is cheap: the store never raises; the untouched game
+is listed and opens; the bad one is named with the reason, in Home's very
+words (moved aside, never overwritten nor deleted); a folder the app cannot
+use or write is said so and every write is refused with the same message;
+nothing else on disk changes. The server's start-up (folder lock, store,
+hub and the per-tab entry point) runs in-process on each case, as
+``companion`` does before it serves; a handful of cases go through the real
+server and Chromium in tests/browser/test_damaged_home.py."""
 
 from __future__ import annotations
 
-import shutil
-import urllib.request
+import re
 from pathlib import Path
 
 import pytest
-from browser.harness import Server
 from damage import (
     BAD,
     CASES,
     COPY,
     FOLDER,
+    FOLDER_SAYS,
+    GOOD,
     NAMED,
+    NAMED_FILE,
+    NO_GAME,
     READ_ONLY,
+    REASON,
+    check_disk,
+    damaged_folder,
     fingerprint,
-    healthy,
-    read_only,
 )
 
 from companion.app import AppState
+from companion.app.access import Gate
+from companion.app.serving import Serving
 from companion.rules import Sheet
 from companion.store import GameStore, StoreReadOnly
+from companion.store.lock import lock_folder
 
 assert len(CASES) == 29
 
 
-def damaged(tmp_path: Path, case: str) -> tuple[Path, str]:
-    data = tmp_path / "data"
-    good, _ = healthy(data)
-    CASES[case](data)
-    return data, good
+def _home_says(state: AppState, data: Path, case: str) -> None:
+    """What Home draws of the folder: ``folder_problem`` and ``alerts``,
+    shown verbatim (ui/screens/home.py), and the tiles of ``games``."""
+    says = [state.folder_problem or "", *state.alerts]
+    if case in FOLDER:
+        expected = f"The games folder {data} {FOLDER_SAYS[case]}"
+        assert any(expected in s for s in says), says
+    if case in NAMED_FILE:
+        pattern = re.compile(
+            rf"{re.escape(NAMED_FILE[case])} could not be read \([^)]*"
+            rf"{re.escape(REASON[case])}"
+        )
+        assert any(pattern.search(s) for s in says), says
+    players = [", ".join(g.players) for g in state.games]
+    if case in NO_GAME:
+        assert players == []
+    else:
+        assert players.count(GOOD) == 1, players
+        assert players.count("Ann, Bob") == (0 if case in NAMED else 1), players
 
 
-def _check_store(data: Path, good: str, case: str) -> None:
+def _check(data: Path, case: str) -> None:
     before = fingerprint(data) if data.exists() else {}
     store = GameStore(data)
     state = AppState(store)  # what Home shows
+    _home_says(state, data, case)
     listed = [g.id for g in store.list_games()]
+    good = next((g.id for g in state.games if ", ".join(g.players) == GOOD), "")
     if case in FOLDER:
         assert store.folder_problem and str(data) in store.folder_problem
         with pytest.raises(StoreReadOnly):
             store.create(Sheet.new(["Eve", "Fay"]))
         assert state.start_game() is not None  # refused with the message
         assert state.notice is not None
+    if case in READ_ONLY and case != "missing under unwritable parent":
+        assert "cannot be written" in (state.delete_game(good) or "")
+        assert good in [g.id for g in store.list_games()]
     if case == "directory as index":  # the games are still read and open
         assert set(listed) == {good, BAD}
+    if case not in NO_GAME:
         assert store.load(good).sheet.players[0].name == "Cy"
-    elif case not in FOLDER and case != "missing folder":
-        assert good in listed and store.load(good).sheet.players[0].name == "Cy"
-        assert listed.count(good) == 1
+        assert state.open_game(good) is None and state.sheet is not None
     if case in NAMED:
         assert BAD not in listed
         assert any(f"{BAD}.json" in w for w in store.warnings), store.warnings
-        assert any(f"{BAD}.json" in a for a in state.alerts)
     if case == "garbage draft":
         assert state.open_game(BAD) is None and state.sheet is not None
         assert any("could not be restored" in a for a in state.alerts)
-    bad = f"games/{BAD}.json"
     if case == "copied file":  # the copy is the bad one: named, moved aside
         assert listed.count(BAD) == 1 and len(listed) == 2
-        bad = f"games/{COPY}.json"
         assert any(f"{COPY}.json" in w and "copy" in w for w in store.warnings)
     store.close()
-    after = fingerprint(data) if data.exists() else {}
-    # Only the bad file may be renamed (moved aside), the index (a cache)
-    # rewritten; everything else is byte for byte as it was.
-    keep = {k: v for k, v in before.items() if k not in (bad, "index.json")}
-    assert {k: after.get(k) for k in keep} == keep
-    if bad in before and bad not in after:
-        moved = [k for k in after if k.startswith(f"{bad}.corrupt-")]
-        assert [after[k] for k in moved] == [before[bad]]
+    check_disk(case, data, before)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_store_opens_any_damaged_folder(tmp_path: Path, case: str) -> None:
-    if case == "missing under unwritable parent":
-        with read_only(tmp_path / "ro") as ok:
-            if not ok:
-                pytest.skip("no read-only mount here")
-            _check_store(tmp_path / "ro" / "missing" / "data", "", case)
-        return
-    data, good = damaged(tmp_path, case)
-    if case in READ_ONLY:
-        with read_only(data) as ok:
-            if not ok:
-                pytest.skip("no read-only mount here")
-            store = GameStore(data)
-            assert store.folder_problem and good in [g.id for g in store.list_games()]
-            assert store.load(good).sheet.players[0].name == "Cy"
-            state = AppState(store)
-            assert "cannot be written" in (state.delete_game(good) or "")
-            assert good in [g.id for g in store.list_games()]
-            _check_store(data, good, case)
-        return
-    _check_store(data, good, case)
+def test_store_and_home_on_any_damaged_folder(tmp_path: Path, case: str) -> None:
+    outside = tmp_path / "outside.json"  # where "link outside" points
+    with damaged_folder(tmp_path, case) as data:
+        outside_before = outside.read_bytes() if outside.exists() else None
+        _check(data, case)
+    if outside_before is not None:
+        assert outside.read_bytes() == outside_before
 
 
-# --- the real server --------------------------------------------------------------
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_server_starts_on_any_damaged_folder(tmp_path: Path, case: str) -> None:
-    if case in READ_ONLY:
-        ro = tmp_path / "ro"
-        if case == "read-only folder":
-            data, _ = damaged(tmp_path, case)
-            shutil.move(str(data), str(ro))
-            data = ro
-        else:
-            data = ro / "missing" / "data"
-        with read_only(ro) as ok:
-            if not ok:
-                pytest.skip("no read-only mount here")
-            _serve(data, tmp_path)
-        return
-    data, _ = damaged(tmp_path, case)
-    _serve(data, tmp_path)
+def test_start_up_on_any_damaged_folder(tmp_path: Path, case: str) -> None:
+    """What ``companion`` does with the folder before it serves
+    (companion/__main__.py): take the folder's lock, then build the
+    per-tab entry point, whose store and hub read every game. Neither may
+    raise; the lock is the one file it may add."""
+    from companion.ui.app import make_main
 
-
-def _serve(data: Path, tmp_path: Path) -> None:
-    server = Server(data)
-    server.log = tmp_path / "server.log"  # beside, not inside, the folder
-    server.start()
-    try:
-        with urllib.request.urlopen(server.url, timeout=30) as page:
-            assert page.status == 200
-        assert server.proc is not None and server.proc.poll() is None
-        assert "Traceback" not in server.log.read_text()
-    finally:
-        server.stop()
+    with damaged_folder(tmp_path, case) as data:
+        before = fingerprint(data) if data.exists() else {}
+        held = lock_folder(data, address="http://127.0.0.1:8550")
+        try:
+            entry = make_main(data, Serving("127.0.0.1", 8550), gate=Gate())
+            assert callable(entry)
+        finally:
+            if held is not None:
+                held.release()
+        check_disk(case, data, before)
