@@ -29,3 +29,23 @@ if not native.active() and not os.environ.get(native.PURE_ENV):
         raise pytest.UsageError(
             "REQUIRE_NATIVE=1, but mypyc, setuptools or a C compiler is missing"
         )
+
+
+# The longest tests first, so that both test processes (pytest-xdist,
+# pyproject.toml) finish together instead of one waiting on a crawl picked
+# up last: the crawls, then the rest of the browser and the bench smoke
+# tests (a server and Chromium each), then the unit tests, short and many,
+# which fill the gaps at the end. Collection order is kept within each.
+def _weight(item: pytest.Item) -> int:
+    path = item.nodeid
+    if "test_crawl.py" in path:
+        return 0
+    if "tests/browser/" in path or "tests/bench/" in path:
+        return 1
+    if "test_live_security.py" in path or "test_bots.py" in path:
+        return 2
+    return 3
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_weight)

@@ -38,6 +38,10 @@ sys.path.insert(0, str(Path(__file__).parent / "browser"))
 from flet_client import RawSession, strings  # noqa: E402
 from harness import ROOT, Server, running_server  # noqa: E402
 
+# Its servers are module fixtures: one test process runs the whole module
+# (pytest-xdist's loadgroup), so each starts once, not once per process.
+pytestmark = pytest.mark.xdist_group("live_security")
+
 PHONE = "127.0.0.3"  # another machine, as the server sees it
 HOST = "127.0.0.1"
 LOCKED = "Scan the host's invite"
