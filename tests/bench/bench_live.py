@@ -1,19 +1,24 @@
 """Benchmark: a tap on one page to every other page showing the same game.
 
-Run: ``uv run python tests/bench/bench_live.py --pages 2`` (and ``--pages 9``).
-Not collected by pytest (the name does not start with ``test_``). Target
-(issue 10): propagation p95 under 300 ms.
+Run: ``uv run python tests/bench/bench_live.py --pages 2`` (and ``--pages 9``;
+also ``[--taps 60] [--warmup 4] [--per-turn 6]``). Not collected by pytest
+(the name does not start with ``test_``); tests/bench/test_bench_smoke.py
+runs one short pass in CI, checks that it prints its figures and judges
+none. Target (issue 10): propagation p95 under 300 ms.
 
 Setup: seeds one game in a temp data dir (one player per page, at least 2
 and at most 8), starts the real server (``python -m companion --port P
 --data-dir D``) and opens ``--pages`` pages in Debian's Chromium, each in its
 own browser context (its own storage, like another phone) at 390×844, each
 loaded straight on the game's entry screen (``/game/<id>/entry``) with
-Flutter's semantics tree on. Page 0 is the person tapping: it picks each
-player in turn and taps a few distinct card keys ("5, 4 left"), then takes
-them off again with the line's cards ("Remove 5 from Ann"), so every line
-stays valid (as ``bench_tap.py`` does). One tap at a time: the next tap waits
-until every page shows the last one.
+Flutter's semantics tree on (the browser tests' helpers). Page 0 is the
+person tapping: it picks each player in turn and taps a few distinct card
+keys ("5, 4 left"; up to ``--per-turn``), then takes them off again with the
+line's cards ("Remove 5 from Ann"), so every line stays valid (as
+``bench_tap.py`` does, with its tap clock and its mirror of the draft). One
+tap at a time: the next tap waits until every page shows the last one, for
+at most ``bench_tap.WAIT_MS``: a page that never does fails the run, saying
+what it shows instead.
 
 How one tap is timed:
 
@@ -58,8 +63,23 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.bench.bench_tap import pct, start_server, stop_server, summary  # noqa: E402
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, load  # noqa: E402
+from tests.bench.bench_tap import (  # noqa: E402
+    Mirror,
+    arm,
+    control,
+    install_watch,
+    pct,
+    summary,
+    watched,
+)
+from tests.browser.harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    browser_missing_reason,
+    device,
+    running_server,
+)
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 # Distinct cards per player, so a line never busts, and every tap changes the
@@ -75,73 +95,6 @@ LINES = {
     "Hal": "8 6 3 -4 12 9",
 }
 TARGET_MS = 300.0
-WAIT_MS = 30_000  # a page that shows nothing in 30 s fails the run
-
-# Installed in every page once the entry screen is up.
-LIVE_JS = """
-(waitMs) => {
-  const b = (window.__live = { down: null, downWall: null });
-  window.addEventListener('pointerdown', () => {
-    b.down = performance.now();
-    b.downWall = Date.now();
-  }, true);
-  const host = () => document.querySelector('flt-semantics-host');
-  b.texts = () => {
-    const out = new Set();
-    for (const el of host().querySelectorAll('flt-semantics, input')) {
-      const label = el.getAttribute('aria-label');
-      if (label) for (const line of label.split('\\n')) out.add(line.trim());
-      if (el.children.length === 0 || el.querySelector(':scope > span')) {
-        const t = el.textContent;
-        if (t) out.add(t.trim());
-      }
-    }
-    return out;
-  };
-  // An expected item: a text shown exactly; one ending in "," the start of
-  // a text (the board says "Ann 21, in"); a list: any one of them.
-  const has = (have, s) => {
-    if (Array.isArray(s)) return s.some((a) => has(have, a));
-    if (!s.endsWith(',')) return have.has(s);
-    for (const h of have) if (h.startsWith(s)) return true;
-    return false;
-  };
-  b.shown = (expected) => {
-    const have = b.texts();
-    return expected.every((s) => has(have, s));
-  };
-  // tapper: wait for this page's own pointerdown before checking.
-  b.arm = (expected, tapper) => {
-    b.down = null;
-    b.downWall = null;
-    const already = b.shown(expected);
-    b.result = new Promise((resolve) => {
-      let timer = null;
-      const done = () => {
-        const seen = performance.now();
-        const seenWall = Date.now();
-        obs.disconnect();
-        clearTimeout(timer);
-        requestAnimationFrame(() => resolve({
-          down: b.down, downWall: b.downWall, seen, seenWall,
-          raf: performance.now(), rafWall: Date.now(),
-        }));
-      };
-      const obs = new MutationObserver(() => {
-        if ((!tapper || b.down !== null) && b.shown(expected)) done();
-      });
-      obs.observe(host(), {
-        subtree: true, childList: true, attributes: true, characterData: true,
-      });
-      timer = setTimeout(() => {
-        obs.disconnect();
-        resolve({ timeout: true, have: [...b.texts()].slice(0, 80) });
-      }, waitMs);
-    });
-    return already;
-  };
-}
-"""
 
 
 # --- the server's figures -------------------------------------------------------
@@ -227,52 +180,29 @@ def check_lines(players: tuple[str, ...]) -> None:
 
 
 class LiveTable:
-    """Page 0 taps; every other page watches; a mirror of the draft says
-    what each must show."""
+    """Page 0 taps; every other page watches; a mirror of the draft
+    (``bench_tap.Mirror``) says what each must show."""
 
     def __init__(self, pages: list[Any], players: tuple[str, ...]) -> None:
-        from companion.app.entry import RoundDraft
-        from companion.rules import Sheet
-
         self.tapper, self.watchers = pages[0], pages[1:]
-        self.sheet = Sheet.new(list(players))
-        self.rules = self.sheet.rules
-        self.draft = RoundDraft.fresh(self.sheet)
-        self.ids = {p.name: p.id for p in self.sheet.players}
+        self.mirror = Mirror(players)
         self.selected = players[0]
         self.taps: list[dict[str, Any]] = []
 
     def chip(self, name: str) -> str:
-        return f"{name} {self.draft.score(self.ids[name], self.rules)}"
-
-    def expected(self, name: str) -> list[str]:
-        from companion.rules import Card
-
-        pid = self.ids[name]
-        out = [self.chip(name), self.draft.line_score(pid, self.rules).chain()]
-        left = self.draft.copies_left(self.rules)
-        for code in {c for line in self.draft.lines.values() for c in line}:
-            out.append(f"{Card.parse(code).name}, {left[code]} left")
-        return out
+        return self.mirror.chip(name)
 
     def tap(
-        self, kind: str, button: str, mine: list[str], theirs: list[str] | None
+        self, kind: str, button: str, mine: list[str], theirs: list[Any] | None
     ) -> None:
         page = self.tapper
-        target = page.get_by_role("button", name=button, exact=True).first
-        target.wait_for(timeout=WAIT_MS)
-        target.scroll_into_view_if_needed()
+        target = control(page, button)
         watchers = self.watchers if theirs is not None else []
         for other in watchers:
-            if other.evaluate("([e]) => window.__live.arm(e, false)", [theirs]):
-                raise RuntimeError(f"{theirs} shown before tapping {button}")
-        already = page.evaluate("([e]) => window.__live.arm(e, true)", [mine])
-        if already and kind != "select":
-            raise RuntimeError(f"{mine} shown before tapping {button}")
+            arm(other, theirs or [], False, button)
+        arm(page, mine, True, button)
         target.click()
-        r = page.evaluate("() => window.__live.result")
-        if r.get("timeout"):
-            raise RuntimeError(f"page 0 never showed {mine}: {r['have']}")
+        r = watched(page, f"the tapping page, after {button!r}")
         tap: dict[str, Any] = {
             "kind": kind,
             "button": button,
@@ -283,9 +213,7 @@ class LiveTable:
             "after_own": [],
         }
         for i, other in enumerate(watchers, start=1):
-            o = other.evaluate("() => window.__live.result")
-            if o.get("timeout"):
-                raise RuntimeError(f"page {i} never showed {theirs}: {o['have']}")
+            o = watched(other, f"watching page {i}, after {button!r}", tapper=False)
             tap["to"].append(o["seenWall"] - r["downWall"])
             tap["to_raf"].append(o["rafWall"] - r["downWall"])
             tap["after_own"].append(o["seenWall"] - r["seenWall"])
@@ -296,32 +224,19 @@ class LiveTable:
             return
         chip = self.chip(name)
         self.selected = name
-        mine = [name, "No cards yet: tap them on the keypad below."]
-        self.tap("select", chip, mine, None)  # a choice on this phone only
+        # A choice on this phone only: the other pages show no change.
+        self.tap("select", chip, self.mirror.picked(name), None)
 
     def add(self, name: str, code: str) -> None:
-        from companion.rules import Card
-
-        left = self.draft.copies_left(self.rules)[code]
-        self.draft.add_card(self.ids[name], code, self.rules)
-        key = f"{Card.parse(code).name}, {left} left"
-        self.tap("key", key, self.expected(name), self.elsewhere(name))
+        key = self.mirror.add(name, code)
+        self.tap("key", key, self.mirror.shown(name), self.elsewhere(name))
 
     def elsewhere(self, name: str) -> list[Any]:
         """What every other page must show once ``name``'s tap is in."""
         return [self.chip(name)]
 
     def remove_last(self, name: str) -> None:
-        from companion.rules import Card
-
-        pid = self.ids[name]
-        line = self.draft.line(pid)
-        code = line[-1]
-        self.draft.remove_card(pid, len(line) - 1)
-        mine = self.expected(name)
-        left = self.draft.copies_left(self.rules)[code]
-        mine.append(f"{Card.parse(code).name}, {left} left")
-        button = f"Remove {Card.parse(code).name} from {name}"
+        button, mine = self.mirror.remove_last(name)
         self.tap("remove", button, mine, self.elsewhere(name))
 
 
@@ -333,19 +248,20 @@ def drive(
     pid: int,
     turn: Callable[[str], None],
     figures: dict[str, Any],
+    per_turn: int = 6,
 ) -> int:
     """Each player in turn (``turn(name)`` first: pick the chip, or hand the
-    tapping to that player's phone) gets a few card keys, then has them taken
-    off again, until ``warmup + taps`` keys; the server's CPU and the wall
-    time from the first timed key go into ``figures``. Returns the index of
-    the first timed tap."""
+    tapping to that player's phone) gets up to ``per_turn`` card keys, then
+    has them taken off again, until ``warmup + taps`` keys; the server's CPU
+    and the wall time from the first timed key go into ``figures``. Returns
+    the index of the first timed tap."""
     keys = 0
     cpu0 = wall0 = 0.0
     first = 0
     while keys < warmup + taps:
         for name in players:
             turn(name)
-            cards = LINES[name].split()[: warmup + taps - keys]
+            cards = LINES[name].split()[: min(per_turn, warmup + taps - keys)]
             for code in cards:
                 if keys == warmup and not wall0:
                     cpu0, wall0 = cpu_seconds(pid), time.monotonic()
@@ -361,40 +277,42 @@ def drive(
     return first
 
 
-def run(n_pages: int, taps: int, warmup: int, keep: bool) -> dict[str, Any]:
+def run(
+    n_pages: int, taps: int, warmup: int, keep: bool, per_turn: int = 6
+) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
+
+    from tests.browser.table import chip
 
     players = players_for(n_pages)
     check_lines(players)
     tmp = Path(tempfile.mkdtemp(prefix="bench-live-"))
     data = tmp / "data"
     game_id = seed(data, players)
-    proc, url = start_server(data, None)
     figures: dict[str, Any] = {"pages": n_pages, "players": len(players)}
     figures["load_start"] = loadavg()
     try:
-        time.sleep(1.0)
-        figures["rss_mb_idle"] = rss_mb(proc.pid)
-        with sync_playwright() as pw:
+        with running_server(data) as server, sync_playwright() as pw:
+            assert server.proc is not None
+            pid = server.proc.pid
+            time.sleep(1.0)
+            figures["rss_mb_idle"] = rss_mb(pid)
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             pages = []
-            for _ in range(n_pages):
-                page = browser.new_context(viewport=PHONE).new_page()
-                load(page, f"{url}/game/{game_id}/entry")
-                page.get_by_role("button", name=f"{players[0]} 0", exact=True).wait_for(
-                    timeout=60_000
-                )
+            for _ in range(n_pages):  # each its own phone, on the entry screen
+                page = device(browser, f"{server.url}/game/{game_id}/entry", PHONE)
+                control(page, chip(players[0], 0))
                 pages.append(page)
             for page in pages:
-                page.wait_for_timeout(300)
-                page.evaluate(LIVE_JS, WAIT_MS)
-            figures["rss_mb_pages"] = rss_mb(proc.pid)
+                install_watch(page)
+            figures["rss_mb_pages"] = rss_mb(pid)
             table = LiveTable(pages, players)
-            first = drive(table, players, warmup, taps, proc.pid, table.select, figures)
-            figures["rss_mb_end"] = rss_mb(proc.pid)
+            first = drive(
+                table, players, warmup, taps, pid, table.select, figures, per_turn
+            )
+            figures["rss_mb_end"] = rss_mb(pid)
             browser.close()
     finally:
-        stop_server(proc)
         figures["load_end"] = loadavg()
         if keep:
             print(f"kept {tmp}")
@@ -469,12 +387,22 @@ def main() -> None:
     parser.add_argument("--taps", type=int, default=60, help="card key taps timed")
     parser.add_argument("--warmup", type=int, default=4, help="key taps not timed")
     parser.add_argument("--keep", action="store_true", help="keep the temp dir")
+    parser.add_argument(
+        "--per-turn",
+        type=int,
+        default=6,
+        help="card keys per player before the next one is picked (1-6)",
+    )
     args = parser.parse_args()
     if args.pages < 2:
         raise SystemExit("--pages must be at least 2 (one tapping, one watching)")
-    if not Path(CHROMIUM).exists():
-        raise SystemExit(f"Chromium not found at {CHROMIUM}")
-    print_report(report(run(args.pages, args.taps, args.warmup, args.keep)))
+    if not 1 <= args.per_turn <= 6:
+        raise SystemExit("--per-turn must be 1 to 6 (a line has 6 distinct cards)")
+    missing = browser_missing_reason()
+    if missing is not None:
+        raise SystemExit(missing)
+    figures = run(args.pages, args.taps, args.warmup, args.keep, args.per_turn)
+    print_report(report(figures))
 
 
 if __name__ == "__main__":

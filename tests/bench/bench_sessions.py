@@ -1,9 +1,11 @@
 """Benchmark: server memory after 1,000 browser sessions opened and closed.
 
 Run: ``uv run python tests/bench/bench_sessions.py [--sessions 1000]
-[--timeout 5]``. Not collected by pytest. Target (issue 10): the server's
-RSS, once the closed sessions have expired, within 10 MB of what it was
-before them.
+[--timeout 5] [--warmup 100] [--rounds 2] [--parallel 8] [--abrupt]``. Not
+collected by pytest; tests/bench/test_bench_smoke.py runs one short pass in
+CI, checks that it prints its figures and judges none. Target (issue 10):
+the server's RSS, once the closed sessions have expired, within 10 MB of
+what it was before them.
 
 Why: Flet keeps a closed web session (its page, every control and our
 per-session state) for FLET_SESSION_TIMEOUT seconds so that a client that
@@ -14,7 +16,10 @@ is really freed.
 
 Each session is what a browser tab does, over a raw websocket
 (tests/flet_client.py): register, wait for Home and for the server to fall
-quiet, close. (A client that closes while the server is still sending
+quiet, close. The baseline RSS is taken once ``--warmup`` sessions have
+come and expired (with ``--warmup 0``: at once, no wait), then ``--rounds``
+times ``--sessions`` sessions and the wait for them to expire. (A client
+that closes while the server is still sending
 leaks its session for good in Flet 1.0.5: ``FletApp.handle`` then never
 reaches ``disconnect_session``, so the session never expires; ``--abrupt``
 closes right after Home to show it; companion/flet_guard.py now frees
@@ -34,9 +39,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from browser.harness import Server  # noqa: E402
-from flet_client import one_session  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.browser.harness import running_server  # noqa: E402
+from tests.flet_client import one_session  # noqa: E402
 
 
 def server_pid(parent: int) -> int:
@@ -81,39 +86,37 @@ def main() -> None:
     # Flet evicts expired sessions every 10 s.
     expire = args.timeout + 12
     print(f"load average before: {os.getloadavg()}")
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(
-            Path(tmp) / "data",
-            {"FLET_SESSION_TIMEOUT": str(args.timeout), "FLET_LOG_LEVEL": "info"},
-        )
-        server.start()
-        try:
-            assert server.proc is not None
-            pid = server_pid(server.proc.pid)
-            print(f"server pid {pid}: RSS at start {rss_mb(pid):.1f} MB")
-            quiet = 0 if args.abrupt else 0.5
+    env = {"FLET_SESSION_TIMEOUT": str(args.timeout), "FLET_LOG_LEVEL": "info"}
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        running_server(Path(tmp) / "data", env) as server,
+    ):
+        assert server.proc is not None
+        pid = server_pid(server.proc.pid)
+        print(f"server pid {pid}: RSS at start {rss_mb(pid):.1f} MB")
+        quiet = 0 if args.abrupt else 0.5
+        if args.warmup:
             sessions(server.port, args.warmup, quiet, args.parallel)
             time.sleep(expire)
-            base = rss_mb(pid)
+        base = rss_mb(pid)
+        when = f"after {args.warmup} warm-up sessions expired"
+        print(
+            f"{when if args.warmup else 'before any session'}: {base:.1f} MB, "
+            f"{held(server.log)} sessions held"
+        )
+        for r in range(args.rounds):
+            took = sessions(server.port, args.sessions, quiet, args.parallel)
+            kept = rss_mb(pid)
+            time.sleep(expire)
+            after = rss_mb(pid)
             print(
-                f"after {args.warmup} warm-up sessions expired: {base:.1f} MB, "
-                f"{held(server.log)} sessions held"
+                f"round {r + 1}: {args.sessions} sessions in {took:.0f} s "
+                f"({args.parallel} at a time); RSS with them "
+                f"closed but kept {kept:.1f} MB (+{kept - base:.1f}), "
+                f"{expire} s later {after:.1f} MB (+{after - base:.1f}), "
+                f"{held(server.log)} sessions held",
+                flush=True,
             )
-            for r in range(args.rounds):
-                took = sessions(server.port, args.sessions, quiet, args.parallel)
-                kept = rss_mb(pid)
-                time.sleep(expire)
-                after = rss_mb(pid)
-                print(
-                    f"round {r + 1}: {args.sessions} sessions in {took:.0f} s "
-                    f"({args.parallel} at a time); RSS with them "
-                    f"closed but kept {kept:.1f} MB (+{kept - base:.1f}), "
-                    f"{expire} s later {after:.1f} MB (+{after - base:.1f}), "
-                    f"{held(server.log)} sessions held",
-                    flush=True,
-                )
-        finally:
-            server.stop()
     print(f"load average after: {os.getloadavg()}")
 
 

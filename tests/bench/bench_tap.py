@@ -1,17 +1,23 @@
 """Benchmark: a tap on a card key to the updated pipeline on screen, in Chromium.
 
-Run: ``uv run python tests/bench/bench_tap.py [--taps 100]``. Not collected by
-pytest (the name does not start with ``test_``). Target: under
-100 ms at the 95th percentile.
+Run: ``uv run python tests/bench/bench_tap.py [--taps 100] [--warmup 6]
+[--per-turn 6]``. Not collected by pytest (the name does not start with
+``test_``); tests/bench/test_bench_smoke.py runs one short pass in CI, checks
+that it prints its figures and judges none. Target: under 100 ms at the 95th
+percentile.
 
 What it does: seeds a 3-player game in a temp data dir, starts the real server
 (``python -m companion``) on a free port, opens the round-entry screen in
 Debian's Chromium at phone size 390×844 with Flutter's semantics tree on (as
-the browser tests do), then taps card keys: each player in turn gets a few
-distinct cards, which are then taken off again with their line cards
+the browser tests do, with their helpers: tests/browser/harness.py and
+table.py), taps "Continue round 1" and "Enter round 1" on Home and the sheet,
+then taps card keys: each player in turn gets a few distinct cards (up to
+``--per-turn``), which are then taken off again with their line cards
 ("Remove X from Ann"), so every line stays valid. The key taps are the
 headline figure; the removals and the chip taps that pick the next player
-are measured the same way and reported beside it.
+are measured the same way and reported beside it. Every wait gives up after
+``WAIT_MS`` with what the page shows instead, so a changed screen fails the
+run at once rather than hanging it.
 
 How one tap is timed, all inside the page (``performance.now()``):
 
@@ -22,8 +28,10 @@ How one tap is timed, all inside the page (``performance.now()``):
   semantics tree shows every expected string: the tapped key's new count
   ("5, 4 left"), the player's chip with the new score ("Ann 21") and the new
   score chain ("16 → ÷2 8 → −4 4" etc.), computed in Python with the app's own
-  ``RoundDraft``. Flutter updates the semantics DOM at the end of the frame
-  that laid out and painted the new state, so this is "new state drawn";
+  ``RoundDraft`` and wording (for a chip tap: the chosen player's line
+  heading, name and score in one node). Flutter updates the semantics DOM at
+  the end of the frame that laid out and painted the new state, so this is
+  "new state drawn";
   ``raf`` (the next animation frame after that) is reported too, as an upper
   bound for the frame reaching the screen.
 
@@ -48,11 +56,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -62,7 +67,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
+# Only the harness here, no ``companion``: this file also runs the traced
+# server (``--serve``), which must import ``companion`` from ``--app-root``;
+# what needs the app (its words, tests/browser/table.py) is imported where used.
+from tests.browser.harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    browser_missing_reason,
+    load,
+    running_server,
+)
 
 PLAYERS = ("Ann", "Bob", "Cy")
 # Distinct cards per player, so a line never busts; then taken off again.
@@ -72,6 +87,7 @@ LINES = {
     "Cy": "6 1 13 -2 12 /2",
 }
 TARGET_MS = 100.0
+WAIT_MS = 30_000  # a page that does not show a tap in 30 s fails the run
 SERVER_FIELDS = ("handler", "persist", "queued", "render", "diff", "encode", "server")
 
 # Runs in the page before Flutter loads: timestamps websocket traffic.
@@ -96,106 +112,141 @@ WS_HOOK = """
 })();
 """
 
-# Installed once the entry screen is up: the tap clock.
-BENCH_JS = """
+# What the semantics tree shows, one string per node: its label's lines, or
+# the text of a leaf (a node of several texts, e.g. a line heading "Ann" and
+# "21", keeps its newline).
+TEXTS_JS = """
 () => {
-  const b = (window.__bench = { down: null });
-  window.addEventListener('pointerdown', () => { b.down = performance.now(); },
-                          true);
-  const host = () => document.querySelector('flt-semantics-host');
-  b.texts = () => {
-    const out = new Set();
-    for (const el of host().querySelectorAll('flt-semantics, input')) {
-      const label = el.getAttribute('aria-label');
-      if (label) for (const line of label.split('\\n')) out.add(line.trim());
-      if (el.children.length === 0 || el.querySelector(':scope > span')) {
-        const t = el.textContent;
-        if (t) out.add(t.trim());
-      }
+  const out = new Set();
+  const host = document.querySelector('flt-semantics-host');
+  for (const el of host ? host.querySelectorAll('flt-semantics, input') : []) {
+    const label = el.getAttribute('aria-label');
+    if (label) for (const line of label.split('\\n')) out.add(line.trim());
+    if (el.children.length === 0 || el.querySelector(':scope > span')) {
+      const t = el.textContent;
+      if (t) out.add(t.trim());
     }
-    return out;
+  }
+  return [...out];
+}
+"""
+
+# Installed in a page once its screen is up (here and in bench_live.py,
+# bench_table.py): the tap clock. ``arm(expected, tapper)`` then waits until
+# the semantics tree shows every expected item (``tapper``: and this page's
+# own pointerdown came first), or ``waitMs``, then resolves ``result`` with
+# what is still missing and what the page shows instead.
+WATCH_JS = """
+(waitMs) => {
+  const b = (window.__watch = { down: null, downWall: null });
+  window.addEventListener('pointerdown', () => {
+    b.down = performance.now();
+    b.downWall = Date.now();
+  }, true);
+  const host = () => document.querySelector('flt-semantics-host');
+  b.texts = () => new Set((TEXTS_JS)());
+  // An expected item: a text shown exactly; one ending in "," the start of
+  // a text (the board says "Ann 21, in"); a list: any one of them.
+  const has = (have, s) => {
+    if (Array.isArray(s)) return s.some((a) => has(have, a));
+    if (!s.endsWith(',')) return have.has(s);
+    for (const h of have) if (h.startsWith(s)) return true;
+    return false;
   };
-  b.shown = (expected) => {
+  b.missing = (expected) => {
     const have = b.texts();
-    return expected.every((s) => have.has(s));
+    return expected.filter((s) => !has(have, s));
   };
-  b.arm = (expected) => {
+  b.arm = (expected, tapper) => {
     b.down = null;
-    const already = b.shown(expected);
+    b.downWall = null;
+    const already = b.missing(expected).length === 0;
     b.result = new Promise((resolve) => {
+      let timer = null;
       const done = () => {
         const seen = performance.now();
+        const seenWall = Date.now();
         obs.disconnect();
+        clearTimeout(timer);
         requestAnimationFrame(() => resolve({
-          down: b.down, seen, raf: performance.now(), origin: performance.timeOrigin,
+          down: b.down, downWall: b.downWall, seen, seenWall,
+          raf: performance.now(), rafWall: Date.now(),
+          origin: performance.timeOrigin,
         }));
       };
       const obs = new MutationObserver(() => {
-        if (b.down !== null && b.shown(expected)) done();
+        if ((!tapper || b.down !== null) && b.missing(expected).length === 0) {
+          done();
+        }
       });
       obs.observe(host(), {
         subtree: true, childList: true, attributes: true, characterData: true,
       });
+      timer = setTimeout(() => {
+        obs.disconnect();
+        resolve({
+          timeout: true, tapped: b.down !== null, missing: b.missing(expected),
+          have: [...b.texts()].slice(0, 80),
+        });
+      }, waitMs);
     });
     return already;
   };
 }
-"""
+""".replace("TEXTS_JS", TEXTS_JS.strip())
+
+
+def install_watch(page: Any) -> None:
+    """The tap clock in ``page`` (after a moment for the screen to settle)."""
+    page.wait_for_timeout(300)
+    page.evaluate(WATCH_JS, WAIT_MS)
+
+
+def arm(page: Any, expected: list[Any], tapper: bool, before: str) -> None:
+    """Start watching ``page`` for ``expected``; it must not be shown yet, or
+    the tap ``before`` could not be timed."""
+    if page.evaluate("([e, t]) => window.__watch.arm(e, t)", [expected, tapper]):
+        raise RuntimeError(f"{expected} already shown before tapping {before!r}")
+
+
+def watched(page: Any, what: str, tapper: bool = True) -> dict[str, Any]:
+    """The armed watch's result; a page that never showed it fails the run,
+    saying what was missing and what the page showed instead."""
+    r: dict[str, Any] = page.evaluate("() => window.__watch.result")
+    if r.get("timeout"):
+        lost = tapper and not r["tapped"]
+        tapped = " (the tap never reached the page)" if lost else ""
+        raise RuntimeError(
+            f"{what}: still missing {r['missing']} after {WAIT_MS / 1000:.0f} s"
+            f"{tapped}; the page shows {r['have']}"
+        )
+    return r
+
+
+def control(page: Any, name: str) -> Any:
+    """The button named exactly ``name``, scrolled on screen with the mouse
+    wheel as a person would (tests/browser/table.py); a screen without it
+    fails the run with what it shows instead."""
+    from tests.browser.table import reveal
+
+    target = page.get_by_role("button", name=name, exact=True).first
+    try:
+        reveal(page, target)
+    except Exception as exc:  # noqa: BLE001 - Playwright's TimeoutError
+        shown = page.evaluate(TEXTS_JS)
+        raise RuntimeError(f"no button {name!r}; the page shows {shown}") from exc
+    return target
 
 
 # --- the server -----------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(
-    data_dir: Path,
-    trace: Path | None,
-    app_root: Path = ROOT,
-    host: str | None = None,
-    env: dict[str, str] | None = None,
-) -> tuple[subprocess.Popen[bytes], str]:
-    """``host``: ``--host`` (0.0.0.0 for a live table); ``env``: added to the
-    server's environment."""
-    port = free_port()
-    args = ["--port", str(port), "--data-dir", str(data_dir)]
-    args += [] if host is None else ["--host", host]
-    # The app is imported from app_root (another checkout, to compare).
-    env = {
-        **os.environ,
-        **(env or {}),
-        "PYTHONPATH": str(app_root),
-        "BENCH_APP_ROOT": str(app_root),
-    }
-    if trace is None:
-        cmd = [sys.executable, "-m", "companion", *args]
-    else:
-        cmd = [sys.executable, __file__, "--serve", str(trace), "--", *args]
-    log = (data_dir.parent / "server.log").open("wb")
-    proc = subprocess.Popen(
-        cmd, cwd=app_root, env=env, stdout=log, stderr=subprocess.STDOUT
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError((data_dir.parent / "server.log").read_text())
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return proc, f"http://127.0.0.1:{port}"
-        time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError("server did not start in 60 s")
-
-
-def stop_server(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+def server_options(app_root: Path, trace: Path | None) -> dict[str, Any]:
+    """``running_server``'s options for serving ``app_root`` (another checkout,
+    to compare), through the timing wrappers when ``trace`` is a file."""
+    env = {"PYTHONPATH": str(app_root), "BENCH_APP_ROOT": str(app_root)}
+    command = None
+    if trace is not None:
+        command = [sys.executable, __file__, "--serve", str(trace), "--"]
+    return {"extra_env": env, "app_root": app_root, "command": command}
 
 
 def serve_traced(trace_path: str, argv: list[str]) -> int:
@@ -305,42 +356,86 @@ def seed(data_dir: Path) -> None:
     store.close()
 
 
-class Table:
-    """The entry screen and a mirror of the draft to know what it must show."""
+class Mirror:
+    """The round being entered, fed the same taps as the page, to say what
+    the entry screen must show after each: the app's own ``RoundDraft``,
+    scoring and wording, the names as tests/browser/table.py spells them."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, players: tuple[str, ...]) -> None:
         from companion.app.entry import RoundDraft
         from companion.rules import Sheet
 
-        self.page = page
-        self.sheet = Sheet.new(list(PLAYERS))
+        self.sheet = Sheet.new(list(players))
         self.rules = self.sheet.rules
         self.draft = RoundDraft.fresh(self.sheet)
         self.ids = {p.name: p.id for p in self.sheet.players}
+
+    def chip(self, name: str) -> str:
+        from tests.browser.table import chip
+
+        return chip(name, self.draft.score(self.ids[name], self.rules))
+
+    def shown(self, name: str) -> list[str]:
+        """What the tapping page shows with ``name``'s line chosen: the chip,
+        the score chain and the count of every card on the table."""
+        from companion.app.wording import chain_text
+        from tests.browser.table import key_name
+
+        pid = self.ids[name]
+        out = [self.chip(name), chain_text(self.draft.line_score(pid, self.rules))]
+        left = self.draft.copies_left(self.rules)
+        for code in {c for line in self.draft.lines.values() for c in line}:
+            out.append(key_name(code, left[code]))
+        return out
+
+    def picked(self, name: str) -> list[str]:
+        """What shows once ``name`` is chosen (their line is empty)."""
+        from companion.i18n import _
+        from tests.browser.table import line_heading
+
+        score = self.draft.score(self.ids[name], self.rules)
+        return [
+            line_heading(name, score),
+            _("No cards yet: tap them on the keypad below."),
+        ]
+
+    def add(self, name: str, code: str) -> str:
+        """``code`` into ``name``'s line; the key to tap (named as before)."""
+        from tests.browser.table import key_name
+
+        left = self.draft.copies_left(self.rules)[code]
+        self.draft.add_card(self.ids[name], code, self.rules)
+        return key_name(code, left)
+
+    def remove_last(self, name: str) -> tuple[str, list[str]]:
+        """The last card of ``name``'s line taken off: the line card to tap,
+        and what the tapping page shows then (its key's count back up)."""
+        from tests.browser.table import key_name, line_card_name
+
+        pid = self.ids[name]
+        line = self.draft.line(pid)
+        code = line[-1]
+        self.draft.remove_card(pid, len(line) - 1)
+        shown = self.shown(name)
+        shown.append(key_name(code, self.draft.copies_left(self.rules)[code]))
+        return line_card_name(code, name), shown
+
+
+class Table:
+    """The entry screen, tapped and timed, beside the mirror of its draft."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.mirror = Mirror(PLAYERS)
         self.selected = PLAYERS[0]
         self.taps: list[dict[str, Any]] = []
 
-    def expected(self, name: str) -> list[str]:
-        from companion.rules import Card
-
-        pid = self.ids[name]
-        out = [f"{name} {self.draft.score(pid, self.rules)}"]
-        out.append(self.draft.line_score(pid, self.rules).chain())
-        left = self.draft.copies_left(self.rules)
-        for code in {c for line in self.draft.lines.values() for c in line}:
-            out.append(f"{Card.parse(code).name}, {left[code]} left")
-        return out
-
     def tap(self, kind: str, button: str, expected: list[str]) -> None:
         page = self.page
-        target = page.get_by_role("button", name=button, exact=True).first
-        target.wait_for(timeout=20_000)
-        target.scroll_into_view_if_needed()
-        already = page.evaluate("(e) => window.__bench.arm(e)", expected)
-        if already and kind != "select":
-            raise RuntimeError(f"{expected} already shown before tapping {button}")
+        target = control(page, button)
+        arm(page, expected, True, button)
         target.click()
-        r = page.evaluate("() => window.__bench.result")
+        r = watched(page, f"after tapping {button!r}")
         ws = page.evaluate(
             "([a, b]) => ({sent: __ws.sent.filter(x => x[0] >= a && x[0] <= b),"
             " recv: __ws.recv.filter(x => x[0] >= a && x[0] <= b)})",
@@ -367,40 +462,38 @@ class Table:
     def select(self, name: str) -> None:
         if name == self.selected:
             return
-        chip = f"{name} {self.draft.score(self.ids[name], self.rules)}"
+        chip = self.mirror.chip(name)
         self.selected = name
-        self.tap("select", chip, [name, "No cards yet: tap them on the keypad below."])
+        self.tap("select", chip, self.mirror.picked(name))
 
     def add(self, name: str, code: str) -> None:
-        from companion.rules import Card
-
-        pid = self.ids[name]
-        left = self.draft.copies_left(self.rules)[code]
-        self.draft.add_card(pid, code, self.rules)
-        key = f"{Card.parse(code).name}, {left} left"
-        self.tap("key", key, self.expected(name))
+        key = self.mirror.add(name, code)
+        self.tap("key", key, self.mirror.shown(name))
 
     def remove_last(self, name: str) -> None:
-        from companion.rules import Card
-
-        pid = self.ids[name]
-        line = self.draft.line(pid)
-        code = line[-1]
-        self.draft.remove_card(pid, len(line) - 1)
-        expected = self.expected(name)
-        left = self.draft.copies_left(self.rules)[code]
-        expected.append(f"{Card.parse(code).name}, {left} left")
-        self.tap("remove", f"Remove {Card.parse(code).name} from {name}", expected)
+        button, shown = self.mirror.remove_last(name)
+        self.tap("remove", button, shown)
 
 
-def click(page: Any, name: str | re.Pattern[str]) -> None:
-    target = page.get_by_role("button", name=name).first
-    target.wait_for(timeout=30_000)
-    target.click()
+def open_entry(page: Any, url: str) -> None:
+    """Home, "Continue round 1", the sheet's "Enter round 1": the entry
+    screen, as a person gets there (each step waits for its button)."""
+    from companion.i18n import _
+    from tests.browser.table import chip, click
+
+    load(page, url)
+    click(page, _("Continue round {n}").format(n=1))
+    click(page, _("Enter round {n}").format(n=1))
+    control(page, chip(PLAYERS[0], 0))
 
 
 def run(
-    taps: int, warmup: int, trace: bool, keep: bool, app_root: Path = ROOT
+    taps: int,
+    warmup: int,
+    trace: bool,
+    keep: bool,
+    app_root: Path = ROOT,
+    per_turn: int = 6,
 ) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -408,49 +501,41 @@ def run(
     data = tmp / "data"
     trace_file = tmp / "trace.jsonl" if trace else None
     seed(data)
-    proc, url = start_server(data, trace_file, app_root)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport=PHONE)
-            page.add_init_script(WS_HOOK)
-            page.goto(url)
-            page.wait_for_selector("#loading", state="detached", timeout=60_000)
-            placeholder = page.locator("flt-semantics-placeholder")
-            placeholder.wait_for(state="attached", timeout=30_000)
-            placeholder.dispatch_event("click")
-            page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
-            click(page, re.compile(r"^Continue: Ann, Bob, Cy"))
-            click(page, "Enter round 1")
-            page.get_by_role("button", name="Ann 0", exact=True).wait_for()
-            page.wait_for_timeout(500)
-            page.evaluate(BENCH_JS)
-            table = Table(page)
-            keys = 0
-            while keys < warmup + taps:
-                for name in PLAYERS:
-                    table.select(name)
-                    cards = LINES[name].split()[: warmup + taps - keys]
-                    for code in cards:
-                        table.add(name, code)
-                    keys += len(cards)
-                    for _ in cards:
-                        table.remove_last(name)
-                    if keys >= warmup + taps:
-                        break
-            browser.close()
-    finally:
-        stop_server(proc)
+    with (
+        running_server(data, **server_options(app_root, trace_file)) as server,
+        sync_playwright() as pw,
+    ):
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport=PHONE)
+        page.add_init_script(WS_HOOK)
+        open_entry(page, server.url)
+        install_watch(page)
+        table = Table(page)
+        keys = 0
+        while keys < warmup + taps:
+            for name in PLAYERS:
+                table.select(name)
+                cards = LINES[name].split()[: min(per_turn, warmup + taps - keys)]
+                for code in cards:
+                    table.add(name, code)
+                keys += len(cards)
+                for _ in cards:
+                    table.remove_last(name)
+                if keys >= warmup + taps:
+                    break
+        browser.close()
     measured = table.taps
     # Drop the warm-up key taps (and everything tapped before the last of them).
     if warmup:
         key_at = [i for i, t in enumerate(measured) if t["kind"] == "key"]
         measured = measured[key_at[warmup] :]
-    server = []
+    server_log = []
     if trace_file is not None and trace_file.exists():
-        server = [json.loads(line) for line in trace_file.read_text().splitlines()]
+        server_log = [json.loads(line) for line in trace_file.read_text().splitlines()]
     for tap in measured:
-        hits = [s for s in server if tap["wall0"] - 0.005 <= s["wall"] <= tap["wall1"]]
+        hits = [
+            s for s in server_log if tap["wall0"] - 0.005 <= s["wall"] <= tap["wall1"]
+        ]
         if len(hits) == 1:
             tap["server"] = hits[0]
     if keep:
@@ -551,10 +636,26 @@ def main() -> None:
         default=ROOT,
         help="serve the companion package of another checkout (before/after)",
     )
+    parser.add_argument(
+        "--per-turn",
+        type=int,
+        default=6,
+        help="card keys per player before the next one is picked (1-6)",
+    )
     args = parser.parse_args()
-    if not Path(CHROMIUM).exists():
-        raise SystemExit(f"Chromium not found at {CHROMIUM}")
-    result = run(args.taps, args.warmup, not args.no_trace, args.keep, args.app_root)
+    if not 1 <= args.per_turn <= 6:
+        raise SystemExit("--per-turn must be 1 to 6 (a line has 6 distinct cards)")
+    missing = browser_missing_reason()
+    if missing is not None:
+        raise SystemExit(missing)
+    result = run(
+        args.taps,
+        args.warmup,
+        not args.no_trace,
+        args.keep,
+        args.app_root,
+        args.per_turn,
+    )
     print_report(report(result["taps"]))
 
 

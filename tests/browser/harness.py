@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -68,11 +68,22 @@ class Server:
         data_dir: Path,
         extra_env: dict[str, str] | None = None,
         host: str | None = None,
+        *,
+        app_root: Path = ROOT,
+        command: Sequence[str] | None = None,
     ):
         """``host``: the address to listen on (``--host``; "0.0.0.0" lets
-        phones on the LAN in); the page is still opened on 127.0.0.1."""
+        phones on the LAN in); the page is still opened on 127.0.0.1.
+
+        For the benchmarks (tests/bench): ``app_root``, the checkout whose
+        ``companion`` is served (the working directory, so ``-m companion``
+        imports that tree: before/after comparisons); ``command``, what runs
+        instead of ``python -m companion`` with the same arguments (a
+        wrapper that times the server's work)."""
         self.data_dir = data_dir
         self.host = host
+        self.app_root = app_root
+        self.command = list(command or [sys.executable, "-m", "companion"])
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.extra_env = extra_env or {}
@@ -84,16 +95,14 @@ class Server:
         host = [] if self.host is None else ["--host", self.host]
         self.proc = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "companion",
+                *self.command,
                 *host,
                 "--port",
                 str(self.port),
                 "--data-dir",
                 str(self.data_dir),
             ],
-            cwd=ROOT,
+            cwd=self.app_root,
             env=env,
             stdout=self.log.open("wb"),
             stderr=subprocess.STDOUT,
@@ -121,11 +130,17 @@ class Server:
 
 @contextmanager
 def running_server(
-    data_dir: Path, extra_env: dict[str, str] | None = None, host: str | None = None
+    data_dir: Path,
+    extra_env: dict[str, str] | None = None,
+    host: str | None = None,
+    *,
+    app_root: Path = ROOT,
+    command: Sequence[str] | None = None,
 ) -> Iterator[Server]:
-    server = Server(data_dir, extra_env, host)
-    server.start()
+    """A started :class:`Server` (same arguments), stopped on leaving."""
+    server = Server(data_dir, extra_env, host, app_root=app_root, command=command)
     try:
+        server.start()  # inside: a server that never listens is stopped too
         yield server
     finally:
         server.stop()
@@ -145,12 +160,24 @@ def device(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
 def load(page: Any, url: str) -> Any:
     """Open ``url`` in ``page`` and turn on Flutter's semantics tree."""
     page.goto(url)
+    drawn(page)
+    semantics_on(page)
+    return page
+
+
+def drawn(page: Any) -> None:
+    """Wait until Flet's client has connected and Flutter drew its first
+    frame: the page's ``#loading`` is gone (bench_start.py times this)."""
     page.wait_for_selector("#loading", state="detached", timeout=60_000)
+
+
+def semantics_on(page: Any) -> None:
+    """Turn on Flutter's semantics tree (a click on its placeholder, as a
+    screen reader's first touch) on a drawn page, and wait for its nodes."""
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=30_000)
     placeholder.dispatch_event("click")
     page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
-    return page
 
 
 def ready(page: Any) -> None:

@@ -55,6 +55,39 @@ def choose_player(page: Any, name: str) -> None:
     click(page, re.compile(rf"^{re.escape(name)} -?\d+$"))
 
 
+# --- what the round-entry screen names, in the app's own words ---------------
+# For the benchmarks (tests/bench), which wait for exact texts in the
+# semantics tree: one copy of each name, next to the helpers that tap them.
+def chip(name: str, score: int) -> str:
+    """A player's chip (a button) with the round score so far: "Ann 21"."""
+    return f"{name} {score}"
+
+
+def line_heading(name: str, score: int) -> str:
+    """The chosen player's line heading: name and round score, one node of
+    the semantics tree whose text has them a line apart ("Ann", newline,
+    "21"), so it is told apart from the chip "Ann 21" (the chip is there
+    before the tap, the heading only once the player is chosen)."""
+    return f"{name}\n{score}"
+
+
+def key_name(code: str, left: int) -> str:
+    """A key of the card keypad: the card's name, then its copies left
+    ("5, 4 left"; "The Zero, 1 left")."""
+    from companion.app.wording import card_name
+    from companion.ui.parts.keypad import caption  # Flet: imported when used
+
+    return f"{card_name(code)}, {caption(left)}"
+
+
+def line_card_name(code: str, name: str) -> str:
+    """A card in the chosen player's line; tapping it takes it off."""
+    from companion.app.wording import card_name
+    from companion.i18n import _
+
+    return _("Remove {card} from {name}").format(card=card_name(code), name=name)
+
+
 def type_into(
     page: Any, label: str, text: str, *, submit: bool = True, clear: bool = False
 ) -> None:
