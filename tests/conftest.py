@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
+import time
+from typing import Any
 
 import pytest
 
@@ -49,3 +51,50 @@ def _weight(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_weight)
+
+
+# --- the run's breakdown (docs/benchmarks.md, "CI") -----------------------------
+# Each test's seconds (setup, call and teardown, as every process reports
+# them to this one) summed by kind, the wall time and the machine's load, so
+# every run of `.ci/run` prints where its minutes went.
+_SECONDS: dict[str, float] = {}
+_COUNT: dict[str, int] = {}
+_STARTED: list[float] = []
+
+
+def _kind(nodeid: str) -> str:
+    if "test_crawl.py" in nodeid:
+        return "crawl"
+    if nodeid.startswith("tests/browser/"):
+        return "browser"
+    if nodeid.startswith("tests/bench/"):
+        return "benches"
+    return "unit"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _STARTED[:] = [time.monotonic(), os.getloadavg()[0]]
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    kind = _kind(report.nodeid)
+    _SECONDS[kind] = _SECONDS.get(kind, 0.0) + report.duration
+    if report.when == "call" or (report.when == "setup" and report.skipped):
+        _COUNT[kind] = _COUNT.get(kind, 0) + 1
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not _STARTED or not _SECONDS:
+        return
+    wall = time.monotonic() - _STARTED[0]
+    loads = os.getloadavg()
+    write = terminalreporter.write_line
+    terminalreporter.section("where the time went")
+    write(f"{'kind':<9}{'tests':>7}{'test seconds':>14}")
+    for kind in ("unit", "browser", "crawl", "benches"):
+        if kind in _COUNT:
+            write(f"{kind:<9}{_COUNT[kind]:>7}{_SECONDS.get(kind, 0.0):>14.1f}")
+    write(
+        f"wall {wall:.1f} s; load average {_STARTED[1]:.2f} at the start, "
+        f"{loads[0]:.2f} (1 min) / {loads[2]:.2f} (15 min) at the end"
+    )

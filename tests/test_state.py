@@ -102,7 +102,7 @@ def test_order_dealer_rules_and_start() -> None:
     state.setup_remove_player(0)
     assert state.setup.names[state.setup.first_dealer] == "Cleo"
     assert state.setup_rename_player(1, "cleo") == "cleo is already at the table."
-    for bad in ["abc", "0", "100001", ""]:
+    for bad in ["abc", "0", "-50", "100001", ""]:
         assert state.setup_set_target(bad) == (
             "The target must be a whole number from 1 to 100,000."
         )

@@ -25,5 +25,16 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def server(tmp_path: Path) -> Iterator[Server]:
+    """A server of its own on an empty folder, for a test that writes."""
     with running_server(tmp_path / "data") as s:
+        yield s
+
+
+@pytest.fixture(scope="session")
+def reader(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server (per test process) on an empty folder, shared by the tests
+    that only read what it serves (the page, its files, screens that save
+    nothing): a server's start is seconds these tests need not spend. A
+    test that creates or changes a game takes ``server`` instead."""
+    with running_server(tmp_path_factory.mktemp("reader") / "data") as s:
         yield s

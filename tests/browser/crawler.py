@@ -1,11 +1,18 @@
-"""Press every control of a screen once, as a curious newcomer would, and
-check after each press what a person would notice: an error box, a control
-that does nothing, a Back that does not return.
+"""Two ways through every screen, as a curious newcomer would go.
 
-A screen is opened by its URL (screens live in the URL). Each press is one
-tap; nothing is repeated. After a press that moved to another screen, the
-browser's Back must return; a switch is pressed again to put it back; a
-question ("Delete…?") is answered with its cancel button.
+``crawl`` presses every control of a screen once and checks after each
+press what a person would notice: an error box, a control that does
+nothing, a Back that does not return. A screen is opened by its URL
+(screens live in the URL). Each press is one tap; nothing is repeated.
+After a press that moved to another screen, the browser's Back must
+return; a switch is pressed again to put it back; a question ("Delete…?")
+is answered with its cancel button. What a press does is the same in every
+look, language and text size, so one configuration presses everything.
+
+``look`` reads a screen from top to bottom, a screen's height at a time:
+an error box, text too faint to read, text wider than the screen, English
+left in Italian or Hungarian. That is what changes between looks,
+languages and text sizes, so every configuration reads every screen.
 """
 
 from __future__ import annotations
@@ -109,6 +116,15 @@ TEXTS = """() => Array.from(document.querySelectorAll('flt-semantics'))
   .map(t => t.trim()).filter(t => t)"""
 
 
+# What is on screen and where: unchanged after a wheel turn at the bottom
+# (the semantics tree alone also holds what is just off screen).
+ON_SCREEN = """() => Array.from(document.querySelectorAll('flt-semantics'))
+  .map(el => [el.getAttribute('aria-label') || el.textContent || '',
+              Math.round(el.getBoundingClientRect().top)])
+  .filter(([t, y]) => t && y >= 0 && y < innerHeight)
+  .map(([t, y]) => t.slice(0, 30) + '@' + y).join('\\n')"""
+
+
 def grey_share(png: bytes) -> float:
     """Share of the screen covered by the error-box grey."""
     image = Image.open(io.BytesIO(png)).convert("RGB").resize((195, 422))
@@ -132,6 +148,7 @@ class Findings:
     hard_to_read: list[str] = field(default_factory=list)
     too_wide: list[str] = field(default_factory=list)
     english: list[str] = field(default_factory=list)
+    reached: list[str] = field(default_factory=list)  # paths a press opened
     least: float | None = None  # contrast every text needs (high contrast: 7)
     words: Words = field(default_factory=words)
 
@@ -193,9 +210,14 @@ def controls_of(page: Any) -> list[tuple[str, str]]:
 
 
 def check_screen(page: Any, where: str, found: Findings) -> None:
-    """Error box, contrast and width of what is on screen now."""
+    """Error box, contrast and width of the top of the screen."""
     _to_top(page)
     page.wait_for_timeout(400)
+    check_here(page, where, found)
+
+
+def check_here(page: Any, where: str, found: Findings) -> None:
+    """Error box, contrast, width and language of what is on screen now."""
     if grey_share(page.screenshot()) >= 0.02:
         found.errors.append(where)
     found.hard_to_read += [f"{where}: {r}" for r in unreadable(page, found.least)]
@@ -240,6 +262,7 @@ def crawl(page: Any, base: str, path: str, found: Findings) -> None:
             found.dead.append(where)
             continue
         if not page.url.endswith(path):
+            found.reached.append(page.url.removeprefix(base))
             check_screen(page, f"{where} (screen)", found)
             page.go_back()
             settle(page)
@@ -247,6 +270,25 @@ def crawl(page: Any, base: str, path: str, found: Findings) -> None:
                 found.no_way_back.append(f"{where}: at {page.url}")
             continue
         _put_back(page, role, name, found.words)
+
+
+def look(page: Any, base: str, path: str, found: Findings) -> None:
+    """Open ``path`` and read all of it: the top, then a wheel turn of most
+    of a screen at a time, as a person scrolls, until nothing new shows."""
+    page.goto(base + path)
+    ready(page)
+    check_screen(page, path, found)
+    size = page.viewport_size
+    seen = page.evaluate(ON_SCREEN)
+    for turn in range(1, 10):
+        page.mouse.move(size["width"] / 2, size["height"] / 2)
+        page.mouse.wheel(0, size["height"] * 0.8)
+        page.wait_for_timeout(400)
+        now = page.evaluate(ON_SCREEN)
+        if now == seen:  # the bottom: the wheel moved nothing
+            return
+        seen = now
+        check_here(page, f"{path} (scrolled {turn})", found)
 
 
 def _scroll_to(page: Any, target: Any) -> Any:

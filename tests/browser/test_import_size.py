@@ -22,9 +22,9 @@ PASTE = "F7C1:" + "A" * 299_995  # what a person pastes by mistake: 300,000 char
 PROMPT_S = 5.0  # generous on a loaded 2-core machine; the old app took 16.6 s
 
 
-def test_oversize_paste_is_refused_at_once(browser: Any, server: Server) -> None:
+def test_oversize_paste_is_refused_at_once(browser: Any, reader: Server) -> None:
     assert len(PASTE) == 300_000
-    page = open_app(browser, server.url, PHONE)
+    page = open_app(browser, reader.url, PHONE)
     click(page, "Import a game")
     field = page.get_by_role("textbox", name=re.compile("Share code")).first
     field.click()

@@ -12,8 +12,8 @@ from .harness import DESKTOP, PHONE, Server, open_app, screenshot
 pytestmark = pytest.mark.browser
 
 
-def test_title_screen_renders(browser: Any, server: Server) -> None:
-    page = open_app(browser, server.url, PHONE)
+def test_title_screen_renders(browser: Any, reader: Server) -> None:
+    page = open_app(browser, reader.url, PHONE)
     title = page.get_by_text("Flip 7 Companion", exact=True)
     title.wait_for(timeout=30_000)
     assert title.is_visible()
@@ -22,8 +22,8 @@ def test_title_screen_renders(browser: Any, server: Server) -> None:
     page.close()
 
 
-def test_rules_screen_opens(browser: Any, server: Server) -> None:
-    page = open_app(browser, server.url, DESKTOP)
+def test_rules_screen_opens(browser: Any, reader: Server) -> None:
+    page = open_app(browser, reader.url, DESKTOP)
     page.get_by_role("button", name="Rules").click()
     back = page.get_by_role("button", name="Back")
     back.wait_for(timeout=30_000)

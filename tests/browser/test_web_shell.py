@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from .harness import ROOT, running_server
+from .harness import ROOT, Server
 
 pytestmark = pytest.mark.browser
 ASSETS = ROOT / "assets"
@@ -49,66 +49,64 @@ def image_file(url: str, size: int, ours: Path, flets: str) -> None:
     assert Image.open(io.BytesIO(body)).size == (size, size), url
 
 
-def test_page_manifest_and_icons_are_ours(tmp_path: Path) -> None:
-    with running_server(tmp_path / "data") as server:
-        status, _, body = get(server.url + "/")
-        html = body.decode()
-        assert status == 200
-        assert "<title>Flip 7 Companion</title>" in html
-        assert meta(html, "apple-mobile-web-app-title") == "Flip 7"
-        assert meta(html, "theme-color") == ACCENT
-        assert "Flip 7" in meta(html, "description")
-        assert "Flet" not in meta(html, "description")
-        assert not re.search(r"<title>Flet|content=\"Flet", html)
+def test_page_manifest_and_icons_are_ours(reader: Server) -> None:
+    server = reader
+    status, _, body = get(server.url + "/")
+    html = body.decode()
+    assert status == 200
+    assert "<title>Flip 7 Companion</title>" in html
+    assert meta(html, "apple-mobile-web-app-title") == "Flip 7"
+    assert meta(html, "theme-color") == ACCENT
+    assert "Flip 7" in meta(html, "description")
+    assert "Flet" not in meta(html, "description")
+    assert not re.search(r"<title>Flet|content=\"Flet", html)
 
-        status, _, body = get(server.url + "/manifest.json")
-        manifest: dict[str, Any] = json.loads(body)
-        assert manifest["name"] == "Flip 7 Companion"
-        assert manifest["short_name"] == "Flip 7"
-        assert manifest["theme_color"] == ACCENT
-        assert manifest["display"] == "standalone"
-        assert "Flet" not in json.dumps(manifest)
-        purposes = set()
-        for icon in manifest["icons"]:
-            size = int(icon["sizes"].split("x")[0])
-            image_file(
-                f"{server.url}/{icon['src']}", size, ASSETS / icon["src"], icon["src"]
-            )
-            purposes.add((size, icon.get("purpose", "any")))
-        assert {(192, "any"), (512, "any"), (192, "maskable"), (512, "maskable")} <= (
-            purposes
-        )
-
+    status, _, body = get(server.url + "/manifest.json")
+    manifest: dict[str, Any] = json.loads(body)
+    assert manifest["name"] == "Flip 7 Companion"
+    assert manifest["short_name"] == "Flip 7"
+    assert manifest["theme_color"] == ACCENT
+    assert manifest["display"] == "standalone"
+    assert "Flet" not in json.dumps(manifest)
+    purposes = set()
+    for icon in manifest["icons"]:
+        size = int(icon["sizes"].split("x")[0])
         image_file(
-            server.url + "/favicon.png", 64, ASSETS / "favicon.png", "favicon.png"
+            f"{server.url}/{icon['src']}", size, ASSETS / icon["src"], icon["src"]
         )
-        touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', html)
-        assert touch is not None
-        image_file(
-            f"{server.url}/{touch.group(1)}",
-            192,
-            ASSETS / touch.group(1),
-            touch.group(1),
-        )
-        loading = "icons/loading-animation.png"
-        image_file(f"{server.url}/{loading}", 512, ASSETS / loading, loading)
+        purposes.add((size, icon.get("purpose", "any")))
+    assert {(192, "any"), (512, "any"), (192, "maskable"), (512, "maskable")} <= (
+        purposes
+    )
+
+    image_file(server.url + "/favicon.png", 64, ASSETS / "favicon.png", "favicon.png")
+    touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', html)
+    assert touch is not None
+    image_file(
+        f"{server.url}/{touch.group(1)}",
+        192,
+        ASSETS / touch.group(1),
+        touch.group(1),
+    )
+    loading = "icons/loading-animation.png"
+    image_file(f"{server.url}/{loading}", 512, ASSETS / loading, loading)
 
 
-def test_every_font_the_page_loads_is_served(tmp_path: Path) -> None:
+def test_every_font_the_page_loads_is_served(reader: Server) -> None:
     """FontManifest.json lists Flet's fonts and ours (loaded before the first
     frame); each file it names answers 200, ours byte for byte."""
-    with running_server(tmp_path / "data") as server:
-        _, _, body = get(server.url + "/assets/FontManifest.json")
-        families = {f["family"]: f["fonts"] for f in json.loads(body)}
-        for family in ("DejaVu Sans", "Droid Sans Fallback", "Noto Color Emoji 7"):
-            assert family in families, f"{family} is not loaded at start"
-        assert "MaterialIcons" in families  # Flet's own are kept
-        for fonts in families.values():
-            for font in fonts:
-                url = urllib.request.urljoin(
-                    server.url + "/assets/", font["asset"].replace(" ", "%20")
-                )
-                status, _, data = get(url)
-                assert status == 200 and data, url
-                if font["asset"].startswith("../"):
-                    assert data == (ASSETS / font["asset"][3:]).read_bytes(), url
+    server = reader
+    _, _, body = get(server.url + "/assets/FontManifest.json")
+    families = {f["family"]: f["fonts"] for f in json.loads(body)}
+    for family in ("DejaVu Sans", "Droid Sans Fallback", "Noto Color Emoji 7"):
+        assert family in families, f"{family} is not loaded at start"
+    assert "MaterialIcons" in families  # Flet's own are kept
+    for fonts in families.values():
+        for font in fonts:
+            url = urllib.request.urljoin(
+                server.url + "/assets/", font["asset"].replace(" ", "%20")
+            )
+            status, _, data = get(url)
+            assert status == 200 and data, url
+            if font["asset"].startswith("../"):
+                assert data == (ASSETS / font["asset"][3:]).read_bytes(), url

@@ -18,7 +18,7 @@ from share_games import standard_game
 from companion.share import ShareMeta, encode
 from companion.store import GameStore
 
-from .harness import PHONE, open_app, running_server
+from .harness import PHONE, Server, open_app, running_server
 from .table import click, reveal, see
 
 pytestmark = pytest.mark.browser
@@ -125,35 +125,33 @@ def page_words(page: Any) -> str:
     return "\n".join([*page.locator("flt-semantics").all_inner_texts(), *labels])
 
 
-def test_rules_screen_in_players_words(browser: Any, tmp_path: Path) -> None:
+def test_rules_screen_in_players_words(browser: Any, reader: Server) -> None:
     """The in-app rules no longer call an 8-number-card
     line a Flip 7, show no test names, file paths or "RULES.md", and the
     card table fits on one phone screen."""
-    with running_server(tmp_path / "data") as server:
-        page = open_app(browser, server.url, PHONE)
-        click(page, "Rules")
-        see(page, "what it does")
-        see(page, re.compile(r"12 13 Lucky 13 scores 38; with 1 2 3 4 added"))
-        words = page_words(page)
-        assert "R21" in words and "Brutal mode" in words  # the whole page
-        for bad in ("1 2 3 4 5 added", "test_r", "tests/", ".py", "RULES.md"):
-            assert bad not in words, bad
-        page.close()
+    page = open_app(browser, reader.url, PHONE)
+    click(page, "Rules")
+    see(page, "what it does")
+    see(page, re.compile(r"12 13 Lucky 13 scores 38; with 1 2 3 4 added"))
+    words = page_words(page)
+    assert "R21" in words and "Brutal mode" in words  # the whole page
+    for bad in ("1 2 3 4 5 added", "test_r", "tests/", ".py", "RULES.md"):
+        assert bad not in words, bad
+    page.close()
 
 
-def test_rules_card_table_fits_a_phone_screen(browser: Any, tmp_path: Path) -> None:
+def test_rules_card_table_fits_a_phone_screen(browser: Any, reader: Server) -> None:
     """Friction: the three-column card table was about two screens tall at
     390 px; now its last row and its header are on screen together."""
-    with running_server(tmp_path / "data") as server:
-        page = open_app(browser, server.url, PHONE)
-        click(page, "Rules")
-        header = page.get_by_text("what it does").first
-        header.wait_for(timeout=WAIT)
-        last = page.get_by_text(re.compile(r"^throw away a face-up card")).first
-        reveal(page, last)
-        assert header.count(), "the header scrolled away: the table is over a screen"
-        top, bottom = header.bounding_box(), last.bounding_box()
-        assert top is not None and bottom is not None
-        tall = bottom["y"] + bottom["height"] - top["y"]
-        assert top["y"] >= 0 and tall <= 700, f"the card table is {tall:.0f} px tall"
-        page.close()
+    page = open_app(browser, reader.url, PHONE)
+    click(page, "Rules")
+    header = page.get_by_text("what it does").first
+    header.wait_for(timeout=WAIT)
+    last = page.get_by_text(re.compile(r"^throw away a face-up card")).first
+    reveal(page, last)
+    assert header.count(), "the header scrolled away: the table is over a screen"
+    top, bottom = header.bounding_box(), last.bounding_box()
+    assert top is not None and bottom is not None
+    tall = bottom["y"] + bottom["height"] - top["y"]
+    assert top["y"] >= 0 and tall <= 700, f"the card table is {tall:.0f} px tall"
+    page.close()
