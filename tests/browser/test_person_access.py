@@ -26,6 +26,10 @@ pytestmark = pytest.mark.browser
 
 
 def open_sheet(page: Any, gid: str) -> None:
+    """Go to the game's sheet by the address, as a link does, once Home is
+    drawn: a route change sent before the session is up is not seen (CI, two
+    test processes at once, once missed it and waited on a blank page)."""
+    see(page, "New game")
     page.evaluate(f"history.pushState(null, '', '/game/{gid}')")
     page.evaluate("dispatchEvent(new PopStateEvent('popstate'))")
     see(page, "Round 2 · Bob deals")
