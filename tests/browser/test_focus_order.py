@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .crawler import ready
+from .crawler import fingerprint, ready
 from .harness import DESKTOP, PHONE, running_server
 from .table import see
 from .test_crawl import seed
@@ -94,10 +94,24 @@ FOLDED_FIELDS = """() => Array.from(document.querySelectorAll('input, textarea')
   .map(e => e.getAttribute('aria-label') || '').filter(n => n.includes('\\n'))"""
 
 
+def settled(page: Any) -> None:
+    """Wait until the screen stops changing (two readings of its tree half
+    a second apart agree, 15 s at most) before the first Tab: in CI, two
+    test processes at once, the first Tab once landed on the whole screen's
+    node of a Home still being built, and the cycle never came back to it."""
+    before = fingerprint(page)
+    for _turn in range(30):
+        page.wait_for_timeout(500)
+        now = fingerprint(page)
+        if now == before:
+            return
+        before = now
+
+
 def check(page: Any, base: str, path: str) -> list[str]:
     page.goto(base + path)
     ready(page)
-    page.wait_for_timeout(500)
+    settled(page)
     folded = page.evaluate(FOLDED_FIELDS)
     wrong_names = [f"{path}: a field named {n!r}" for n in folded]
     on_screen = [n for n in page.evaluate(CONTROLS_ON_SCREEN) if n]
