@@ -9,6 +9,7 @@ from .digital import Digital, next_strategy, seat_kind
 from .entry import RoundDraft
 from .library import ShareView, build_share_view, played_day, share_meta
 from .observable import Notice
+from .playlog import PlayLogView
 from .session import AppState
 from .standings import Standing, banner, standings
 
@@ -16,6 +17,7 @@ __all__ = [
     "AppState",
     "Digital",
     "Notice",
+    "PlayLogView",
     "RoundDraft",
     "ShareView",
     "Standing",

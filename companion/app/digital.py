@@ -29,6 +29,8 @@ STRATEGIES = {
 # Strategies of games saved before the levels: still shown by name.
 OLDER = {"odds": N_("odds-aware"), "stop": N_("stops at 25"), "random": N_("random")}
 NEW_COMPUTER = "medium"  # what "Add computer player" seats
+# A level in one word, where the seat's long label would not fit (a logged play).
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 def next_strategy(current: str | None) -> str | None:
@@ -46,6 +48,12 @@ def seat_kind(strategy: str | None) -> str:
     return _("Computer: {strategy}").format(
         strategy=_(label) if label is not None else strategy
     )
+
+
+def level_word(strategy: str) -> str:
+    """``"hard"`` in the session's language; an older strategy by its label."""
+    label = LEVEL_WORDS.get(strategy) or OLDER.get(strategy)
+    return _(label) if label is not None else strategy
 
 
 @dataclass

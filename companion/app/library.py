@@ -34,6 +34,7 @@ from companion.share.stats import PlayerStats, name_key, player_stats
 from companion.store import DocumentError, GameNotFound, GameRecord, GameStore
 from companion.store.records import GameSummary, JSONDict
 
+from .playlog import PlayLogView, game_log, history_log
 from .refusal import Refusal
 
 PNG_SIZE = 1000  # px: crisp when printed or shown full screen
@@ -53,6 +54,7 @@ class ShareView:
     code_png: bytes | None  # None when the code is too large for one QR
     file_bytes: bytes
     file_name: str
+    log: PlayLogView | str  # "Log this play", or why the game cannot be logged yet
 
 
 def share_meta(record: GameRecord) -> ShareMeta:
@@ -126,6 +128,7 @@ def build_share_view(record: GameRecord) -> ShareView:
         code_png=code_png,
         file_bytes=encode_file(record.sheet, meta),
         file_name=name,
+        log=game_log(record, played_date(record)),
     )
 
 
@@ -164,7 +167,15 @@ class Library:
         record = self.load_game(gid)
         if isinstance(record, str):
             return record
-        key = (gid, record.sheet, str(record.meta.get("title")), record.created)
+        key = (
+            gid,
+            record.sheet,
+            str(record.meta.get("title")),
+            record.created,
+            record.updated,  # the logged play's length
+            str((record.digital or {}).get("bots")),
+            current().language,  # the summary's and the log's words
+        )
         if self._share_cache is not None and self._share_cache[0] == key:
             return self._share_cache[1]
         try:
@@ -229,6 +240,16 @@ class Library:
         if data is None:
             raise Refusal(_("That file could not be read."))
         return self.import_code(data)
+
+    def history_log(self, query: str = "") -> PlayLogView | str:
+        """Every finished game History lists for ``query``, as one logged
+        play file (read from the store when asked, not at every render)."""
+        records = []
+        for game in self.history(query):
+            record = self.load_game(game.id)
+            if not isinstance(record, str):
+                records.append((record, played_date(record)))
+        return history_log(records)
 
     # --- history and stats --------------------------------------------------------
     def history(self, query: str = "") -> list[GameSummary]:

@@ -37,6 +37,7 @@ from .library import Library, ShareView
 from .live import HOST_ONLY, LiveSeat
 from .observable import Listener, Notice, Observable
 from .open_game import Note, Watch
+from .playlog import PlayLogView
 from .problems import error_text, problem_text
 from .refusal import Refusal, could_not_save
 from .serving import DEFAULT_SERVING, Serving
@@ -654,6 +655,9 @@ class AppState(Observable):
 
     def history(self, query: str = "") -> list[GameSummary]:
         return self.library.history(query) if self.seat.host else []
+
+    def history_log(self, query: str = "") -> PlayLogView | str:
+        return self.library.history_log(query) if self.seat.host else HOST_ONLY
 
     def game_day(self, game: GameSummary) -> str:
         return self.library.game_day(game)

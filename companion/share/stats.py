@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from companion.rules import Sheet
+from companion.rules import Player, Sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +77,14 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def took_part(sheet: Sheet, player: Player) -> bool:
+    """A player is part of a game unless removed before playing a round:
+    one rule for the stats and for a logged play."""
+    return player.seated or any(
+        rec.entry(player.id) is not None for rec in sheet.rounds
+    )
+
+
 def player_stats(sheets: Iterable[Sheet]) -> list[PlayerStats]:
     """Each player's record over ``sheets`` (oldest first, so the latest
     spelling of a name wins), most wins first, then by win rate and name."""
@@ -84,10 +92,10 @@ def player_stats(sheets: Iterable[Sheet]) -> list[PlayerStats]:
     for sheet in sheets:
         winners = {p.id for p in sheet.winners()} if sheet.over else set()
         for p in sheet.players:
+            if not took_part(sheet, p):
+                continue  # removed before playing: not part of this game
             played = [rec.entry(p.id) for rec in sheet.rounds]
             entries = [e for e in played if e is not None]
-            if not p.seated and not entries:
-                continue  # removed before playing: not part of this game
             key = name_key(p.name)
             s = acc.get(key, PlayerStats(p.name))
             scores = [e.score(sheet.rules) for e in entries]

@@ -12,7 +12,9 @@ from companion.i18n import _
 from companion.store.records import GameSummary
 from companion.ui.guard import screen
 from companion.ui.parts.game_tile import game_status, game_tile
-from companion.ui.widgets import flat, header, secondary, section
+from companion.ui.parts.play_log import BGSPLAY
+from companion.ui.screens.share import save_bytes
+from companion.ui.widgets import flat, header, message, secondary, section
 
 
 def _tile(game: GameSummary, day: str, on_open: Callable[[str], None]) -> ft.Control:
@@ -32,8 +34,19 @@ def HistoryScreen(
     on_import: Callable[[], None],
 ) -> ft.Control:
     query, set_query = ft.use_state("")
+    spoke, set_spoke = ft.use_state(False)  # the notice is the log button's
     games = state.history(query)
     everything = len(state.games)
+
+    async def log_plays() -> None:
+        """Every finished game listed (the search narrows it) in one file."""
+        set_spoke(True)
+        log = state.history_log(query)
+        if isinstance(log, str):
+            state.tell(_(log), error=True)
+        else:
+            await save_bytes(state, log.file_name, log.file_bytes, BGSPLAY, log.said)
+
     controls: list[ft.Control] = [
         ft.TextField(
             label=_("Search by player name"),
@@ -45,10 +58,13 @@ def HistoryScreen(
             [
                 secondary(_("Player stats"), on_stats, ft.Icons.BAR_CHART),
                 flat(_("Import a game"), on_import, ft.Icons.DOWNLOAD),
+                flat(_("Log these plays"), log_plays, ft.Icons.EVENT_NOTE),
             ],
             wrap=True,
         ),
     ]
+    if spoke and state.notice is not None:
+        controls.append(message(state.notice.text, error=state.notice.error))
     if not everything:
         controls.append(section(_("No games yet")))
     elif not games:

@@ -18,6 +18,7 @@ import flet as ft
 from companion.app import AppState, ShareView
 from companion.i18n import _
 from companion.ui.guard import screen
+from companion.ui.parts.play_log import BGSPLAY, log_block
 from companion.ui.widgets import header, message, primary, readable, secondary, section
 
 QR_SIDE = 340  # px on screen; fits a 390 px phone with the page padding
@@ -37,8 +38,11 @@ def qr_image(png: bytes, label: str, side: int = QR_SIDE) -> ft.Control:
     )
 
 
-async def save_bytes(state: AppState, name: str, data: bytes, ext: str) -> None:
-    """Download (web) or save through a dialog (desktop), then say so."""
+async def save_bytes(
+    state: AppState, name: str, data: bytes, ext: str, note: str = ""
+) -> None:
+    """Download (web) or save through a dialog (desktop), then say so
+    (and ``note``: what the file holds)."""
     try:
         path = await ft.FilePicker().save_file(
             dialog_title=_("Save {name}").format(name=name),
@@ -54,9 +58,9 @@ async def save_bytes(state: AppState, name: str, data: bytes, ext: str) -> None:
         )
         return
     if ft.context.page.web:
-        state.tell(_("Downloaded {name}.").format(name=name))
+        state.tell(" ".join([_("Downloaded {name}.").format(name=name), note]).strip())
     elif path:
-        state.tell(_("Saved {path}.").format(path=path))
+        state.tell(" ".join([_("Saved {path}.").format(path=path), note]).strip())
 
 
 def _said_here(state: AppState, here: str, where: str) -> list[ft.Control]:
@@ -190,6 +194,25 @@ def _qr_or_why_not(view: ShareView) -> list[ft.Control]:
     ]
 
 
+def _log_block(
+    view: ShareView, state: AppState, where: str, said: Callable[[str], None]
+) -> ft.Control:
+    log = view.log
+
+    async def download() -> None:
+        said("log")
+        if not isinstance(log, str):
+            await save_bytes(state, log.file_name, log.file_bytes, BGSPLAY)
+
+    def copied() -> None:
+        said("log")
+        text = _("Play text copied. Paste it into BoardGameGeek's Log play.")
+        state.tell(text)
+        ft.context.page.show_dialog(ft.SnackBar(ft.Text(text), duration=4000))
+
+    return log_block(log, download, copied, _said_here(state, "log", where))
+
+
 @screen
 def ShareScreen(
     state: AppState, game_id: str | None, on_back: Callable[[], None]
@@ -206,6 +229,8 @@ def ShareScreen(
         controls += [
             ft.Text(view.heading, size=22, weight=ft.FontWeight.BOLD),
             _summary_block(view, state, where, said),
+            ft.Divider(),
+            _log_block(view, state, where, said),
             ft.Divider(),
             _code_block(view, state, where, said),
         ]
