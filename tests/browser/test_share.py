@@ -6,6 +6,7 @@ pasting, finds the game in History by a player's name and shows its chart."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,14 @@ def test_share_then_import_in_another_app(browser: Any, tmp_path: Path) -> None:
         assert text.startswith("Friday night") and "Winner: Bo" in text
         page.get_by_text(re.compile("^Downloaded flip7-")).first.wait_for(timeout=WAIT)
 
+        copy_play = button(page, "Copy BGG play text")
+        reveal(page, copy_play)
+        copy_play.click()
+        page.get_by_text("Play text copied.", exact=False).first.wait_for(timeout=WAIT)
+        played = page.evaluate("navigator.clipboard.readText()")
+        assert played.startswith("Flip 7: With A Vengeance · ")
+        assert "1. Bo: 228 (winner)" in played and "3. Zoë: 24" in played
+
         copy = button(page, "Copy share code")
         reveal(page, copy)  # scrolled to, as a person would: it is further down
         copy.click()
@@ -154,6 +163,14 @@ def test_import_a_share_file_and_history_screenshots(
             button(page, "History").click()
             page.get_by_text("Games (2)").wait_for(timeout=WAIT)
             screenshot(page, f"history-{size}")
+            if size == "phone":  # both games in one play file for BG Stats
+                with page.expect_download(timeout=WAIT) as saved:
+                    button(page, "Log these plays").click()
+                played = json.loads(Path(saved.value.path()).read_bytes())
+                assert len(played["plays"]) == 2
+                page.get_by_text(re.compile("2 finished games.$")).wait_for(
+                    timeout=WAIT
+                )
             type_into(page, "Search by player name", "ana")
             button(page, "Open").first.click()
             page.get_by_role(

@@ -5,6 +5,7 @@ winner called."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,16 @@ import pytest
 from companion.store import GameStore
 
 from .harness import DESKTOP, PHONE, open_app, running_server, screenshot
-from .table import choose_player, click, see, tap_cards, toggle, type_into
+from .table import (
+    button,
+    choose_player,
+    click,
+    reveal,
+    see,
+    tap_cards,
+    toggle,
+    type_into,
+)
 
 pytestmark = pytest.mark.browser
 BUSTED = re.compile(r"^Busted")
@@ -119,7 +129,28 @@ def test_whole_game_by_tapping(browser: Any, tmp_path: Path) -> None:
         screenshot(page, "end-phone")
         page.set_viewport_size(DESKTOP)
         screenshot(page, "end-desktop")
+        page.set_viewport_size(PHONE)
+
+        # Log the finished game for BG Stats: the download is the play file.
+        click(page, "Share")
+        page.get_by_role("img", name="QR code of the game summary").wait_for()
+        log = button(page, "Log this play")
+        reveal(page, log)
+        screenshot(page, "log-play-phone")
+        with page.expect_download() as saved:
+            log.click()
+        assert saved.value.suggested_filename.endswith(".bgsplay")
+        played = json.loads(Path(saved.value.path()).read_bytes())
         page.close()
+    [play] = played["plays"]
+    assert played["games"][0]["bggId"] == 463441
+    names = {p["id"]: p["name"] for p in played["players"]}
+    assert [
+        (names[s["playerRefId"]], s["score"], s["winner"], s["startPlayer"])
+        for s in play["playerScores"]
+    ] == [("Ann", "61", True, True), ("Bob", "-6", False, False),
+          ("Cy", "0", False, False)]  # fmt: skip
+    assert play["rounds"] == 3 and play["comments"].startswith("Brutal rules.")
 
     store = GameStore(data)
     (game,) = store.list_games()
