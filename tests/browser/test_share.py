@@ -171,6 +171,11 @@ def test_import_a_share_file_and_history_screenshots(
                 page.get_by_text(re.compile("2 finished games.$")).wait_for(
                     timeout=WAIT
                 )
+                # and the two plays as text for BoardGameGeek, to copy
+                button(page, "Copy BGG play text").wait_for(timeout=WAIT)
+                both = page.get_by_text(re.compile(r"^Flip 7: With A Vengeance"))
+                assert both.count() == 1  # one text node holds both plays
+                assert both.first.text_content().count("With A Vengeance") == 2
             type_into(page, "Search by player name", "ana")
             button(page, "Open").first.click()
             page.get_by_role(

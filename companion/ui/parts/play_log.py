@@ -46,22 +46,41 @@ def log_block(
         ft.Row(
             [
                 secondary(_("Log this play"), download, ft.Icons.EVENT_NOTE),
-                ft.Button(
-                    _("Copy BGG play text"),
-                    icon=ft.Icons.COPY,
-                    height=48,
-                    action=ft.CopyToClipboard(log.bgg_text),
-                    on_click=copied,
-                ),
+                copy_button(log.bgg_text, copied),
             ],
             wrap=True,
         ),
         *said,
-        ft.Container(
-            padding=10,
-            border_radius=8,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            content=readable(ft.Text(log.bgg_text, selectable=True, size=13)),
-        ),
+        text_box(log.bgg_text),
     ]
     return ft.Column(controls, spacing=10)
+
+
+def copy_button(text: str, copied: Callable[[], None]) -> ft.Control:
+    """Copies ``text`` in the tap itself (a client action: the browser
+    allows a clipboard write only there); ``copied`` then says so."""
+    return ft.Button(
+        _("Copy BGG play text"),
+        icon=ft.Icons.COPY,
+        height=48,
+        action=ft.CopyToClipboard(text),
+        on_click=copied,
+    )
+
+
+def text_box(text: str) -> ft.Control:
+    """The BoardGameGeek play text, selectable."""
+    return ft.Container(
+        padding=10,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        content=readable(ft.Text(text, selectable=True, size=13)),
+    )
+
+
+def told_copied(tell: Callable[[str], None]) -> None:
+    """Say the text is on the clipboard, beside the button and at the
+    bottom edge of the screen, where the finger is."""
+    text = _("Play text copied. Paste it into BoardGameGeek's Log play.")
+    tell(text)
+    ft.context.page.show_dialog(ft.SnackBar(ft.Text(text), duration=4000))

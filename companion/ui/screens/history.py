@@ -4,15 +4,16 @@ opens one past game (screens/past_game.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app import AppState, PlayLogView
 from companion.i18n import _
 from companion.store.records import GameSummary
 from companion.ui.guard import screen
 from companion.ui.parts.game_tile import game_status, game_tile
-from companion.ui.parts.play_log import BGSPLAY
+from companion.ui.parts.play_log import BGSPLAY, copy_button, text_box, told_copied
 from companion.ui.screens.share import save_bytes
 from companion.ui.widgets import flat, header, message, secondary, section
 
@@ -25,6 +26,28 @@ def _tile(game: GameSummary, day: str, on_open: Callable[[str], None]) -> ft.Con
     )
 
 
+def _heading(shown: int, everything: int, query: str) -> str:
+    if not everything:
+        return _("No games yet")
+    if not shown:
+        return _("No game with a player called “{name}”").format(name=query.strip())
+    if query.strip():
+        return _("Games ({shown} of {count})").format(shown=shown, count=everything)
+    return _("Games ({count})").format(count=everything)
+
+
+def _logged(state: AppState, logged: PlayLogView | None) -> list[ft.Control]:
+    """What "Log these plays" said, and the plays as BoardGameGeek text."""
+    out: list[ft.Control] = []
+    if state.notice is not None:
+        out.append(message(state.notice.text, error=state.notice.error))
+    if logged is not None:
+        text = logged.bgg_text
+        copy = copy_button(text, lambda: told_copied(state.tell))
+        out += [ft.Row([copy]), text_box(text)]
+    return out
+
+
 @screen
 def HistoryScreen(
     state: AppState,
@@ -35,24 +58,32 @@ def HistoryScreen(
 ) -> ft.Control:
     query, set_query = ft.use_state("")
     spoke, set_spoke = ft.use_state(False)  # the notice is the log button's
+    logged, set_logged = ft.use_state(cast(PlayLogView | None, None))
     games = state.history(query)
     everything = len(state.games)
 
     async def log_plays() -> None:
-        """Every finished game listed (the search narrows it) in one file."""
+        """Every finished game listed (the search narrows it) in one file,
+        and their BoardGameGeek text to copy."""
         set_spoke(True)
         log = state.history_log(query)
         if isinstance(log, str):
+            set_logged(None)
             state.tell(_(log), error=True)
-        else:
-            await save_bytes(state, log.file_name, log.file_bytes, BGSPLAY, log.said)
+            return
+        set_logged(log)
+        await save_bytes(state, log.file_name, log.file_bytes, BGSPLAY, log.said)
+
+    def search(text: str) -> None:
+        set_query(text)
+        set_logged(None)  # the text was of the games listed before
 
     controls: list[ft.Control] = [
         ft.TextField(
             label=_("Search by player name"),
             value=query,
             prefix_icon=ft.Icons.SEARCH,
-            on_change=lambda e: set_query(e.control.value or ""),
+            on_change=lambda e: search(e.control.value or ""),
         ),
         ft.Row(
             [
@@ -63,24 +94,9 @@ def HistoryScreen(
             wrap=True,
         ),
     ]
-    if spoke and state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
-    if not everything:
-        controls.append(section(_("No games yet")))
-    elif not games:
-        controls.append(
-            section(
-                _("No game with a player called “{name}”").format(name=query.strip())
-            )
-        )
-    else:
-        if query.strip():
-            shown = _("Games ({shown} of {count})").format(
-                shown=len(games), count=everything
-            )
-        else:
-            shown = _("Games ({count})").format(count=everything)
-        controls.append(section(shown))
+    if spoke:
+        controls += _logged(state, logged)
+    controls.append(section(_heading(len(games), everything, query)))
     controls += [_tile(g, state.game_day(g), on_open) for g in games]
     return ft.Column(
         [

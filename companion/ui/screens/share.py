@@ -18,7 +18,7 @@ import flet as ft
 from companion.app import AppState, ShareView
 from companion.i18n import _
 from companion.ui.guard import screen
-from companion.ui.parts.play_log import BGSPLAY, log_block
+from companion.ui.parts.play_log import BGSPLAY, log_block, told_copied
 from companion.ui.widgets import header, message, primary, readable, secondary, section
 
 QR_SIDE = 340  # px on screen; fits a 390 px phone with the page padding
@@ -206,9 +206,7 @@ def _log_block(
 
     def copied() -> None:
         said("log")
-        text = _("Play text copied. Paste it into BoardGameGeek's Log play.")
-        state.tell(text)
-        ft.context.page.show_dialog(ft.SnackBar(ft.Text(text), duration=4000))
+        told_copied(state.tell)
 
     return log_block(log, download, copied, _said_here(state, "log", where))
 
