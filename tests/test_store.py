@@ -319,3 +319,20 @@ def test_kill_9_loses_no_acknowledged_round(tmp_path: Path, stop_after: int) -> 
     # the kill may fall between saving round 7k and creating the extra game
     rounds = len(record.sheet.rounds)
     assert len(store.list_games()) in (1 + rounds // 7, 1 + (rounds - 1) // 7)
+
+
+def test_a_file_with_a_byte_order_mark_is_read_not_moved_aside(tmp_path: Path) -> None:
+    """Some editors and sync tools save UTF-8 with a BOM: still our file."""
+    store = GameStore(tmp_path / "data")
+    gid = store.create(two_players(), {"title": "Ünder a BOM"})
+    store.close()
+    for path in [
+        tmp_path / "data" / "index.json",
+        *(tmp_path / "data").rglob("2*.json"),
+    ]:
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    store = GameStore(tmp_path / "data")
+    assert store.load(gid).meta["title"] == "Ünder a BOM"
+    assert [g.id for g in store.list_games()] == [gid]
+    assert not [p for p in (tmp_path / "data").rglob("*") if "corrupt" in p.name]
+    store.close()

@@ -216,7 +216,8 @@ class AtomicJSONStorage(Storage):
             reason: str = Said(N_("the file is empty"))
         else:
             try:
-                return parse_tables(raw.decode("utf-8"), self.kind)
+                # utf-8-sig: a byte-order mark (some editors add one) is not damage
+                return parse_tables(raw.decode("utf-8-sig"), self.kind)
             except UnicodeDecodeError as exc:
                 byte = exc.object[exc.start]
                 reason = f"not valid JSON: byte {byte:#04x} at {exc.start} is not text"
