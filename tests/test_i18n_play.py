@@ -210,3 +210,29 @@ def test_tie_break_banner_in_italian() -> None:
         assert banner(sheet) == (
             "Tie at 10: Ann and Bob play a tie-break round; the others sit it out."
         )
+
+
+@pytest.mark.parametrize(
+    ("rules", "typed", "allowed"),
+    [
+        (Rules(), 999, False),  # no round scores that: a slip of the finger
+        (Rules(), 91, True),  # 13 13L 12 11 10 9 8, Flip 7
+        (Rules(), 92, False),
+        (Rules(lucky_pair_counts_two=False), 98, True),  # an 8th number fits
+        (Rules(brutal=True), -45, True),  # busted, every −N card, hit by −15
+        (Rules(brutal=True), -46, False),
+        (Rules(brutal=True, decks=2), -75, True),
+    ],
+)
+def test_a_typed_score_no_round_can_make_is_refused(
+    rules: Rules, typed: int, allowed: bool
+) -> None:
+    draft = _draft({})
+    draft.typed["b"] = typed
+    found = draft.problems(rules, NAMES)
+    assert (found == []) == allowed, found
+    if not allowed:
+        with use("en"):
+            assert problem_text(found[0], _names(draft)).startswith(
+                f"Bob: no round scores {typed}"
+            )

@@ -28,6 +28,7 @@ from companion.rules import (
     deck_counts,
     validate_round,
 )
+from companion.rules.scoring import score_bounds
 from companion.store import NewerDocumentError
 
 from .card_names import card_name
@@ -224,16 +225,17 @@ class RoundDraft:
             rules,
             who,
         )
+        low, high = score_bounds(rules)
         for i, pid in enumerate(self.players):
             typed = self.typed.get(pid)
-            if typed is not None and typed < 0 and not rules.brutal:
-                found.append(
-                    Problem(
-                        "typed_negative",
-                        neg.format(who[i]),
-                        i,
-                    )
-                )
+            if typed is None or low <= typed <= high:
+                continue
+            if typed < 0 and not rules.brutal:
+                found.append(Problem("typed_negative", neg.format(who[i]), i))
+            else:
+                message = f"{who[i]}: no round scores {typed}."  # i18n: not shown
+                bounds = {"score": typed, "low": low, "high": high}
+                found.append(Problem("typed_out_of_range", message, i, None, bounds))
         return found
 
     def record(self, rules: Rules, *, digital: bool = False) -> RoundRecord:

@@ -118,6 +118,12 @@ def _typed_negative(p: Problem, names: Names) -> str:
     )
 
 
+def _typed_out_of_range(p: Problem, names: Names) -> str:
+    return _(
+        "{player}: no round scores {score}: a round scores from {low} to {high}."
+    ).format(player=_who(p, names), **p.params)
+
+
 TEMPLATES: dict[str, Callable[[Problem, Names], str]] = {
     "action_in_line": _action,
     "third_13": _third_13,
@@ -127,6 +133,7 @@ TEMPLATES: dict[str, Callable[[Problem, Names], str]] = {
     "too_many_copies": _too_many_copies,
     "two_flip7": _two_flip7,
     "typed_negative": _typed_negative,  # companion/app/entry.py
+    "typed_out_of_range": _typed_out_of_range,  # companion/app/entry.py
 }
 
 

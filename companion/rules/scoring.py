@@ -117,3 +117,21 @@ def score_line(
         busted=busted,
         total=total,
     )
+
+
+# The best line of all: the highest numbers with the Lucky 13 pair, a Flip 7
+# with no card taken off (one more number when the pair counts one card, R8).
+_BEST_LINE: Final = ("13", "13L", "12", "11", "10", "9", "8")
+
+
+def score_bounds(rules: Rules) -> tuple[int, int]:
+    """The lowest and the highest round score one player can make under
+    ``rules``: a typed score outside them is a slip of the finger. Lowest:
+    0, or in Brutal a busted line holding every −N card of the decks and
+    hit by a Flip 7's −15 (R19, R20)."""
+    best = _BEST_LINE if rules.lucky_pair_counts_two else (*_BEST_LINE, "7")
+    high = score_line(best, rules=rules).total
+    if not rules.brutal:
+        return 0, high
+    every_minus = sum(MINUS_VALUES.values()) * rules.decks
+    return -every_minus - BRUTAL_ATTACK, high
