@@ -123,6 +123,20 @@ def test_the_last_player_saves_once_every_line_is_in() -> None:
     assert host.totals() == {"p1": 9, "p2": 10}
 
 
+def test_an_impossible_line_is_not_in() -> None:
+    """Two 9s in a line that did not bust: "My line is in" is refused with
+    the problem, and the line stays out (nobody can save past it)."""
+    host, _ = table(("Ann", "Bob"))
+    ann = phone(host)
+    assert ann.claim_seat("p1") is None
+    assert ann.add_card("p1", "9") is None and ann.add_card("p1", "9") is None
+    assert ann.set_done("p1") == "Ann: two 9s in a line that did not bust."
+    assert ann.waiting_for() == ["Ann", "Bob"]
+    assert host.set_done("p1") is not None  # the host cannot call it in either
+    assert ann.set_busted("p1", True) is None  # busted after all: now it is in
+    assert ann.waiting_for() == ["Bob"]
+
+
 def test_a_bust_counts_as_in() -> None:
     host, _ = table(("Ann", "Bob"))
     ann = phone(host)

@@ -51,6 +51,20 @@ def next_draft(sheet: Sheet, stash: dict[str, object] | None) -> RoundDraft:
     return draft
 
 
+def _refuse_if_impossible(state: GameState, pid: str) -> None:
+    """Refuse with the problems that name ``pid``'s line."""
+    sheet, draft = state.sheet, state.draft
+    who = sheet.names()
+    names = [who.get(p, p) for p in draft.players]
+    found = [
+        p
+        for p in draft.problems(sheet.rules, who)
+        if p.player is not None and draft.players[p.player] == pid
+    ]
+    if found:
+        raise Refusal("\n".join(problem_text(p, names) for p in found))
+
+
 class RoundEntry:
     """The round being tapped in, for one session's screen."""
 
@@ -121,9 +135,13 @@ class RoundEntry:
         )
 
     def set_done(self, pid: str, done: bool) -> None:
-        """A phone at a live table says its line is all in (or not yet)."""
+        """A phone at a live table says its line is all in (or not yet); a
+        line with a problem of its own is not in (the round could not be
+        saved with it), and the problem says why."""
 
         def apply(state: GameState) -> GameState:
+            if done:
+                _refuse_if_impossible(state, pid)
             new = copy_draft(state.draft)
             new.set_done(pid, done)
             return replace(state, draft=new)

@@ -17,7 +17,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import AppState
-from companion.app.access import Gate, Role, admit, with_token
+from companion.app.access import Gate, Role, admit, invite_in, with_token
 from companion.app.board import board_of
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
@@ -236,7 +236,7 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
         page.on_close = lambda _: state.detach()
 
     ft.use_effect(watch_page, [])
-    ft.use_effect(lambda: nav.follow(route), [route_path])
+    ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
     ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.my_seat])
     if not state.check_access():
         body: ft.Control = LockedScreen(state.access.reason)
@@ -264,6 +264,16 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
             spacing=0,  # the probe takes no room
         ),
     )
+
+
+def follow(nav: Nav, hub: GameHub, gate: Gate, path: str) -> None:
+    """The screen a new URL names (a reload, Back, a link opened in this
+    tab). A locked tab that opens a join link (the invite scanned at last,
+    or the host's new one) is let in: the link is what admits a phone."""
+    state, page = nav.state, nav.page
+    if state.access.locked and invite_in(path) is not None:
+        state.admit(admit(gate, page.client_ip, path, hub.admits))
+    nav.follow(parse(path))
 
 
 def tell_flutter(page: ft.Page, language: str) -> None:

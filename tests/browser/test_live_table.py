@@ -29,7 +29,6 @@ from .table import (
     see,
     start_game,
     tap_cards,
-    toggle,
 )
 
 pytestmark = pytest.mark.browser
@@ -61,14 +60,14 @@ def test_host_two_phones_and_a_board(browser: Any, tmp_path: Path) -> None:
             PhoneLink(server.port, "127.0.0.3") as bob_net,
             PhoneLink(server.port, "127.0.0.4") as board_net,
         ):
-            # A phone without the invite sees nothing of the game.
-            stranger = device(browser, ann_net.url)
-            see(stranger, "Scan the host's invite")
-            screenshot(stranger, "live-locked")
-            assert not stranger.get_by_text("Ann").count()
-            stranger.context.close()
-
-            ann = device(browser, ann_net.url + path)
+            # A phone without the invite sees nothing of the game; the same
+            # tab then opens the join link (scanned at last) and is let in.
+            ann = device(browser, ann_net.url)
+            see(ann, "Scan the host's invite")
+            screenshot(ann, "live-locked")
+            assert not ann.get_by_text("Ann").count()
+            ann.goto(ann_net.url + path)
+            ready(ann)
             see(ann, "Who are you?")
             screenshot(ann, "live-join")
             click(ann, "I am Ann")
@@ -92,7 +91,7 @@ def test_host_two_phones_and_a_board(browser: Any, tmp_path: Path) -> None:
     sheet = store.load(game.id).sheet
     store.close()
     assert len(sheet.rounds) == 3
-    assert sheet.totals() == {"p1": 12 + 6 + 1, "p2": 9 + 10 + 6, "p3": 4 + 0 + 3}
+    assert sheet.totals() == {"p1": 12 + 6 + 1, "p2": 9 + 10 + 6, "p3": 4 + 3 + 3}
 
 
 def _tapped_round(host: Any, ann: Any, bob: Any, board: Any) -> None:
@@ -102,7 +101,15 @@ def _tapped_round(host: Any, ann: Any, bob: Any, board: Any) -> None:
     click(ann, "Enter my line")
     see(ann, "Ann")
     assert not button(ann, re.compile(r"^Remove ")).count()
-    tap_cards(ann, "5 7")
+    tap_cards(ann, "5 5")  # a slip: two 5s, and no bust
+    two_fives = "Ann: two 5s in a line that did not bust."
+    see(ann, two_fives)
+    click(ann, "My line is in")  # refused: the round could not be saved so
+    see(host, "Ann 10")
+    assert not ann.get_by_text("Your line is in.").count()
+    assert not host.get_by_text("Ann ✓ 10").count()
+    click(ann, "Undo 5")
+    tap_cards(ann, "7")
     see(host, "Ann 12")  # live on the host's screen
     click(ann, "My line is in")
     see(ann, "Your line is in.")
@@ -125,11 +132,14 @@ def _tapped_round(host: Any, ann: Any, bob: Any, board: Any) -> None:
 
 
 def _last_player_saves(host: Any, ann: Any, bob: Any, board: Any) -> None:
-    """Round 2: Cy busts (the host taps it), Ann is in, Bob is the last and
-    saves it from his phone; Ann's reload mid-round keeps her seat."""
+    """Round 2: Cy has no phone: the host taps Cy's 3 and calls the line in;
+    Ann is in, Bob is the last and saves it from his phone; Ann's reload
+    mid-round keeps her seat. Every screen then shows the new totals."""
     click(host, "Enter round 2")
     choose_player(host, "Cy")
-    toggle(host, "Busted")
+    tap_cards(host, "3")
+    click(host, "Cy's line is in")
+    see(host, "✓ Cy's line is in.")
     click(ann, "Enter my line")
     tap_cards(ann, "6")
     ann.reload()
@@ -142,11 +152,10 @@ def _last_player_saves(host: Any, ann: Any, bob: Any, board: Any) -> None:
     tap_cards(bob, "10")
     click(bob, "My line is in")
     click(bob, "Save round 2")
-    for page in (ann, bob):  # players' phones go back to the sheet
+    for page in (ann, bob, host):  # every screen goes back to the totals
         see(page, "Round 3 · Cy deals")
-    see(host, "Save round 3")  # the host's screen is ready for round 3
-    click(host, "Back to sheet")
-    see(host, "Round 3 · Cy deals")
+    for page in (ann, host):  # and those that did not save say why
+        see(page, "Round 2 was saved on another screen: here are the totals.")
     see(board, "19")  # Bob's 9 + 10, on the board too
 
 

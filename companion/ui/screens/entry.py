@@ -58,7 +58,7 @@ def EntryScreen(
 ) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
-    use_back_when_saved(state, on_saved)
+    saving_here = use_back_when_saved(state, on_saved)
 
     def choose(p: str) -> None:
         set_chosen(p)
@@ -76,6 +76,7 @@ def EntryScreen(
     number = (draft.editing if draft.editing is not None else len(sheet.rounds)) + 1
 
     def save() -> None:
+        saving_here()
         if state.save_round() is None:
             on_saved()
 
@@ -84,12 +85,10 @@ def EntryScreen(
             state.cancel_edit()
         on_done()
 
-    title = (_("Round {n} (tie-break)") if draft.tie_break else _("Round {n}")).format(
-        n=number
-    )
+    title = _("Round {n} (tie-break)") if draft.tie_break else _("Round {n}")
     return ft.Column(
         [
-            header(title, cancel),
+            header(title.format(n=number), cancel),
             ft.ListView(
                 padding=12,
                 spacing=10,
@@ -115,18 +114,30 @@ def EntryScreen(
     )
 
 
-def use_back_when_saved(state: AppState, on_saved: Callable[[], None]) -> None:
-    """A player's phone goes back to the sheet when the round it was
-    tapping in is saved (by the host or the last player), to see the totals.
-    (The host's and scorers' screens stay, ready for the next round.)"""
+def use_back_when_saved(
+    state: AppState, on_saved: Callable[[], None]
+) -> Callable[[], None]:
+    """Every screen tapping in a round goes back to the sheet when the round
+    is saved (here, by the host or by the last player's phone), to see the
+    new totals; saved on another screen, the sheet says so. Returns what
+    this screen's own Save calls first (its notice is "Bob deals next.")."""
     rounds = -1 if state.sheet is None else len(state.sheet.rounds)
-    started, _ = ft.use_state(rounds)
+    started = ft.use_state(rounds)[0]
+    here = ft.use_ref(False)
 
     def follow() -> None:
-        if rounds != started and not state.seat.scorer:
-            on_saved()
+        if rounds == started:
+            return
+        if not here.current:
+            text = _("Round {n} was saved on another screen: here are the totals.")
+            state.tell(text.format(n=started + 1))
+        on_saved()
+
+    def saving_here() -> None:
+        here.current = True
 
     ft.use_effect(follow, [rounds])
+    return saving_here
 
 
 def _dealt(state: AppState) -> ft.Control:
@@ -248,6 +259,8 @@ def _panel(
     panel = _line(state, pid, name) + odds_panel(state, pid)
     if pid == state.my_seat:
         panel.append(_done_button(state, pid))
+    elif _calls_in(state, pid):
+        panel.append(_done_button(state, pid, name))
     if score.flip7 and typed is None:
         panel.append(
             ft.Text(_("Flip 7!"), size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
@@ -344,20 +357,40 @@ def _undo(state: AppState, pid: str) -> list[ft.Control]:
     return [flat(text, bind(state.remove_card, pid, last), ft.Icons.UNDO)]
 
 
-def _done_button(state: AppState, pid: str) -> ft.Control:
-    """At a live table each phone says when its line is all in."""
+def _calls_in(state: AppState, pid: str) -> bool:
+    """At a live table the host (or a scorer) says when the line of a player
+    with no phone here is in: the last phone cannot save until it is."""
+    assert state.draft is not None
+    seats = state.seat.seats
+    live = any(seats.holder(p) is not None for p in state.draft.players)
+    return state.seat.scorer and live and not seats.present(pid)
+
+
+def _done_button(state: AppState, pid: str, name: str | None = None) -> ft.Control:
+    """At a live table each phone says when its line is all in (``name``:
+    the host says it for a player without a phone)."""
     assert state.draft is not None
     if pid in state.draft.done:
+        said = (
+            _("✓ Your line is in.")
+            if name is None
+            else _("✓ {name}'s line is in.").format(name=name)
+        )
         # (A text beside a button in one Row drops out of Flutter's
         # semantics tree: a screen reader would not hear it.)
         return ft.Column(
             [
-                ft.Text(_("✓ Your line is in."), size=16, weight=ft.FontWeight.BOLD),
+                ft.Text(said, size=16, weight=ft.FontWeight.BOLD),
                 flat(_("Not done yet"), bind(state.set_done, pid, False)),
             ],
             spacing=2,
         )
-    return primary(_("My line is in"), bind(state.set_done, pid, True), ft.Icons.CHECK)
+    text = (
+        _("My line is in")
+        if name is None
+        else _("{name}'s line is in").format(name=name)
+    )
+    return primary(text, bind(state.set_done, pid, True), ft.Icons.CHECK)
 
 
 def _phones(state: AppState) -> list[ft.Control]:
