@@ -236,3 +236,21 @@ def test_a_typed_score_no_round_can_make_is_refused(
             assert problem_text(found[0], _names(draft)).startswith(
                 f"Bob: no round scores {typed}"
             )
+
+
+def test_a_notice_is_read_in_the_language_it_is_shown_in() -> None:
+    """ "Bob deals next." after a save, then the person picks Italian: the
+    notice (Home shows it) speaks Italian too, not the English it was made in."""
+    from companion.app import AppState
+    from companion.store import GameStore
+
+    state = AppState(GameStore.memory())
+    for name in ("Ann", "Bob"):
+        assert state.setup_add_player(name) is None
+    assert state.start_game() is None
+    assert state.add_card("p1", "5") is None
+    with use("en"):
+        assert state.save_round() is None
+        assert state.notice is not None and state.notice.text == "Bob deals next."
+    with use("it"):
+        assert state.notice.text == "Il prossimo mazziere è Bob."

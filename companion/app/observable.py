@@ -16,10 +16,17 @@ Listener = Callable[[], None]
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A message for the table; ``error`` ones are shown in red."""
+    """A message for the table; ``error`` ones are shown in red. ``said``
+    may be a :class:`~companion.said.Said`: :attr:`text` words it in the
+    language of the screen reading it, so a notice made before the person
+    switched language ("Bob deals next.") follows the switch."""
 
-    text: str
+    said: str
     error: bool = False
+
+    @property
+    def text(self) -> str:
+        return worded(self.said)
 
 
 class Observable:
@@ -40,7 +47,7 @@ class Observable:
             callback()
 
     def _done(self, info: str | None = None) -> None:
-        self.notice = Notice(worded(info)) if info else None
+        self.notice = Notice(info) if info else None
         self.notify()
 
     def _refuse(self, message: str) -> str:

@@ -142,10 +142,10 @@ class AppState(Observable):
         if note == self._heard:
             return
         old, self._heard = self._heard, note
-        if old is not None and self.notice == Notice(worded(old.text), error=old.error):
+        if old is not None and self.notice == Notice(old.text, error=old.error):
             self.notice = None
         if note is not None and note.text:
-            self.notice = Notice(worded(note.text), error=note.error)
+            self.notice = Notice(note.text, error=note.error)
 
     def detach(self) -> None:
         """The screen is gone (tab closed): stop watching the game."""

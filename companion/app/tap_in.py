@@ -218,10 +218,10 @@ class RoundEntry:
             apply, what=Said(N_("round {n} was saved"), n=number), scopes=[GAME]
         )
         new = self.sheet
-        after = banner(new) or _("{name} deals next.").format(
-            name=new.next_dealer().name
+        after = banner(new) or Said(
+            N_("{name} deals next."), name=new.next_dealer().name
         )
-        return "".join(saved) + after
+        return "".join(saved) + after if saved else after
 
     # --- live views -------------------------------------------------------------------
     @property
