@@ -347,9 +347,8 @@ def screen_for(
         )
     if screen in LIBRARY:
         return LIBRARY[screen](state, gid, nav)
-    if screen == "rules":
-        where: Screen = "game" if in_game else "home"
-        return RulesScreen(on_back=lambda: nav.go(where, state.game_id or ""))
+    if screen == "rules":  # opened from Home: Back is Home, game open or not
+        return RulesScreen(on_back=lambda: nav.go("home"))
     if screen == "setup":
         return SetupScreen(
             state,

@@ -53,4 +53,11 @@ def test_reload_restart_and_back(browser: Any, tmp_path: Path) -> None:
         see(page, "Round 2 · Bob deals")
         page.go_back()
         see(page, "Past games")
+
+        # Rules, opened from Home, goes back to Home (the game is still
+        # open in this tab, but the person came from Home)
+        click(page, "Rules")
+        see(page, "Scoring a line")
+        click(page, "Back")
+        see(page, "Past games")
         page.close()
