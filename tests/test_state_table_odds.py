@@ -119,3 +119,28 @@ def test_the_odds_in_italian_and_hungarian() -> None:
     assert "Prossima carta" in it.advice
     assert hu.bust is not None and hu.bust.startswith("Bedőlés 10")
     assert "Következő lap" in hu.advice
+
+
+def test_a_digital_round_between_keeps_the_odds_and_the_paper_deck() -> None:
+    """A round dealt digitally in the middle (cards missing for once): the
+    switch stays on, the reshuffle mark stays, and the digital round's
+    cards, dealt from the app's own deck, are not on the table's pile."""
+    state = new_state(["Ann", "Bob"])
+    ann, bob = ids(state)
+    assert state.set_table_odds(True) is None
+    tap(state, ann, "12 11")
+    tap(state, bob, "12 10")
+    assert state.save_round() is None  # round 1, real cards
+    assert state.deck_reshuffled() is None  # the pile went back in the deck
+    tap(state, ann, "9")
+    tap(state, bob, "8")
+    assert state.save_round() is None  # round 2, real cards
+    assert state.start_digital_round() is None  # round 3, on the screen
+    while state.digital_round is not None and not state.digital_round.over:
+        assert state.play_choice(state.digital_round.legal()[-1]) is None
+    assert state.sheet is not None and len(state.sheet.rounds) == 3
+    assert state.table_odds_on  # it stays on: the game remembers it
+    tap(state, ann, "12")
+    odds = state.table_odds(ann)
+    assert odds is not None
+    assert odds.basis == "From 3 cards seen (2 of earlier rounds)."  # 9, 8

@@ -379,15 +379,18 @@ def played(state: GameState, choice: str) -> GameState:
         return replace(state, digital=replace(d, round=rnd))
     new = state.sheet.add_round(round_record(rnd, d.ids, tie_break=d.tie_break))
     deck, pile = rnd.leftovers()
-    after = Digital(
-        bots=d.bots,
-        advisor=d.advisor,
-        purist=d.purist,
+    # The game's settings stay as they were (bots, advisor, purist, odds
+    # while flipping and its reshuffle mark); the round's own fields start over.
+    after = replace(
+        d,
         deck=[c.code for c in deck],
         discard=[c.code for c in pile],
-        seed=d.seed,
+        ids=[],
+        tie_break=False,
+        round=None,
         last=rnd,
         last_ids=d.ids,
+        number=None,
     )
     return replace(
         state, sheet=new, draft=RoundDraft.fresh(new), digital=after, undone=None

@@ -34,10 +34,12 @@ from .said import said
 
 def earlier_cards(sheet: Sheet, since: int) -> list[str]:
     """The cards of the rounds saved since the last reshuffle (round
-    ``since`` on): on the discard pile while the deck goes on."""
+    ``since`` on): on the discard pile while the deck goes on. A round dealt
+    digitally came from the app's own deck, not the table's: it adds none."""
     return [
         code
         for rec in sheet.rounds[since:]
+        if not rec.digital
         for _pid, entry in rec.entries
         for code in entry.cards
     ]
