@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -19,7 +20,8 @@ from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 from .wide_table import PAD, Col, WideTable, room, text_width, two_line_width
 
 CELL = 84
-NARROW = 72
+NARROW = 68  # four or more players: each column as wide as its text needs
+SMALLER_NUMBER = 24  # totals, when the big ones would push a column off a phone
 FIRST = 64
 WIDEST = 170  # a column never grows past this; a longer name wraps mid-word
 NAME_SIZE = 15
@@ -79,14 +81,12 @@ def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> tuple[str, bool]:
 
 
 def _player_cells(
-    p: Player,
     name: str,
     lines: list[tuple[str, bool]],
-    total: int,
     leads: bool,
     deals_next: bool,
 ) -> list[ft.Control]:
-    """A player's column: name, one cell a round, a rule, the total."""
+    """A player's column: name, one cell a round, a rule (then the total)."""
     bg = ft.Colors.with_opacity(0.15, ACCENT) if leads else None
     cells = [
         _cell(
@@ -105,24 +105,79 @@ def _player_cells(
         for t, red in lines
     ]
     cells.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
-    cells.append(
-        _cell(
-            str(total),
-            mark=LEADS if leads else "",
-            bold=True,
-            size=BIG_NUMBER,
-            colour=ACCENT if leads else None,
-            bg=bg,
-            label=_("{name}: {total} in total").format(name=p.name, total=total),
-        )
+    return cells  # the total follows, at the layout's size
+
+
+def _total_cell(p: Player, total: int, leads: bool, size: int) -> ft.Control:
+    bg = ft.Colors.with_opacity(0.15, ACCENT) if leads else None
+    return _cell(
+        str(total),
+        mark=LEADS if leads else "",
+        bold=True,
+        size=size,
+        colour=ACCENT if leads else None,
+        bg=bg,
+        label=_("{name}: {total} in total").format(name=p.name, total=total),
     )
-    return cells
 
 
-def _total_width(total: int, leads: bool) -> float:
+def _total_width(total: int, leads: bool, size: int = BIG_NUMBER) -> float:
     """The leader's total is marked, not only coloured: a small ★ before it."""
     star = text_width(LEADS, MARK) if leads else 0.0
-    return star + text_width(str(total), BIG_NUMBER, True)
+    return star + text_width(str(total), size, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How the sheet's columns are drawn on a page ``room`` px wide: the
+    round column's width, each player's, and the totals' size."""
+
+    first: int
+    widths: list[int]
+    total_size: int
+
+    @property
+    def width(self) -> int:
+        return self.first + sum(self.widths)
+
+
+def layout(
+    names: list[str],
+    scores: list[list[str]],
+    totals: list[int],
+    leads: list[bool],
+    room: float,
+) -> Layout:
+    """The widest layout that fits ``room``, trying in turn: names on one
+    line; totals a size smaller (four players with three-digit totals, the
+    leader's ★ among them, fit a 390 px phone); names on two lines. What
+    still does not fit scrolls sideways (wide_table.py)."""
+    # "Round", "Total": wider where a translation needs it ("Összesen")
+    label = max(text_width(_("Round"), 14, True), text_width(_("Total"), 14, True))
+    first = math.ceil(max(FIRST, label + PAD) * text_scale())
+    least = CELL if len(names) <= 3 else NARROW
+
+    def tried(one_line: bool, size: int) -> Layout:
+        fit = text_width if one_line else two_line_width
+        widths = [
+            _width(
+                [fit(name, NAME_SIZE, True)]
+                + [text_width(t, 18) for t in lines]
+                + [_total_width(total, lead, size)],
+                least,
+            )
+            for name, lines, total, lead in zip(
+                names, scores, totals, leads, strict=True
+            )
+        ]
+        return Layout(first, widths, size)
+
+    tries = [(True, BIG_NUMBER), (True, SMALLER_NUMBER), (False, SMALLER_NUMBER)]
+    for one_line, size in tries[:-1]:
+        found = tried(one_line, size)
+        if found.width <= room:
+            return found
+    return tried(*tries[-1])
 
 
 def _round_column(
@@ -158,8 +213,6 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
         if p.seated or any(rec.entry(p.id) for rec in sheet.rounds)
     ]
     totals = sheet.totals()
-    # four players fit a phone's width; more scroll sideways
-    least = CELL if len(players) <= 3 else NARROW
     seated_totals = [totals[p.id] for p in sheet.seated]
     best = max(seated_totals) if seated_totals and sheet.rounds else None
     leaders = {p.id for p in sheet.seated if totals[p.id] == best}
@@ -168,34 +221,20 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
         p.name if p.seated else _("{name} (left)").format(name=p.name) for p in players
     ]
     scores = [[_score(sheet, rec, p.id) for rec in sheet.rounds] for p in players]
-
-    def widths_for(one_line: bool) -> list[int]:
-        fit = text_width if one_line else two_line_width
-        return [
-            _width(
-                [fit(name, NAME_SIZE, True)]
-                + [text_width(t, 18) for t, _ in lines]
-                + [_total_width(totals[p.id], p.id in leaders)],
-                least,
-            )
-            for p, name, lines in zip(players, names, scores, strict=True)
-        ]
-
-    # names on one line where the page has room, else on two
-    widths = widths_for(one_line=True)
-    # "Round", "Total": wider where a translation needs it ("Összesen")
-    label = max(text_width(_("Round"), 14, True), text_width(_("Total"), 14, True))
-    label += PAD
-    first_width = math.ceil(max(FIRST, label) * text_scale())
-    if first_width + sum(widths) > room():
-        widths = widths_for(one_line=False)
+    shape = layout(
+        names,
+        [[t for t, _red in lines] for lines in scores],
+        [totals[p.id] for p in players],
+        [p.id in leaders for p in players],
+        room(),
+    )
+    first_width, widths = shape.first, shape.widths
     columns: list[Col] = []
     two_lines = False
     for p, name, width, lines in zip(players, names, widths, scores, strict=True):
         two_lines |= text_width(name, NAME_SIZE, True) > width - PAD
-        cells = _player_cells(
-            p, name, lines, totals[p.id], p.id in leaders, p.id == next_dealer
-        )
+        cells = _player_cells(name, lines, p.id in leaders, p.id == next_dealer)
+        cells.append(_total_cell(p, totals[p.id], p.id in leaders, shape.total_size))
         columns.append(Col(p.name, width, cells))
     first = _round_column(len(sheet.rounds), on_edit)
     heights = [HEAD + (12 if two_lines else 0)]

@@ -1,0 +1,47 @@
+"""The score sheet's columns at phone width, without a browser: four players
+with three-digit totals (the leader's ★ among them) fit a 390 px phone; more
+players scroll sideways; a name is never cut mid-word."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.ui.parts.score_table import BIG_NUMBER, layout
+from companion.ui.parts.wide_table import SCREEN_PAD, text_width
+
+PHONE = 390 - SCREEN_PAD  # what the sheet has on a 390 px phone
+
+
+def four(totals: list[int]) -> list[list[str]]:
+    return [["35", "38", "·", "12"] for _ in totals]
+
+
+@pytest.mark.parametrize(
+    "totals",
+    [[98, 87, 130, 64], [199, 205, 187, 193], [-45, 12, 130, 0], [5, 7, 9, 11]],
+)
+def test_four_players_fit_a_phone_with_the_leaders_star(totals: list[int]) -> None:
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    leads = [t == max(totals) for t in totals]
+    shape = layout(names, four(totals), totals, leads, PHONE)
+    assert shape.width <= PHONE, shape
+    for width, total, lead in zip(shape.widths, totals, leads, strict=True):
+        star = text_width("★", 16) if lead else 0
+        assert text_width(str(total), shape.total_size, True) + star < width
+
+
+def test_big_totals_where_there_is_room() -> None:
+    shape = layout(
+        ["Ann", "Bob", "Cy"], four([1, 2, 3]), [98, 130, 64], [0, 1, 0], PHONE
+    )
+    assert shape.total_size == BIG_NUMBER and shape.width <= PHONE
+
+
+def test_seven_players_scroll_but_no_name_is_cut() -> None:
+    names = ["Jean-Baptiste", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+    totals = [120, 130, 90, 80, 70, 60, 50]
+    leads = [t == 130 for t in totals]
+    scores = [["35", "38"] for _ in names]
+    shape = layout(names, scores, totals, leads, PHONE)
+    assert shape.width > PHONE  # these scroll sideways
+    assert shape.widths[0] >= text_width("Jean-Baptiste", 15, True)
