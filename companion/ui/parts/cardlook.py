@@ -16,6 +16,7 @@ import flet as ft
 from companion.app.card_names import card_name, card_short
 from companion.i18n import _
 from companion.rules import Card
+from companion.ui.parts.wide_table import text_width
 from companion.ui.pressable import pressable
 from companion.ui.textscale import text_scale
 from companion.ui.theme import high_contrast, strong_face
@@ -111,11 +112,13 @@ def card_face(
     c = Card.parse(code)
     grow, ink = _grown(scale)
     w, h = round(56 * grow), round(80 * grow)
-    look = _look(c, ink, face_down)
+    look = _look(c, ink, face_down, w - 8)
     fg, inner = look.fg, look.inner
     said = look.name
     if caption:
-        inner.append(ft.Text(shown or caption, size=_small(ink) - 1, color=fg))
+        words = shown or caption
+        size = fit(words, _small(ink) - 1, w - 8)
+        inner.append(ft.Text(words, size=size, color=fg, no_wrap=True))
         said = f"{said}, {caption}"
     radius = round(8 * grow) if not c.is_modifier else round(20 * grow)
     box = ft.Container(
@@ -168,7 +171,16 @@ def _small(scale: float) -> int:
     return max(10, round(11 * scale))
 
 
-def _look(c: Card, scale: float, face_down: bool) -> Look:
+def fit(text: str, size: int, width: float) -> int:
+    """``size``, or smaller until ``text`` fits ``width`` px on one line at
+    the device's text scale: at 200 % text "10 left" and "Unlucky" were
+    cut on the keys ("Unluck")."""
+    while size > 5 and text_width(text, size) > width:
+        size -= 1
+    return size
+
+
+def _look(c: Card, scale: float, face_down: bool, width: float = 1e9) -> Look:
     big = round(26 * scale)
     small = _small(scale)
     if face_down:
@@ -176,7 +188,7 @@ def _look(c: Card, scale: float, face_down: bool) -> Look:
         icon = ft.Icon(ft.Icons.STYLE, color=fg, size=big)
         return Look(BACK_BG, fg, "#263238", [icon], _("face-down card"))
     if c.is_number:
-        return _number_look(c, scale)
+        return _number_look(c, scale, width)
     if c.is_modifier:
         fg = HALVE_FG if c.is_halve else MODIFIER_FG
         if high_contrast() and not c.is_halve:
@@ -188,22 +200,31 @@ def _look(c: Card, scale: float, face_down: bool) -> Look:
     name = card_name(c.code)
     inner: list[ft.Control] = [
         ft.Icon(ACTION_ICONS[c.code], color=fg, size=round(big * 0.8)),
-        ft.Text(name, size=small - 2, color=fg, text_align=ft.TextAlign.CENTER),
+        ft.Text(
+            name,
+            size=fit(max(name.split(), key=len), small - 2, width),
+            color=fg,
+            text_align=ft.TextAlign.CENTER,
+        ),
     ]
     return Look(ACTION_BG, fg, ACTION_FG, inner, name)
 
 
-def _number_look(c: Card, scale: float) -> Look:
+def _number_look(c: Card, scale: float, width: float) -> Look:
     big, small = round(26 * scale), _small(scale)
     bg = NUMBER_COLOURS[c.value]
     fg, border = ink_on(bg), "#00000033"
     if high_contrast():
         bg, fg = strong_face(bg)
+    if c.code in SPECIAL_ICONS and scale < 0.9:
+        big = round(big * 0.85)  # a small key holds three lines: numeral, word, count
     numeral = ft.Text(str(c.value), size=big, weight=ft.FontWeight.BOLD, color=fg)
     inner: list[ft.Control] = [numeral]
     if c.code in SPECIAL_ICONS:
         border = "#FFD54F"
-        word = ft.Text(card_short(c.code), size=small - 2, color=fg, no_wrap=True)
+        short = card_short(c.code)
+        size = fit(short, small - 2, width if scale < 0.9 else width - small)
+        word = ft.Text(short, size=size, color=fg, no_wrap=True)
         # On small keys the word alone fits; the icon joins it on big cards.
         mark: ft.Control = (
             word

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import flet_charts as fch
 from companion.i18n import N_, _, ngettext, one_decimal, rate
 from companion.share.stats import PlayerStats, Series, running_totals
+from companion.ui.parts.wide_table import room, text_width
 from companion.ui.textscale import text_scale
 
 # Distinct, colour-blind friendlier hues (Okabe-Ito first, then Tableau);
@@ -84,13 +85,19 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
     low, high = min(values), max(values)
     pad = max(10, (high - low) // 10)
     lines = _total_lines(series, rounds, target)
-    step = _step(rounds, 10)
+    step = _step(rounds, round_labels(rounds))
+    # the axis ends on a labelled step: its own end label ("220") drew on
+    # top of the step's ("200") at large text
+    floor = low - pad if low < 0 else 0
+    y_step = axis_step(high + pad - floor, height)
+    bottom = math.floor(floor / y_step) * y_step
+    top = math.ceil((high + pad) / y_step) * y_step
     chart = fch.LineChart(
         data_series=lines,
         min_x=0,
         max_x=max(rounds, 1),
-        min_y=low - pad if low < 0 else 0,
-        max_y=high + pad,
+        min_y=bottom,
+        max_y=top,
         height=height,
         expand=True,
         interactive=True,
@@ -98,7 +105,7 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         horizontal_grid_lines=fch.ChartGridLines(
             color=ft.Colors.with_opacity(0.2, ft.Colors.ON_SURFACE), width=1
         ),
-        left_axis=score_axis(high + pad - min(low - pad, 0), height),
+        left_axis=score_axis(top - bottom, height),
         bottom_axis=fch.ChartAxis(
             label_size=28 * text_scale(),
             labels=[
@@ -245,6 +252,15 @@ def stats_bar_chart(
         image=True,
         content=ft.Container(chart, padding=ft.Padding.only(right=12, top=8)),
     )
+
+
+def round_labels(rounds: int) -> int:
+    """How many round labels ("Start", "R1"…) fit under the chart side by
+    side at the device's text scale (10 at most): "StartR1" ran together
+    at 200 % text on a phone."""
+    room_px = room() - 12 - 44 * text_scale()  # less the score axis
+    need = text_width(_("Start"), 12) + 12
+    return max(2, min(10, int(room_px / need)))
 
 
 def _short(name: str, limit: int = 8) -> str:

@@ -154,7 +154,7 @@ def layout(
     still does not fit scrolls sideways (wide_table.py)."""
     # "Round", "Total": wider where a translation needs it ("Összesen")
     label = max(text_width(_("Round"), 14, True), text_width(_("Total"), 14, True))
-    first = math.ceil(max(FIRST, label + PAD) * text_scale())
+    first = math.ceil(max(FIRST * text_scale(), label + PAD))  # label is scaled
     least = CELL if len(names) <= 3 else NARROW
 
     def tried(one_line: bool, size: int) -> Layout:

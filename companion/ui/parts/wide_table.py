@@ -69,6 +69,16 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
     return total * (1.06 if bold else 1.03) * text_scale()
 
 
+def fitting_size(text: str, size: int, width: float, bold: bool = False) -> int:
+    """The largest font size up to ``size`` at which every word of ``text``
+    fits ``width`` (at the device's text scale): a title may wrap between
+    words, never inside one ("Companio/n" at 200 % text)."""
+    longest = max(text.split() or [""], key=lambda w: text_width(w, size, bold))
+    while size > 12 and text_width(longest, size, bold) > width:
+        size -= 1
+    return size
+
+
 def two_line_width(text: str, size: int, bold: bool = False) -> float:
     """The narrowest width holding ``text`` in at most two lines broken at
     spaces (one line when it has no space): no word is ever cut."""
@@ -293,16 +303,13 @@ def _position_bar(
             await go(ahead)
 
         more = ft.TextButton(f"{_plural(right, noun)} ›", height=48, on_click=go_on)
-    return ft.Row(
-        [
-            back,
-            ft.Semantics(
-                container=True,
-                live_region=True,  # said again as the person scrolls
-                expand=True,
-                content=ft.Text(where, size=13, text_align=ft.TextAlign.CENTER),
-            ),
-            more,
-        ],
-        spacing=4,
+    said = ft.Semantics(
+        container=True,
+        live_region=True,  # said again as the person scrolls
+        expand=True,
+        content=ft.Text(where, size=13, text_align=ft.TextAlign.CENTER),
     )
+    if text_scale() > 1.25:  # large text: the words above, whole, not squeezed
+        buttons = ft.Row([back, more], alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+        return ft.Column([ft.Row([said]), buttons], spacing=0)
+    return ft.Row([back, said, more], spacing=4)

@@ -13,6 +13,7 @@ from companion.store.records import GameSummary
 from companion.ui.guard import screen
 from companion.ui.language import language_picker
 from companion.ui.parts.game_tile import game_status, game_tile
+from companion.ui.parts.wide_table import fitting_size, room
 from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
 from companion.ui.theme_choice import theme_controls
 from companion.ui.widgets import (
@@ -68,6 +69,7 @@ def HomeScreen(
     tiles = [
         _game_tile(g, state.game_day(g), open_game, set_confirm) for g in state.games
     ]
+    title = _("Flip 7 Companion")
     controls: list[ft.Control] = [
         ft.Row(
             [
@@ -75,8 +77,8 @@ def HomeScreen(
                     src="icon.png", width=56, height=56, exclude_from_semantics=True
                 ),
                 ft.Text(
-                    _("Flip 7 Companion"),
-                    size=TITLE_SIZE - 6,
+                    title,
+                    size=fitting_size(title, TITLE_SIZE - 6, room() - 72, bold=True),
                     weight=ft.FontWeight.BOLD,
                     expand=True,
                 ),
