@@ -114,3 +114,13 @@ def test_at_double_text_the_round_column_is_as_wide_as_its_label() -> None:
     shape = layout(["Ann", "Bob"], [["5"], ["6"]], [5, 6], [False, True], 358)
     label = max(text_width("Round", 14, True), text_width("Total", 14, True))
     assert shape.first <= max(64 * 2, label + PAD) + 1
+
+
+@pytest.mark.usefixtures("double_text")
+def test_at_double_text_the_score_axis_ends_on_a_labelled_step() -> None:
+    """"220" drawn over "200": the axis's ends are multiples of its step."""
+    for low, high in ((0, 200), (-45, 230), (0, 1234)):
+        bottom, top = charts.score_range(low, high, 280)
+        step = charts.axis_step(top - bottom, 280)
+        assert top >= high and bottom <= min(low, 0)
+        assert top % step == 0 and bottom % step == 0, (low, high, step)

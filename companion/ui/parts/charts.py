@@ -83,15 +83,9 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
     target = sheet.rules.target
     values = [v for s in series for v in s.totals] + [target, 0]
     low, high = min(values), max(values)
-    pad = max(10, (high - low) // 10)
     lines = _total_lines(series, rounds, target)
     step = _step(rounds, round_labels(rounds))
-    # the axis ends on a labelled step: its own end label ("220") drew on
-    # top of the step's ("200") at large text
-    floor = low - pad if low < 0 else 0
-    y_step = axis_step(high + pad - floor, height)
-    bottom = math.floor(floor / y_step) * y_step
-    top = math.ceil((high + pad) / y_step) * y_step
+    bottom, top = score_range(low, high, height)
     chart = fch.LineChart(
         data_series=lines,
         min_x=0,
@@ -252,6 +246,15 @@ def stats_bar_chart(
         image=True,
         content=ft.Container(chart, padding=ft.Padding.only(right=12, top=8)),
     )
+
+
+def score_range(low: int, high: int, height: int) -> tuple[float, float]:
+    """The score axis's ends, padded, each on a labelled step: the axis's
+    own end label ("220") drew on top of the step's ("200") at large text."""
+    pad = max(10, (high - low) // 10)
+    floor = low - pad if low < 0 else 0
+    step = axis_step(high + pad - floor, height)
+    return math.floor(floor / step) * step, math.ceil((high + pad) / step) * step
 
 
 def round_labels(rounds: int) -> int:
