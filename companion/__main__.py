@@ -141,9 +141,10 @@ def main(argv: list[str] | None = None) -> int:
 
         install()  # a tab that drops off mid-send is freed like any other
 
-        print(
-            f"Flip 7 Companion: http://{host}:{port}  (games in {data_dir})", flush=True
-        )
+        from .net import lan_addresses, where_to_open
+
+        address = where_to_open(host, port, lan_addresses())
+        print(f"Flip 7 Companion: {address}  (games in {data_dir})", flush=True)
         trusted = settings.trusted
         if args.trusted is not None:
             trusted = tuple(a for a in args.trusted.split(",") if a.strip())

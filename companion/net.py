@@ -118,3 +118,15 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(text).is_loopback
     except ValueError:
         return False
+
+
+def where_to_open(host: str, port: int, lan: list[str]) -> str:
+    """What the start-up line tells the person to open. A server listening
+    on every address (``0.0.0.0``, ``::``) is not reached at that address:
+    this computer opens 127.0.0.1, phones the best LAN address."""
+    if host not in ("0.0.0.0", "::", ""):
+        return _base(host, port)
+    here = _base("127.0.0.1", port)
+    if not lan:
+        return here
+    return f"{here} (phones on the Wi-Fi: {_base(lan[0], port)})"

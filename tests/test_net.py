@@ -132,3 +132,15 @@ def test_links_quote_what_a_url_cannot_hold() -> None:
 )
 def test_is_loopback(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
+
+
+def test_the_start_up_line_names_an_address_a_person_can_open() -> None:
+    """`--host 0.0.0.0` printed http://0.0.0.0:8612, which opens nothing."""
+    from companion.net import where_to_open
+
+    assert where_to_open("127.0.0.1", 8550, ["192.168.1.5"]) == "http://127.0.0.1:8550"
+    assert where_to_open("0.0.0.0", 8612, ["192.168.1.5", "10.0.0.2"]) == (
+        "http://127.0.0.1:8612 (phones on the Wi-Fi: http://192.168.1.5:8612)"
+    )
+    assert where_to_open("0.0.0.0", 8612, []) == "http://127.0.0.1:8612"
+    assert where_to_open("192.168.1.5", 80, []) == "http://192.168.1.5:80"
