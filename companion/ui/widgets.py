@@ -284,8 +284,9 @@ class TextInput:
         if self._live is not None:
             self._live(text)
 
-    def reset(self) -> None:
-        self.set("")
+    def reset(self, text: str = "") -> None:
+        """Start the field over, empty or with ``text`` (a name to edit)."""
+        self.set(text)
         self._bump(lambda v: v + 1)
 
     def key(self, name: str) -> str:

@@ -62,13 +62,19 @@ def test_rename_and_remove_a_player(browser: Any, tmp_path: Path) -> None:
         resume(page, ["Ann", "Bob", "Cy", "Dee"])
         click(page, "Players")
         click(page, "Rename Bob")
-        type_into(page, "New name for Bob", "Rob", submit=False)
+        # the field starts with the name to change, ready to edit
+        field = page.get_by_role("textbox", name="New name for Bob").first
+        field.click()  # Flutter makes the input element on focus
+        page.wait_for_timeout(SETTLE)
+        field = page.get_by_role("textbox", name="New name for Bob").first
+        assert field.input_value() == "Bob"
+        type_into(page, "New name for Bob", "Rob", submit=False, clear=True)
         click(page, "Save name")
         see(page, "Bob is now Rob.")
         see(page, "Rename Rob")
         # A name already at the table is refused beside the field, and kept.
         click(page, "Rename Rob")
-        type_into(page, "New name for Rob", "ann", submit=False)
+        type_into(page, "New name for Rob", "ann", submit=False, clear=True)
         click(page, "Save name")
         see(page, "ann is already at the table.")
         field = page.get_by_role("textbox", name="New name for Rob").first

@@ -53,7 +53,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
             new_label.reset()
 
     def start_rename(pid: str) -> None:
-        new_label.reset()
+        new_label.reset(sheet.player(pid).name)  # the name to change, not a blank
         set_removing("")
         set_renaming(pid)
 
