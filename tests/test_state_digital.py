@@ -169,6 +169,9 @@ def test_a_purist_table_has_no_advisor_and_keeps_it_off() -> None:
     assert again.open_game(state.game_id) is None
     assert again.purist and again.advice() is None
     assert again.set_purist(False) is None
+    # the advisor was on before: turning purist off brings it back as it was
+    assert again.advice() is not None
+    assert again.set_advisor(False) is None and again.advice() is None
     assert again.set_advisor(True) is None and again.advice() is not None
 
 

@@ -185,9 +185,11 @@ class DigitalTable:
         self._keep(change, what=said(N_("the advisor was switched")))
 
     def set_purist(self, on: bool) -> None:
-        """A purist table switches the advisor off, and keeps it off."""
+        """A purist table shows no advice and lets nobody switch it on
+        (:attr:`advising`); the advisor's own switch is kept as it was, so
+        turning purist off again brings the advisor back as the table had it."""
         self._keep(
-            lambda d: {"purist": on, "advisor": d.advisor and not on},
+            lambda d: {"purist": on},
             what=said(N_("the purist setting was switched")),
         )
 
