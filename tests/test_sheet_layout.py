@@ -45,3 +45,15 @@ def test_seven_players_scroll_but_no_name_is_cut() -> None:
     shape = layout(names, scores, totals, leads, PHONE)
     assert shape.width > PHONE  # these scroll sideways
     assert shape.widths[0] >= text_width("Jean-Baptiste", 15, True)
+
+
+def test_the_sheet_writes_a_true_minus_sign() -> None:
+    """ "-20" with a hyphen on the sheet, "−20" everywhere else."""
+    from share_games import brutal_game
+
+    from companion.ui.parts.score_table import _score
+
+    sheet = brutal_game()
+    cells = [_score(sheet, rec, p.id)[0] for rec in sheet.rounds for p in sheet.players]
+    negative = [c for c in cells if "−" in c]
+    assert negative and not any("-" in c for c in cells), cells

@@ -118,7 +118,7 @@ def test_at_double_text_the_round_column_is_as_wide_as_its_label() -> None:
 
 @pytest.mark.usefixtures("double_text")
 def test_at_double_text_the_score_axis_ends_on_a_labelled_step() -> None:
-    """"220" drawn over "200": the axis's ends are multiples of its step."""
+    """ "220" drawn over "200": the axis's ends are multiples of its step."""
     for low, high in ((0, 200), (-45, 230), (0, 1234)):
         bottom, top = charts.score_range(low, high, 280)
         step = charts.axis_step(top - bottom, 280)

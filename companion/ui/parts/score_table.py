@@ -77,7 +77,13 @@ def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> tuple[str, bool]:
     score = entry.score(sheet.rules)
     mark = "✎" if entry.typed is not None else ""
     mark += "✗" if entry.busted else ""
-    return f"{score}{' ' + mark if mark else ''}", entry.busted or score < 0
+    return f"{signed(score)}{' ' + mark if mark else ''}", entry.busted or score < 0
+
+
+def signed(n: int) -> str:
+    """A score with a true minus sign, as the score chain and the board
+    write it ("−8", never the hyphen "-8")."""
+    return str(n).replace("-", "−")
 
 
 def _player_cells(
@@ -111,7 +117,7 @@ def _player_cells(
 def _total_cell(p: Player, total: int, leads: bool, size: int) -> ft.Control:
     bg = ft.Colors.with_opacity(0.15, ACCENT) if leads else None
     return _cell(
-        str(total),
+        signed(total),
         mark=LEADS if leads else "",
         bold=True,
         size=size,
@@ -124,7 +130,7 @@ def _total_cell(p: Player, total: int, leads: bool, size: int) -> ft.Control:
 def _total_width(total: int, leads: bool, size: int = BIG_NUMBER) -> float:
     """The leader's total is marked, not only coloured: a small ★ before it."""
     star = text_width(LEADS, MARK) if leads else 0.0
-    return star + text_width(str(total), size, True)
+    return star + text_width(signed(total), size, True)
 
 
 @dataclass(frozen=True, slots=True)
