@@ -116,6 +116,40 @@ def prepare() -> None:
             log.exception("catalog %s not compiled", language)
 
 
+_ARTICLE = re.compile(r"\b([Aa])\(z\) (\S+)")
+_VOWELS = set("aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ")
+
+
+def _spoken_with_vowel(word: str) -> bool:
+    """Whether Hungarian says ``word`` starting with a vowel: a number by its
+    spoken form (1 egy, 5 öt, 50-59 ötven, 500-599 ötszáz, 1000-1999 ezer),
+    a word by its first letter, a quoted word by the letter after the quote."""
+    word = word.lstrip("„“\"'(")
+    digits = re.match(r"\d+", word)
+    if digits:
+        n = digits.group()
+        return n == "1" or n.startswith("5") or (n.startswith("1") and len(n) == 4)
+    return bool(word) and word[0] in _VOWELS
+
+
+def hungarian_articles(text: str) -> str:
+    """ "A(z) 6. kör" → "A 6. kör", "a(z) 5. kör" → "az 5. kör"."""
+
+    def one(m: re.Match[str]) -> str:
+        a, word = m.group(1), m.group(2)
+        return f"{a}{'z' if _spoken_with_vowel(word) else ''} {word}"
+
+    return _ARTICLE.sub(one, text)
+
+
+class HungarianText(str):
+    """A Hungarian message whose "a(z)" is settled when it is formatted:
+    the article is "a" or "az" by the sound of what fills the placeholder."""
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return hungarian_articles(str.format(self, *args, **kwargs))
+
+
 class Translator:
     """One language: messages, plurals and Babel's number and date formats.
     Read-only once made, so every session of that language shares it."""
@@ -135,10 +169,17 @@ class Translator:
         )
 
     def gettext(self, message: str) -> str:
-        return self._t.gettext(message) if message else message
+        return self._worded(self._t.gettext(message)) if message else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._t.ngettext(singular, plural, n)
+        return self._worded(self._t.ngettext(singular, plural, n))
+
+    def _worded(self, text: str) -> str:
+        """Hungarian's "a(z)" before a placeholder is decided once the
+        placeholder is filled in (:class:`HungarianText`)."""
+        if self.language == "hu" and "(z) " in text:
+            return HungarianText(text)
+        return text
 
     def number(self, value: float) -> str:
         """100000 → "100,000" / "100.000" / "100 000"."""

@@ -289,3 +289,24 @@ def test_the_english_check_finds_english() -> None:
         "Save round 1",
         "Ann wins with 201!",
     ]
+
+
+def test_no_translation_says_its_sentence_twice() -> None:
+    """A bad merge once glued two translations of one message into one
+    ("…hogy eztA(z) 3. digitális kör folyamatban van…")."""
+    from babel.messages.pofile import read_po
+
+    for language in ("it", "hu"):
+        path = Path(f"companion/locale/{language}/LC_MESSAGES/messages.po")
+        with path.open("rb") as file:
+            catalog = read_po(file, locale=language)
+        for message in catalog:
+            strings = (
+                message.string
+                if isinstance(message.string, tuple)
+                else (message.string,)
+            )
+            for text in strings:
+                assert not re.search(r"[a-zà-ű][A-ZÀ-Ű]\(z\)|[a-zà-ű]A\(z\)", text), (
+                    text
+                )

@@ -11,7 +11,7 @@ from companion.app.entry import RoundDraft
 from companion.app.problems import problem_text
 from companion.app.standings import banner
 from companion.app.wording import chain_text
-from companion.i18n import use
+from companion.i18n import _, use
 from companion.rules import Entry, RoundRecord, Rules, Sheet
 from companion.ui.parts.keypad import caption
 from companion.ui.parts.wide_table import _plural, _where
@@ -254,3 +254,30 @@ def test_a_notice_is_read_in_the_language_it_is_shown_in() -> None:
         assert state.notice is not None and state.notice.text == "Bob deals next."
     with use("it"):
         assert state.notice.text == "Il prossimo mazziere è Bob."
+
+
+@pytest.mark.parametrize(
+    ("n", "words"),
+    [
+        (6, "A 6. kör bevitele"),
+        (1, "Az 1. kör bevitele"),
+        (5, "Az 5. kör bevitele"),
+        (12, "A 12. kör bevitele"),
+        (50, "Az 50. kör bevitele"),
+        (1000, "Az 1000. kör bevitele"),
+    ],
+)
+def test_hungarian_says_a_or_az_as_the_number_is_spoken(n: int, words: str) -> None:
+    """ "A(z) 6. kör bevitele": Hungarian picks "a" or "az" by the sound of
+    the word after it (az egy, az öt, az ötven, az ezer; a hat, a tizenkét)."""
+    with use("hu"):
+        assert _("Enter round {n}").format(n=n) == words
+
+
+def test_hungarian_articles_before_words_and_quotes() -> None:
+    with use("hu"):
+        said = _("Too close to call (within ±{margin}): {choice} is a shade better.")
+        assert "az „ütés”" in said.format(margin="1%", choice="ütés")
+        assert "a „maradás”" in said.format(margin="1%", choice="maradás")
+        first = _("First to {target} wins").format(target=200)
+        assert "a(z)" not in first and "a 200 pontot" in first
