@@ -44,3 +44,27 @@ def test_prompts_name_the_player_and_card() -> None:
     assert prompt("turn", "Ann", None) == "Ann: hit or stay?"
     assert prompt("modifier", "Bob", "-4") == "Bob got a −4: who gets it?"
     assert prompt("target", "Cy", "F4") == "Cy drew a Flip Four: who takes it?"
+
+
+def test_a_swap_in_two_steps_offers_every_card_and_every_partner() -> None:
+    """Step 1 lists every card a swap can move, whoever's seat; step 2 every
+    card it can go for, in earlier seats too (it offered only later ones)."""
+    from companion.ui.parts.choices import card_steps, describe_all, in_step
+
+    legal = [
+        f"swap {p} {a} {q} {b}"
+        for p, a, q, b in [
+            (0, "5", 1, "9"),
+            (0, "5", 2, "11"),
+            (1, "9", 2, "11"),
+            (0, "8", 2, "11"),
+        ]
+    ]
+    options = describe_all(legal, 0, "SWAP", name)
+    steps = card_steps(options)
+    assert [g for g, _first, _card in steps] == ["0 5", "1 9", "2 11", "0 8"]
+    assert dict((g, f) for g, f, _c in steps)["2 11"] == "Swap Cy's 11…"
+    cy = in_step(options, "2 11")
+    assert sorted(o.choice for o in cy) == sorted(legal[1:])  # Ann's 5, Bob's 9, 8
+    bob = in_step(options, "1 9")
+    assert sorted(o.choice for o in bob) == sorted([legal[0], legal[2]])

@@ -41,6 +41,8 @@ class Option:
     cards: tuple[str, ...] = ()
     group: str = ""
     first: str = ""
+    other_group: str = ""  # a swap's second card, as a first step of its own
+    other_first: str = ""
 
 
 def prompt(kind: str, me: str, card: str | None) -> str:
@@ -75,7 +77,32 @@ def _swap(c: Choice, me: int, name: Callable[[int], str]) -> Option:
         seat, me, _("Swap your {card}…"), _("Swap {p}'s {card}…"),
         p=name(seat), card=mine,
     )  # fmt: skip
-    return Option(str(c), label, (code, theirs), f"{seat} {code}", first)
+    second = _yours(
+        other, me, _("Swap your {card}…"), _("Swap {p}'s {card}…"),
+        p=name(other), card=their,
+    )  # fmt: skip
+    return Option(
+        str(c), label, (code, theirs), f"{seat} {code}", first,
+        f"{other} {theirs}", second,
+    )  # fmt: skip
+
+
+def card_steps(options: Sequence[Option]) -> list[tuple[str, str, str]]:
+    """A swap asked in two steps, first step: every card a swap can move,
+    either side of it (group, button words, card), in the order met."""
+    steps: dict[str, tuple[str, str, str]] = {}
+    for o in options:
+        if o.group:
+            steps.setdefault(o.group, (o.group, o.first, o.cards[0]))
+        if o.other_group:
+            steps.setdefault(o.other_group, (o.other_group, o.other_first, o.cards[1]))
+    return list(steps.values())
+
+
+def in_step(options: Sequence[Option], group: str) -> list[Option]:
+    """Second step: every swap of the card chosen first, whichever seat the
+    other card is in."""
+    return [o for o in options if group in (o.group, o.other_group)]
 
 
 def describe(

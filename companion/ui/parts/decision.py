@@ -15,7 +15,13 @@ from companion.rules import Round
 from companion.rules.choice import HIT
 from companion.ui.haptics import tapped
 from companion.ui.parts.cardlook import card_face
-from companion.ui.parts.choices import Option, describe_all, prompt
+from companion.ui.parts.choices import (
+    Option,
+    card_steps,
+    describe_all,
+    in_step,
+    prompt,
+)
 from companion.ui.theme import ACCENT, ON_ACCENT, TAP
 from companion.ui.widgets import flat
 
@@ -50,11 +56,11 @@ def decision(
     options = describe_all(rnd.legal(), pend.player, pend.card, state.seat_name)
     if pend.kind == "turn":
         return out + _hit_or_stay(state, options)
-    groups = list(dict.fromkeys(o.group for o in options if o.group))
-    if len(options) > MAX_OPTIONS and len(groups) > 1:
-        if group not in groups:  # first step: which card goes
-            return out + _which_card(options, groups, set_group)
-        options = [o for o in options if o.group == group]
+    steps = card_steps(options)
+    if len(options) > MAX_OPTIONS and len(steps) > 1:
+        if group not in [g for g, _first, _card in steps]:  # which card goes
+            return out + _which_card(steps, set_group)
+        options = in_step(options, group)
         out.append(flat(_("Choose another card"), lambda: set_group(""), ft.Icons.UNDO))
     for o in options:
         faces = [card_face(code, scale=0.45) for code in o.cards]
@@ -93,18 +99,14 @@ def _hit_or_stay(state: AppState, options: list[Option]) -> list[ft.Control]:
 
 
 def _which_card(
-    options: list[Option], groups: list[str], set_group: Callable[[str], None]
+    steps: list[tuple[str, str, str]], set_group: Callable[[str], None]
 ) -> list[ft.Control]:
     out: list[ft.Control] = []
-    for g in groups:
-        first = next(o for o in options if o.group == g)
+    for g, words, card in steps:
         out.append(
             ft.Button(
                 content=ft.Row(
-                    [
-                        ft.Text(first.first, size=16),
-                        card_face(first.cards[0], scale=0.45),
-                    ],
+                    [ft.Text(words, size=16), card_face(card, scale=0.45)],
                     spacing=6,
                 ),
                 on_click=lambda _, g=g: set_group(g),
