@@ -321,3 +321,18 @@ def test_two_phones_on_one_line_one_gets_it_the_other_is_told() -> None:
     assert host.draft is not None and host.draft.lines == {"p1": ["7"]}
     bob.shown()  # redrawn: now Bob sees the 7 and may add to it
     assert bob.add_card("p1", "9") is None
+
+
+def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
+    """"Old invite links no longer work." vanished in a blink: the phones it
+    locked out let go of their seats, and that change cleared it."""
+    host, gid = table()
+    ann, bob = phone(host), phone(host)
+    assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
+    assert host.new_invite() is None
+    assert host.notice is not None
+    said = host.notice.text
+    assert said == "Old invite links no longer work."
+    assert not ann.check_access() and not bob.check_access()
+    host.shown()
+    assert host.notice is not None and host.notice.text == said

@@ -74,6 +74,7 @@ class AppState(Observable):
         self.table: DigitalTable | None = None
         self._elsewhere: list[Listener] = []
         self._committer: int | None = None  # the thread of this session's intent
+        self._news_of: Sheet | None = None  # the sheet the news (notice) was about
         self._deleted: GameRecord | None = None
         self._fresh: str | None = None  # the game this session started
         self._heard: Note | None = None  # the server's last news on the game
@@ -109,6 +110,8 @@ class AppState(Observable):
         finally:
             self._committer = None
         self._done(info)
+        # what the news is about: only another change of it makes it stale
+        self._news_of = None if self.watch is None else self.watch.state.sheet
         return None
 
     def subscribe_elsewhere(self, callback: Listener) -> Callable[[], None]:
@@ -120,9 +123,12 @@ class AppState(Observable):
     def _changed_elsewhere(self) -> None:
         if threading.get_ident() == self._committer:
             return  # this session's own commit: run() re-renders it
-        if self.notice is not None and not self.notice.error:
-            self.notice = None  # "Ann deals next." is about a sheet now gone
         watch = self.watch
+        stale = watch is None or watch.state.sheet is not self._news_of
+        if self.notice is not None and not self.notice.error and stale:
+            # "Ann deals next." is about a sheet now gone; "Old invite links no
+            # longer work." outlives the phones it shuts out letting go of seats
+            self.notice = None
         if watch is not None and watch.game.deleted:
             self._leave()
             self.notice = None
