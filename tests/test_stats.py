@@ -41,6 +41,11 @@ def test_running_totals_of_late_and_removed_players_line_up() -> None:
     assert series["Dee"].totals == (0, 0, -3)  # joined at the lowest (0), typed -3
     assert series["Bo"].totals == (0, 3, 3) and not series["Bo"].seated
     assert series["Ana"].totals[-1] == sheet.totals()["p1"]
+    # drawn where each was at the table: Dee from round 1 on (she joined
+    # after it), Bo up to round 1 (he left after it), Ana all along
+    assert series["Dee"].span == (1, 2)
+    assert series["Bo"].span == (0, 1)
+    assert series["Ana"].span == (0, 2)
 
 
 def test_player_stats_count_games_wins_rounds_busts_flip7s() -> None:

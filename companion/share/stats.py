@@ -18,11 +18,15 @@ from companion.rules import Player, Sheet
 
 @dataclass(frozen=True, slots=True)
 class Series:
-    """One player's total after each round; ``totals[0]`` is the start."""
+    """One player's total after each round; ``totals[0]`` is the start.
+    ``span``: the points where the player was at the table, from the one
+    before their first round to their last (a late player joins the chart
+    there; one who left stops there)."""
 
     name: str
     totals: tuple[int, ...]
     seated: bool = True
+    span: tuple[int, int] = (0, 0)
 
 
 def running_totals(sheet: Sheet) -> list[Series]:
@@ -36,12 +40,16 @@ def running_totals(sheet: Sheet) -> list[Series]:
     for p in sheet.players:
         total = p.start
         points = [total]
-        for rec in sheet.rounds:
+        played = []
+        for x, rec in enumerate(sheet.rounds, start=1):
             entry = rec.entry(p.id)
             if entry is not None:
                 total += entry.score(sheet.rules)
+                played.append(x)
             points.append(total)
-        out.append(Series(p.name, tuple(points), p.seated))
+        first = played[0] - 1 if played else len(sheet.rounds)
+        last = len(sheet.rounds) if p.seated or not played else played[-1]
+        out.append(Series(p.name, tuple(points), p.seated, (min(first, last), last)))
     return out
 
 

@@ -139,7 +139,9 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
 def _total_lines(
     series: Sequence[Series], rounds: int, target: int
 ) -> list[fch.LineChartData]:
-    """One line a player (dashed once they left), then the target, dashed."""
+    """One line a player, over the rounds they were at the table (a late
+    player starts where they joined, one who left stops there: not a dashed
+    line from Start, which only the target is), then the target, dashed."""
     import flet_charts as fch
 
     lines = [
@@ -147,11 +149,11 @@ def _total_lines(
             points=[
                 fch.LineChartDataPoint(x, y, tooltip=f"{s.name}: {y}")
                 for x, y in enumerate(s.totals)
+                if s.span[0] <= x <= s.span[1]
             ],
             color=colour(i),
             stroke_width=3,
             point=True,
-            dash_pattern=None if s.seated else [6, 4],
         )
         for i, s in enumerate(series)
     ]
