@@ -64,9 +64,7 @@ def EntryScreen(
         set_chosen(p)
         typed_input.reset()
 
-    # One function for every render: the chips are kept between renders
-    # (companion.ui.kept) and their buttons call it.
-    choose = ft.use_callback(choose, [])
+    choose = ft.use_callback(choose, [])  # one for every render: chips are kept
     sheet, draft = state.sheet, state.draft
     if sheet is None or draft is None:
         return ft.Text(_("No round is being entered."))
@@ -96,9 +94,12 @@ def EntryScreen(
                 controls=[
                     _dealt(state),
                     *odds_switch(state),
-                    _chips(state, pid, by_player, choose),
-                    *_phones(state),
-                    _chosen_line(state, pid, editable, by_player, typed_input),
+                    *_chips_and_line(
+                        _chips(state, pid, by_player, choose),
+                        _phones(state),
+                        _chosen_line(state, pid, editable, by_player, typed_input),
+                        len(draft.players),
+                    ),
                     *_footer(state, by_player, cancel),
                 ],
             ),
@@ -112,6 +113,20 @@ def EntryScreen(
         expand=True,
         spacing=0,
     )
+
+
+MANY = 12  # players: past this their chips fill the screen above the line
+
+
+def _chips_and_line(
+    chips: ft.Control, phones: list[ft.Control], chosen: ft.Control, players: int
+) -> list[ft.Control]:
+    """The chosen player's line under the chips; with many players (36
+    chips are several screens of rows) above them, so the cards being
+    tapped stay in sight above the keypad."""
+    if players > MANY:
+        return [chosen, chips, *phones]
+    return [chips, *phones, chosen]
 
 
 def use_back_when_saved(
