@@ -63,6 +63,11 @@ def test_stacked_digital_round_with_restart(browser: Any, tmp_path: Path) -> Non
         click(page, "Swap Bob's 10…")  # a long list is asked in two steps
         click(page, "Swap Bob's 10 with Cy's 11")
         see(page, "Ann: hit or stay?")
+        # the log shows the newest moves; the whole round on request
+        assert not page.get_by_text(_exact("Bob is dealt a 10.")).count()
+        click(page, re.compile(r"^Show all \d+ moves of this round$"))
+        see(page, _exact("Bob is dealt a 10."))
+        click(page, "Show the newest moves only")
         for _ in range(3):
             click(page, "Hit")
         see(page, "Flip 7 for Ann! +15 for yourself, or −15 to another player?")

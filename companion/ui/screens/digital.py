@@ -126,13 +126,35 @@ def _log_and_tools(
 ) -> list[ft.Control]:
     """The round's log, newest first, the advisor switch, the way back."""
     names = [state.seat_name(i) for i in range(rnd.players)]
-    log = [sentence(e, names) for e in rnd.events[-LOG_LINES:]]
     return [
-        ft.Text(_(LOG_TITLE), size=16, weight=ft.FontWeight.BOLD),
-        *[ft.Text(line, size=13) for line in reversed(log)],
+        RoundLog(tuple(sentence(e, names) for e in rnd.events)),
         *advisor_switch(state),  # the table's setting: the scorers' to change
         flat(_("Score sheet"), leave, ft.Icons.TABLE_CHART),
     ]
+
+
+@ft.component
+def RoundLog(lines: tuple[str, ...]) -> ft.Control:
+    """The newest moves of the round on top; every move on request (a card
+    that left a line long ago is explained there, not just gone)."""
+    everything, set_everything = ft.use_state(False)
+    shown = lines if everything else lines[-LOG_LINES:]
+    controls: list[ft.Control] = [
+        ft.Text(_(LOG_TITLE), size=16, weight=ft.FontWeight.BOLD),
+        # each line its own node (in one Column Flutter merges them into one)
+        *[
+            ft.Semantics(container=True, content=ft.Text(line, size=13))
+            for line in reversed(shown)
+        ],
+    ]
+    if len(lines) > LOG_LINES:
+        words = (
+            _("Show the newest moves only")
+            if everything
+            else _("Show all {n} moves of this round").format(n=len(lines))
+        )
+        controls.append(flat(words, lambda: set_everything(not everything)))
+    return ft.Column(controls, spacing=8)
 
 
 def _deck_line(state: AppState, rnd: Round) -> list[ft.Control]:
