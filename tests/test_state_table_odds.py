@@ -144,3 +144,20 @@ def test_a_digital_round_between_keeps_the_odds_and_the_paper_deck() -> None:
     odds = state.table_odds(ann)
     assert odds is not None
     assert odds.basis == "From 3 cards seen (2 of earlier rounds)."  # 9, 8
+
+
+def test_with_odds_on_a_duplicate_busts_the_line_at_once() -> None:
+    """Tapping cards as they are flipped, a second 12 is a bust: the entry
+    says so itself (it needed Busted switched by hand); a Lucky 13 pair is
+    not a bust. Without the odds the entry only names the problem."""
+    state = new_state(["Ann", "Bob"])
+    ann, bob = ids(state)
+    tap(state, ann, "12 12")
+    assert state.draft is not None and ann not in state.draft.busted
+    assert state.set_table_odds(True) is None
+    tap(state, bob, "13 13L 12")
+    assert bob not in state.draft.busted
+    tap(state, bob, "12")
+    assert bob in state.draft.busted
+    odds = state.table_odds(bob)
+    assert odds is not None and odds.advice == "Bob busted: no more cards this round."

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion.i18n import N_, _
-from companion.rules import LineScore, Problem, Sheet, SheetError
+from companion.rules import LineScore, Problem, Sheet, SheetError, card
+from companion.rules.lines import would_bust
 from companion.said import Said
 
 from .digital import digital_number, in_progress
@@ -102,11 +103,20 @@ class RoundEntry:
 
     # --- taps -------------------------------------------------------------------
     def add_card(self, pid: str, code: str) -> None:
-        self._tap(
-            pid,
-            N_("{name}'s line changed"),
-            lambda d, s: d.add_card(pid, code, s.rules),
-        )
+        """One card into ``pid``'s line. With odds while flipping on, the
+        cards are tapped as they are flipped: one that busts the line (a
+        second 12; not a Lucky 13's pair) switches Busted on by itself."""
+        digital = self.watch.state.digital
+        flipping = digital.table_odds and not digital.purist
+
+        def add(d: RoundDraft, s: Sheet) -> None:
+            before = [card(c) for c in d.line(pid)]
+            d.add_card(pid, code, s.rules)
+            busts = flipping and pid not in d.busted and d.typed.get(pid) is None
+            if busts and would_bust(before, card(code)):
+                d.set_busted(pid, True)
+
+        self._tap(pid, N_("{name}'s line changed"), add)
 
     def remove_card(self, pid: str, index: int) -> None:
         self._tap(
