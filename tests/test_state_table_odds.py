@@ -161,3 +161,5 @@ def test_with_odds_on_a_duplicate_busts_the_line_at_once() -> None:
     assert bob in state.draft.busted
     odds = state.table_odds(bob)
     assert odds is not None and odds.advice == "Bob busted: no more cards this round."
+    assert state.remove_card(bob, 3) is None  # a mis-tap after all: Undo
+    assert bob not in state.draft.busted

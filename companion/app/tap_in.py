@@ -119,9 +119,20 @@ class RoundEntry:
         self._tap(pid, N_("{name}'s line changed"), add)
 
     def remove_card(self, pid: str, index: int) -> None:
-        self._tap(
-            pid, N_("{name}'s line changed"), lambda d, s: d.remove_card(pid, index)
-        )
+        """Take a card out; with odds while flipping on, taking back the card
+        that busted the line (Undo of a mis-tap) takes the bust back too."""
+        digital = self.watch.state.digital
+        flipping = digital.table_odds and not digital.purist
+
+        def remove(d: RoundDraft, s: Sheet) -> None:
+            line = [card(c) for c in d.line(pid)]
+            last = index == len(line) - 1
+            undo_bust = flipping and last and would_bust(line[:-1], line[-1])
+            d.remove_card(pid, index)
+            if undo_bust and pid in d.busted:
+                d.set_busted(pid, False)
+
+        self._tap(pid, N_("{name}'s line changed"), remove)
 
     def set_busted(self, pid: str, busted: bool) -> None:
         self._tap(
