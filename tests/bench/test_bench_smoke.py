@@ -262,6 +262,20 @@ def test_bench_table(tmp_path: Path) -> None:
 
 
 @pytest.mark.browser
+def test_bench_save(tmp_path: Path) -> None:
+    require_browser()
+    out = run_bench(
+        "bench_save.py", "--players", "2", "--rounds", "1", "--warmup", "0",
+        tmp=tmp_path, timeout=SLOW,
+    )  # fmt: skip
+    (r,) = [row for row in json_lines(out) if "save_to_each_page" in row]
+    figures(r["save_to_each_page"], n=2)  # one save, the other phone and the board
+    figures(r["saving_page"], n=1)
+    ms = rf"{NUMBER} +{NUMBER} +{NUMBER}"
+    lines_like(out, rf"save -> each other page +2 +{ms}")
+
+
+@pytest.mark.browser
 def test_bench_start(tmp_path: Path) -> None:
     require_browser()
     out = run_bench("bench_start.py", "--runs", "1", tmp=tmp_path, timeout=SLOW)

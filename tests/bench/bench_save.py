@@ -1,0 +1,169 @@
+"""Benchmark: the last phone saves the round; how soon every other page shows it.
+
+Run: ``uv run python tests/bench/bench_save.py`` (also ``[--players 3]
+[--rounds 6] [--warmup 1] [--host-page]``). Not collected by pytest;
+tests/bench/test_bench_smoke.py runs one short pass in CI, checks that it
+prints its figures and judges none. Target (issue 25, item 4): the last
+phone's save shows on every page in under 1 s (it took 3.3-3.9 s).
+
+Setup: the live table of ``bench_table.py`` (its seeded game, its server on
+the LAN, one :class:`~tests.phone_link.PhoneLink` per phone, the board on a
+TV; ``--host-page`` adds the host's own page on the round entry). Each round,
+as a table plays it: every phone taps one card into its own line and "My
+line is in"; the last phone does the same and taps "Save round N". Timed
+from that phone's ``pointerdown`` on Save (capture phase, ``Date.now()``)
+to each other page's semantics tree showing the next round's heading,
+"Round N+1 · Bob deals" (a ``MutationObserver``, the same clock as
+``bench_tap.py``): the save's commit with fsync, every session's re-render,
+the patch to each page and its drawing (Chromium, software rendering). The
+saving phone's own figure is printed beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from companion.i18n import _  # noqa: E402
+from tests.bench.bench_live import NAMES  # noqa: E402
+from tests.bench.bench_table import chromium_pages, table_server  # noqa: E402
+from tests.bench.bench_tap import (  # noqa: E402
+    WAIT_MS,
+    arm,
+    control,
+    install_watch,
+    summary,
+    watched,
+)
+from tests.browser.harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    browser_missing_reason,
+    device,
+)
+from tests.browser.table import click, see, tap_card  # noqa: E402
+
+
+def heading(number: int, dealer: str) -> str:
+    return _("Round {number} · {dealer} deals").format(number=number, dealer=dealer)
+
+
+def play_round(
+    number: int, phones: dict[str, Any], others: list[Any], players: tuple[str, ...]
+) -> dict[str, Any]:
+    """One round tapped in on the phones, saved by the last; its timing."""
+    names = list(phones)
+    for i, name in enumerate(names):
+        page = phones[name]
+        if number > 1:  # back on the sheet after the last save
+            click(page, _("Enter my line"))
+        see(page, _("My line is in"), timeout=WAIT_MS)
+        tap_card(page, str(3 + i))  # distinct numbers: every line is valid
+        click(page, _("My line is in"))
+        see(page, _("✓ Your line is in."), timeout=WAIT_MS)
+    saver = phones[names[-1]]
+    expected = [heading(number + 1, players[number % len(players)])]
+    watchers = [p for p in [*phones.values(), *others] if p is not saver]
+    for page in watchers:
+        arm(page, expected, False, "Save")
+    arm(saver, expected, True, "Save")
+    control(saver, _("Save round {n}").format(n=number)).click()
+    own = watched(saver, f"round {number}: the saving phone")
+    seen = [watched(p, f"round {number}: another page", False) for p in watchers]
+    return {
+        "round": number,
+        "own_ms": own["seenWall"] - own["downWall"],
+        "to": [s["seenWall"] - own["downWall"] for s in seen],
+    }
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    players = NAMES[: args.players]
+    with (
+        table_server(args, players) as (_pid, port, links, game, token, figures),
+        sync_playwright() as pw,
+    ):
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        others = []
+        if args.host_page:
+            host = device(browser, f"http://127.0.0.1:{port}/game/{game}/entry")
+            see(host, _("Save round {n}").format(n=1), timeout=WAIT_MS)
+            others.append(host)
+        phones = chromium_pages(browser, players, links, game, token)
+        others.append(phones.pop("board"))
+        for page in [*phones.values(), *others]:
+            install_watch(page)
+        figures["pages"] = len(phones) + len(others)
+        rounds = [
+            play_round(n, phones, others, players)
+            for n in range(1, args.warmup + args.rounds + 1)
+        ]
+        figures["rounds"] = rounds[args.warmup :]
+        browser.close()
+    return figures
+
+
+def report(figures: dict[str, Any]) -> dict[str, Any]:
+    rounds = figures["rounds"]
+    to_each = [ms for r in rounds for ms in r["to"]]
+    return {
+        "players": figures["players"],
+        "pages": figures["pages"],
+        "rounds": len(rounds),
+        "save_to_each_page": summary(to_each),
+        "save_to_all_pages": summary([max(r["to"]) for r in rounds]),
+        "saving_page": summary([r["own_ms"] for r in rounds]),
+        "load_start": figures["load_start"],
+        "load_end": figures["load_end"],
+    }
+
+
+def print_report(r: dict[str, Any]) -> None:
+    print(
+        f"{r['players']} phones, {r['pages']} pages, {r['rounds']} rounds saved "
+        "by the last phone"
+    )
+    print(f"{'':32} {'n':>4} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}")
+    for label, key in (
+        ("save -> each other page", "save_to_each_page"),
+        ("save -> every page", "save_to_all_pages"),
+        ("save -> the saving phone", "saving_page"),
+    ):
+        s = r[key]
+        print(
+            f"{label:32} {s['n']:>4} {s['p50']:>9.1f} {s['p95']:>9.1f} {s['max']:>9.1f}"
+        )
+    print(f"load average: {r['load_start']} at the start, {r['load_end']} at the end")
+    print(json.dumps(r))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=3, help="phones (2-8)")
+    parser.add_argument("--rounds", type=int, default=6, help="saves timed")
+    parser.add_argument("--warmup", type=int, default=1, help="saves not timed")
+    parser.add_argument("--host-page", action="store_true", help="add the host's page")
+    parser.add_argument("--keep", action="store_true", help="keep the temp dir")
+    parser.add_argument(
+        "--app-root", type=Path, default=ROOT, help="the checkout to serve"
+    )
+    args = parser.parse_args()
+    missing = browser_missing_reason()
+    if missing:
+        sys.exit(f"bench_save: {missing}")
+    started = time.monotonic()
+    print_report(report(run(args)))
+    print(f"({time.monotonic() - started:.0f} s in all)")
+
+
+if __name__ == "__main__":
+    main()
