@@ -16,7 +16,9 @@ to each other page's semantics tree showing the next round's heading,
 "Round N+1 · Bob deals" (a ``MutationObserver``, the same clock as
 ``bench_tap.py``): the save's commit with fsync, every session's re-render,
 the patch to each page and its drawing (Chromium, software rendering). The
-saving phone's own figure is printed beside it.
+saving phone's own figure is printed beside it, and the server's CPU time
+(``utime + stime``) from the click until every page showed the save: what
+the server's part costs apart from the renderers sharing its two cores.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from companion.i18n import _  # noqa: E402
-from tests.bench.bench_live import NAMES  # noqa: E402
+from tests.bench.bench_live import NAMES, cpu_seconds  # noqa: E402
 from tests.bench.bench_table import chromium_pages, table_server  # noqa: E402
 from tests.bench.bench_tap import (  # noqa: E402
     WAIT_MS,
@@ -56,7 +58,11 @@ def heading(number: int, dealer: str) -> str:
 
 
 def play_round(
-    number: int, phones: dict[str, Any], others: list[Any], players: tuple[str, ...]
+    number: int,
+    phones: dict[str, Any],
+    others: list[Any],
+    players: tuple[str, ...],
+    server: int,
 ) -> dict[str, Any]:
     """One round tapped in on the phones, saved by the last; its timing."""
     names = list(phones)
@@ -74,13 +80,16 @@ def play_round(
     for page in watchers:
         arm(page, expected, False, "Save")
     arm(saver, expected, True, "Save")
-    control(saver, _("Save round {n}").format(n=number)).click()
+    save = control(saver, _("Save round {n}").format(n=number))
+    cpu = cpu_seconds(server)
+    save.click()
     own = watched(saver, f"round {number}: the saving phone")
     seen = [watched(p, f"round {number}: another page", False) for p in watchers]
     return {
         "round": number,
         "own_ms": own["seenWall"] - own["downWall"],
         "to": [s["seenWall"] - own["downWall"] for s in seen],
+        "server_cpu_ms": (cpu_seconds(server) - cpu) * 1000,
     }
 
 
@@ -89,7 +98,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     players = NAMES[: args.players]
     with (
-        table_server(args, players) as (_pid, port, links, game, token, figures),
+        table_server(args, players) as (pid, port, links, game, token, figures),
         sync_playwright() as pw,
     ):
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -104,7 +113,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             install_watch(page)
         figures["pages"] = len(phones) + len(others)
         rounds = [
-            play_round(n, phones, others, players)
+            play_round(n, phones, others, players, pid)
             for n in range(1, args.warmup + args.rounds + 1)
         ]
         figures["rounds"] = rounds[args.warmup :]
@@ -122,6 +131,7 @@ def report(figures: dict[str, Any]) -> dict[str, Any]:
         "save_to_each_page": summary(to_each),
         "save_to_all_pages": summary([max(r["to"]) for r in rounds]),
         "saving_page": summary([r["own_ms"] for r in rounds]),
+        "server_cpu_ms_per_save": summary([r["server_cpu_ms"] for r in rounds]),
         "load_start": figures["load_start"],
         "load_end": figures["load_end"],
     }
@@ -137,6 +147,7 @@ def print_report(r: dict[str, Any]) -> None:
         ("save -> each other page", "save_to_each_page"),
         ("save -> every page", "save_to_all_pages"),
         ("save -> the saving phone", "saving_page"),
+        ("server CPU per save (ms)", "server_cpu_ms_per_save"),
     ):
         s = r[key]
         print(

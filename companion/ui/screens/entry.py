@@ -58,14 +58,13 @@ def EntryScreen(
 ) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
-    saving_here = use_back_when_saved(state, on_saved)
+    saving_here, leaving = use_back_when_saved(state, on_saved)
 
-    def choose(p: str) -> None:
-        set_chosen(p)
-        typed_input.reset()
-
-    choose = ft.use_callback(choose, [])  # one for every render: chips are kept
+    # one function for every render: the chips are kept (companion.ui.kept)
+    choose = ft.use_callback(_chooser(set_chosen, typed_input), [])
     sheet, draft = state.sheet, state.draft
+    if leaving:
+        return ft.Container()  # the sheet follows at once (use_back_when_saved)
     if sheet is None or draft is None:
         return ft.Text(_("No round is being entered."))
     pid = chosen if chosen in draft.players else _first(state)
@@ -115,6 +114,18 @@ def EntryScreen(
     )
 
 
+def _chooser(
+    set_chosen: Callable[[str], None], typed_input: TextInput
+) -> Callable[[str], None]:
+    """Pick a player's line; a typed score half written was for the last one."""
+
+    def choose(pid: str) -> None:
+        set_chosen(pid)
+        typed_input.reset()
+
+    return choose
+
+
 MANY = 12  # players: past this their chips fill the screen above the line
 
 
@@ -131,11 +142,14 @@ def _chips_and_line(
 
 def use_back_when_saved(
     state: AppState, on_saved: Callable[[], None]
-) -> Callable[[], None]:
+) -> tuple[Callable[[], None], bool]:
     """Every screen tapping in a round goes back to the sheet when the round
     is saved (here, by the host or by the last player's phone), to see the
     new totals; saved on another screen, the sheet says so. Returns what
-    this screen's own Save calls first (its notice is "Bob deals next.")."""
+    this screen's own Save calls first (its notice is "Bob deals next."),
+    and whether the round is saved (the screen is on its way out: at a
+    table of nine pages, building the entry once more for each page cost
+    the server a whole render per page before the sheet)."""
     rounds = -1 if state.sheet is None else len(state.sheet.rounds)
     started = ft.use_state(rounds)[0]
     here = ft.use_ref(False)
@@ -152,7 +166,7 @@ def use_back_when_saved(
         here.current = True
 
     ft.use_effect(follow, [rounds])
-    return saving_here
+    return saving_here, rounds != started
 
 
 def _dealt(state: AppState) -> ft.Control:
