@@ -68,3 +68,12 @@ def test_a_swap_in_two_steps_offers_every_card_and_every_partner() -> None:
     assert sorted(o.choice for o in cy) == sorted(legal[1:])  # Ann's 5, Bob's 9, 8
     bob = in_step(options, "1 9")
     assert sorted(o.choice for o in bob) == sorted([legal[0], legal[2]])
+
+
+def test_nobody_is_you_when_the_host_decides_for_another_player() -> None:
+    """"Give −2 to Bob (you)" on the host's screen, playing for Bob."""
+    for_bob = describe("target 1", -1, "-2", name)
+    assert for_bob.label == "Give −2 to Bob"
+    assert describe("target 1", 1, "-2", name).label == "Give −2 to Bob (you)"
+    swap = describe("swap 1 10 2 11", -1, "SWAP", name)
+    assert swap.label == "Swap Bob's 10 with Cy's 11"

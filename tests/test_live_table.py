@@ -336,3 +336,24 @@ def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
     assert not ann.check_access() and not bob.check_access()
     host.shown()
     assert host.notice is not None and host.notice.text == said
+
+
+def test_you_is_the_reader_in_the_choices_words() -> None:
+    """The host deciding for a player whose phone is away is not "you";
+    the player's own phone is, and so is one device passed round a table
+    with no phones."""
+    from companion.ui.parts.decision import voice
+
+    host, _ = table(("Ann", "Bob"))
+    ann, bob = digital(host)
+    rnd = host.digital_round
+    assert rnd is not None and rnd.pending is not None
+    seat = rnd.pending.player
+    mover = ann if pending_pid(host) == "p1" else bob
+    assert voice(host, seat) == -1
+    assert voice(mover, seat) == seat
+    alone, _gid = table(("Ann", "Bob"))
+    assert alone.start_digital_round() is None
+    lone = alone.digital_round
+    assert lone is not None and lone.pending is not None
+    assert voice(alone, lone.pending.player) == lone.pending.player

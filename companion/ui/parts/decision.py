@@ -53,7 +53,9 @@ def decision(
     ]
     if pend.card:
         out.append(ft.Row([card_face(pend.card, scale=0.8)]))
-    options = describe_all(rnd.legal(), pend.player, pend.card, state.seat_name)
+    options = describe_all(
+        rnd.legal(), voice(state, pend.player), pend.card, state.seat_name
+    )
     if pend.kind == "turn":
         return out + _hit_or_stay(state, options)
     steps = card_steps(options)
@@ -96,6 +98,18 @@ def _hit_or_stay(state: AppState, options: list[Option]) -> list[ft.Control]:
         )
     )
     return out
+
+
+def voice(state: AppState, seat: int) -> int:
+    """Who "you" is in the choices' words: the deciding seat when this
+    screen is theirs (their phone, or one device passed round a table with
+    no phones); nobody (-1) when the host decides for a player whose phone
+    is away, who is not the one reading "Give −2 to Bob (you)"."""
+    ids = state.digital.ids
+    pid = ids[seat] if 0 <= seat < len(ids) else ""
+    if not state.seat.seats.claims or state.my_seat == pid:
+        return seat
+    return -1
 
 
 def _which_card(
