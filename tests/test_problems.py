@@ -77,7 +77,7 @@ CASES = [
         (["5 STEAL", "1"], [False, False], Rules()),
         "action_in_line",
         "Ann: Ruba è una carta Azione; le carte Azione non restano mai nella fila.",
-        "Ann: a(z) Steal akciókártya; akciókártya sosem marad a sorban.",
+        "Ann: a Steal akciókártya; akciókártya sosem marad a sorban.",
     ),
     (
         (["13 13L 13", "1"], [False, False], Rules()),
@@ -354,7 +354,7 @@ def test_a_damaged_file_is_told_in_the_sessions_language(tmp_path: Path) -> None
     assert english.startswith(f"{BAD}.json could not be read (")
     with use("hu"):
         (hungarian,) = state.alerts
-    assert hungarian.startswith(f"A(z) {BAD}.json nem olvasható (")
+    assert hungarian.startswith(f"A {BAD}.json nem olvasható (")
     assert "áthelyeztük ide: " in hungarian and "érintetlenül" in hungarian
 
 
