@@ -12,6 +12,7 @@ import pytest
 from round_helpers import stacked
 
 from companion.rules import Advice, Match, advise
+from companion.rules.advisor import ENDGAME_SAMPLES, MAX_SAMPLES, near_end
 from companion.rules.bots import StopBot, WinBot
 from companion.rules.hardbot import HardBot
 from companion.rules.outlook import unseen
@@ -142,11 +143,21 @@ def test_the_same_position_gets_the_same_advice() -> None:
 
 
 def test_sampling_goes_on_until_the_gap_is_clear() -> None:
+    """Until the gap is clear or the budget is spent, and the words say
+    which (issue 26)."""
     counts = [a.samples for _, a in position_advice() if not a.reason]
     assert min(counts) == 80 and max(counts) > 80
-    for _, advice in position_advice():
-        if not advice.reason and advice.samples < 240:  # the gap was clear
+    budgets = (MAX_SAMPLES, ENDGAME_SAMPLES)
+    for rnd, advice in position_advice():
+        text = advice.text()
+        if advice.verdict in ("close", "spent"):  # the budget ran out
+            assert advice.samples == (ENDGAME_SAMPLES if near_end(rnd) else 240)
+            assert f"after all {advice.samples} play-outs" in text, text
+        elif advice.verdict == "clear":
             assert abs(advice.win_hit - advice.win_stay) > advice.margin
+            assert "after all" not in text and advice.samples in (
+                *range(80, max(budgets) + 1, 40),
+            )
 
 
 def test_staying_that_loses_the_game_is_not_suggested() -> None:

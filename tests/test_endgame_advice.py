@@ -197,3 +197,36 @@ def test_brutal_keeps_the_minus_fifteen_in_play() -> None:
         rules=Rules(brutal=True),
     )
     assert game_call(rnd, 0) is None  # a Flip 7 could send Ann −15 (R20)
+
+
+def test_a_certain_bust_is_never_either_is_fine() -> None:
+    """Seat 0 stayed on 250; I hold 12 at 50 and only 12s are left: hitting
+    busts for sure and no play can win the game. The chances are equal (0),
+    so the round's points decide: stay, and no "either is fine"."""
+    rnd = Round.start(
+        players=3,
+        dealer=2,
+        deck=["10", "12", "4", *["12"] * 9],
+        seed=1,
+        totals=(240, 50, 30),
+    )
+    rnd.play("stay")
+    assert game_call(rnd, 1) is None  # staying loses, but so does hitting
+    advice = advise(rnd)
+    assert advice.bust == 1 and advice.win_hit == advice.win_stay == 0
+    assert advice.suggestion == "stay" and not advice.close
+    text = advice.text()
+    assert "either is fine" not in text and "Too close" not in text, text
+    assert "this round's points decide" in text and "Suggestion: stay." in text
+
+
+def test_within_noise_with_a_certain_bust_says_stay() -> None:
+    from fractions import Fraction
+
+    from companion.rules.advisor import _verdict
+
+    assert _verdict(False, 240, 0.004, 0.01, 240, Fraction(1)) == ("busts", "stay")
+    assert _verdict(False, 240, 0.004, 0.01, 240, Fraction(1, 2)) == ("close", "hit")
+    assert _verdict(False, 240, 0.025, 0.01, 240, Fraction(1, 2)) == ("spent", "hit")
+    assert _verdict(False, 80, -0.04, 0.01, 240, Fraction(1, 2)) == ("clear", "stay")
+    assert _verdict(False, 80, 0.0, 0.0, 240, Fraction(1)) == ("same", "")

@@ -133,24 +133,25 @@ class Advice:
             f"hit {h}%, stay {s}%."
         )
         parts = [basis, *self.almost_text()]
-        if self.verdict == CLOSE:
+        kind = self.kind()
+        if kind == CLOSE:
             parts.append(
                 f"Too close to call after all {self.samples} play-outs (within "
                 f"±{100 * self.margin:.1f}%): either is fine; {self.suggestion} "
                 "is a shade better."
             )
-        elif self.verdict == SPENT:
+        elif kind == SPENT:
             parts.append(
                 f"Suggestion: {self.suggestion} (ahead, but not yet clear after "
                 f"all {self.samples} play-outs)."
             )
-        elif self.verdict == SAME:
+        elif kind == SAME:
             parts.append(
                 "The chance to win was the same either way in every play-out, so "
                 f"this round's points decide (hit {self.sim_hit:.1f}, stay "
                 f"{self.sim_stay:.1f} on average). Suggestion: {self.suggestion}."
             )
-        elif self.verdict == BUSTS:
+        elif kind == BUSTS:
             parts.append(
                 "Hitting busts for sure, and the chance to win is no better for "
                 f"it. Suggestion: {self.suggestion}."
@@ -158,6 +159,11 @@ class Advice:
         else:
             parts.append(f"Suggestion: {self.suggestion}.")
         return " ".join([*parts, odds])
+
+    def kind(self) -> str:
+        """:attr:`verdict`, or for an advice made without one, "close" or
+        "clear" by :attr:`close`."""
+        return self.verdict or (CLOSE if self.close else CLEAR)
 
     def almost_text(self) -> list[str]:
         """ "Staying almost certainly loses the game (1.2% to win)." for

@@ -95,6 +95,9 @@ def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
     if not (loses or wins) or not only_numbers_ahead(rnd, p):
         return None
     if loses:
+        assert best_done is not None
+        if rnd.totals[p] + best_reach(rnd, p) <= best_done:
+            return None  # hitting cannot win either: the round's points decide
         return (
             HIT,
             f"staying loses: an opponent has {best_done}, you would bank {mine}",
