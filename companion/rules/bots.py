@@ -187,7 +187,7 @@ BOTS: dict[str, Callable[[str | None], Bot]] = {
     # The levels the app's seat picker offers (issue 13): names a player
     # reads, each one of the bots above at its setting.
     "easy": lambda arg: EasyBot(),
-    "medium": lambda arg: StopBot(MEDIUM_STOP, name="medium"),
+    "medium": lambda arg: EndgameBot(MEDIUM_STOP, name="medium"),
     "hard": lambda arg: HardBot(),
     # Plain players to measure the levels against (issue 26).
     "aim": lambda arg: AimBot(int(arg)) if arg else AimBot(),
@@ -205,7 +205,8 @@ BOT_HELP: dict[str, str] = {
     "win": "win:N plays for the game: hits when a finished opponent already "
     "beats what it would bank, stays at N (26) raised when behind",
     "easy": "level easy: stays at 20, aims action cards at random",
-    "medium": "level medium: stop:27 (the best fixed threshold), aims well",
+    "medium": "level medium: endgame:27 (the best fixed threshold, simple aims, "
+    "the two-line endgame rule)",
     "hard": "level hard: plays each hit or stay for the chance to win the game",
     "aim": "aim:N stays at N (27) and aims simply: Flip Four, Just One More "
     "and minus cards at the leader, steals the highest number, discards its "
