@@ -3,26 +3,37 @@
 The suggestion plays for the game, not the round. It rests on play-outs of
 the rest of the round: the unseen cards are shuffled (the real deck order
 stays hidden), the player hits or stays, and everybody then plays on (the
-others as stop-at-value bots, the player as the game-aware ``win`` bot).
+others as plain players: stop at 25 with the two-line endgame rule,
+:class:`.plainbots.EndgameBot`; the player as the game-aware ``win`` bot).
 Each play-out ends with every player's round score; the totals they make
 are turned into the player's chance of winning the game
-(:func:`.winchance.win_chances`), and the option with the higher mean
-chance is suggested. Each sample plays both options on the same shuffle, so
-the comparison is paired and fair. Sampling goes on in batches until the
-gap between the options is clear (three standard errors) or a cap is
-reached; the options are then "within noise" when the gap is under two
-standard errors. Equal chances (the game cannot turn on this choice) fall
-back to the round's points.
+(:func:`.winchance.win_chances`). Near the end of the game (a total within
+:data:`PLAY_ON` of the target) the next round is played out for real first
+(:func:`game_chance`): who deals and acts first then matters more than the
+model of independent rounds knows. The option with the higher mean chance
+is suggested. Each sample plays both options on the same shuffle, so the
+comparison is paired and fair.
+
+Sampling goes on in batches until the gap between the options is clear
+(three standard errors) or the budget is spent (:data:`MAX_SAMPLES`, or
+:data:`ENDGAME_SAMPLES` near the end), and the verdict says which
+(:attr:`Advice.verdict`): clear; spent (ahead, not yet clear); close
+(within two standard errors: either is fine); the same chance in every
+play-out (the round's points decide, never "either is fine"); within noise
+while hitting busts for sure (stay). "Almost certainly wins/loses" is said
+with the figure, only when even the edge of the 95 % interval is within
+:data:`ALMOST` of 0 or 1.
 
 The text shows exactly the figures the suggestion compares, so it never
 shows two figures that point the other way; the exact next-card odds (bust,
 Flip 7) are shown beside them as facts, not as a competing recommendation.
 
-When the game's totals settle the choice (a finished opponent already
-beats what staying would bank: only a hit can still win; staying would
-bank the target ahead of everyone), the suggestion says so instead, from
-:func:`.outlook.game_call`, without play-outs of round points that would
-point the other way.
+Only when no legal play can change the outcome does the suggestion skip
+the play-outs and say "staying wins" or "staying loses"
+(:func:`.outlook.game_call`: nobody else can still draw, or only number
+cards are left and no active opponent can pass). Everything else, a stayed
+line a Flip Four or a Steal can still reach, an opponent who can still
+pass, is played out (issue 26).
 
 Stable: the generator is seeded from the position as the player sees it
 (lines, totals, the unseen cards as a multiset), never from the hidden deck
