@@ -185,11 +185,11 @@ def heads_up(players: int) -> tuple[tuple[float, ...], ...]:
 
 
 # The power of the pairwise product per table size, fitted (least Brier
-# score, 600 games a size) to games played by the medium level, which aims
+# score, 600-1,500 games a size) to games played by the medium level, which aims
 # its attacks at the leader (tests/bench/calibrate_winchance.py; issue 26).
 # Fitted to the model's own simulation instead (0.875 for 3 … 0.69 for 6),
 # leaders came out 10-20 points too sure with four players.
-FLATTEN: Final[dict[int, float]] = {3: 0.45, 4: 0.45, 5: 0.35, 6: 0.3}
+FLATTEN: Final[dict[int, float]] = {3: 0.55, 4: 0.45, 5: 0.35, 6: 0.3}
 
 
 def _flatten(players: int) -> float:
