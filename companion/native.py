@@ -58,6 +58,7 @@ MODULES = (
     "rules.match",
     "rules.next_round",
     "rules.outlook",
+    "rules.plainbots",
     "rules.resolve",
     "rules.round",
     "rules.scoring",

@@ -12,6 +12,7 @@ import pytest
 from round_helpers import stacked
 
 from companion.rules import Advice, Match, advise
+from companion.rules.advisor import ENDGAME_SAMPLES, MAX_SAMPLES, near_end
 from companion.rules.bots import StopBot, WinBot
 from companion.rules.hardbot import HardBot
 from companion.rules.outlook import unseen
@@ -116,7 +117,7 @@ def test_the_shown_figures_agree_with_the_suggestion() -> None:
         hit, stay = shown(text)
         assert (hit > stay) == (advice.suggestion == "hit"), text
         assert hit != stay or advice.close, text
-        assert f"Suggestion: {advice.suggestion}." in text or (
+        assert f"Suggestion: {advice.suggestion}" in text or (
             advice.close and "Too close to call" in text
         ), text
         assert "one more card" not in text  # no one-card figure beside it
@@ -142,11 +143,21 @@ def test_the_same_position_gets_the_same_advice() -> None:
 
 
 def test_sampling_goes_on_until_the_gap_is_clear() -> None:
+    """Until the gap is clear or the budget is spent, and the words say
+    which (issue 26)."""
     counts = [a.samples for _, a in position_advice() if not a.reason]
     assert min(counts) == 80 and max(counts) > 80
-    for _, advice in position_advice():
-        if not advice.reason and advice.samples < 240:  # the gap was clear
+    budgets = (MAX_SAMPLES, ENDGAME_SAMPLES)
+    for rnd, advice in position_advice():
+        text = advice.text()
+        if advice.verdict in ("close", "spent"):  # the budget ran out
+            assert advice.samples == (ENDGAME_SAMPLES if near_end(rnd) else 240)
+            assert f"after all {advice.samples} play-outs" in text, text
+        elif advice.verdict == "clear":
             assert abs(advice.win_hit - advice.win_stay) > advice.margin
+            assert "after all" not in text and advice.samples in (
+                *range(80, max(budgets) + 1, 40),
+            )
 
 
 def test_staying_that_loses_the_game_is_not_suggested() -> None:
@@ -175,7 +186,7 @@ def test_staying_that_wins_now_is_suggested() -> None:
     )
     rnd.play("stay")  # Bob banks 112; Ann holds 10: 200, past the target
     advice = advise(rnd)
-    assert advice.suggestion == "stay" and "past the target" in advice.text()
+    assert advice.suggestion == "stay" and "Staying wins" in advice.text()
     assert WinBot().choose(rnd, 0, random.Random(0)) == "stay"
 
 

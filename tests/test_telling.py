@@ -317,6 +317,40 @@ def test_the_advisor_speaks_the_language_with_its_figures() -> None:
         assert "lapot kérni 41%, megállni 45%" in text
 
 
+def test_the_advisor_says_which_way_the_sampling_ended() -> None:
+    """Issue 26: budget spent or gap clear, a certain bust, the same chance
+    in every play-out, "almost certainly" with the figure: in every
+    language, with the locale's numbers."""
+    rnd = Round.start(players=2, dealer=0, rules=Rules(), deck=["5", "6", "7", "8"])
+    close = _advice(close=True, verdict="close", margin=0.0123, win_hit=0.3649)
+    spent = _advice(verdict="spent", samples=480)
+    same = _advice(verdict="same", suggestion="stay", win_hit=0.0, win_stay=0.0)
+    busts = _advice(verdict="busts", suggestion="stay", bust=Fraction(1))
+    almost = _advice(almost=(("stay", "loses"),), win_stay=0.012)
+    assert "after all 120 play-outs (within ±1.2%): either is fine" in advice_text(
+        close, rnd
+    )
+    assert "Suggestion: hit (ahead, but not yet clear after all 480 play-outs)." in (
+        advice_text(spent, rnd)
+    )
+    assert "(hit 21.6, stay 20.0 on average). Suggestion: stay." in advice_text(
+        same, rnd
+    )
+    assert "Hitting busts for sure" in advice_text(busts, rnd)
+    assert "Staying almost certainly loses the game (1.2% to win)." in advice_text(
+        almost, rnd
+    )
+    with use("it"):
+        assert "dopo tutte le 120 simulazioni (entro ±1,2%)" in advice_text(close, rnd)
+        assert "(pescare 21,6, passare 20,0 in media)" in advice_text(same, rnd)
+        assert "Passando perdi quasi di sicuro la partita (1,2% di vincerla)." in (
+            advice_text(almost, rnd)
+        )
+    with use("hu"):
+        assert "Javaslat: lapot kérni (előnyben" in advice_text(spent, rnd)
+        assert "biztosan bedőlsz" in advice_text(busts, rnd)
+
+
 def test_the_advisor_words_other_decisions_with_the_buttons_words() -> None:
     advice = ChoiceAdvice(
         player=0,

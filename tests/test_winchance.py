@@ -52,19 +52,33 @@ def test_heads_up_follows_the_model() -> None:
         assert got[0] == pytest.approx(want[0], abs=0.04), (mine, theirs)
 
 
-def test_many_players_follow_the_model() -> None:
-    rng = random.Random(3)
-    for n in (3, 4, 5, 6):
-        errors = []
-        for _ in range(12):
-            totals = [rng.randrange(0, 196) for _ in range(n)]
-            got = w.win_chances(totals, 200)
-            assert sum(got) == pytest.approx(1.0)
-            want = simulate(totals, 200, 1500, rng)
-            errors.append(max(abs(a - b) for a, b in zip(got, want, strict=True)))
-        errors.sort()
-        assert errors[len(errors) // 2] < 0.05, (n, errors)
-        assert errors[-1] < 0.12, (n, errors)
+def test_many_players_are_calibrated_on_played_games() -> None:
+    """Four medium players (they aim at the leader): where the model gives a
+    seat 50-95 %, that seat goes on to win about that often (issue 26: the
+    power fitted to the model's own simulation said 79 % where leaders won
+    62 %)."""
+    from companion.rules.bots import make_bot
+
+    bot = make_bot("medium")
+    said, won = [], []
+    for g in range(200):
+        match = Match(4, seed=70_000 + g, dealer=g % 4)
+        rng = random.Random(g)
+        marks = []
+        while not match.over:
+            rnd = match.start_round()
+            play_out(rnd, [bot] * 4, rng)
+            match.finish_round(rnd)
+            if not match.over and not match.tied:
+                chances = w.win_chances(match.totals, 200)
+                assert sum(chances) == pytest.approx(1.0)
+                marks += [(s, c) for s, c in enumerate(chances) if 0.5 <= c < 0.95]
+        for seat, chance in marks:
+            said.append(chance)
+            won.append(1.0 if match.winners == (seat,) else 0.0)
+    assert len(won) > 150
+    mean_said = sum(said) / len(said)
+    assert sum(won) / len(won) == pytest.approx(mean_said, abs=0.08), len(won)
 
 
 def test_a_finished_game_is_certain() -> None:

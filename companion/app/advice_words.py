@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.i18n import _, number, percent
+from companion.i18n import _, decimal, number, percent
 from companion.rules import Advice, Round
+from companion.rules.advisor import BUSTS, CLOSE, SAME, SPENT
 from companion.rules.choice import HIT
 from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.outlook import standings
@@ -31,8 +32,8 @@ def advice_word(choice: str) -> str:
 
 
 def _reason(advice: Advice, rnd: Round) -> str:
-    """Why the totals settle it ("staying loses: an opponent has 205, you
-    would bank 180"), in one message with its figures."""
+    """Why the totals settle it for certain ("staying loses: an opponent has
+    205, you would bank 180"), in one message with its figures."""
     now = standings(rnd)
     mine = now[advice.player]
     if advice.suggestion == HIT:
@@ -45,7 +46,7 @@ def _reason(advice: Advice, rnd: Round) -> str:
         return _(
             "Staying loses: an opponent has {best}, you would bank {mine}."
         ).format(best=number(best), mine=number(mine))
-    return _("Staying banks {mine}, past the target and ahead of everyone.").format(
+    return _("Staying wins: you would bank {mine} and nobody can pass you.").format(
         mine=number(mine)
     )
 
@@ -72,14 +73,52 @@ def advice_text(advice: Advice, rnd: Round) -> str:
         hit=_chance(float(h) / 100, places),
         stay=_chance(float(s) / 100, places),
     )
-    if advice.close:
+    n = number(advice.samples)
+    kind = advice.kind()
+    if kind == CLOSE:
         verdict = _(
-            "Too close to call (within ±{margin}): either is fine; "
-            "{choice} is a shade better."
-        ).format(margin=percent(round(advice.margin, 3), 1), choice=best)
+            "Too close to call after all {n} play-outs (within ±{margin}): "
+            "either is fine; {choice} is a shade better."
+        ).format(n=n, margin=percent(round(advice.margin, 3), 1), choice=best)
+    elif kind == SPENT:
+        verdict = _(
+            "Suggestion: {choice} (ahead, but not yet clear after all {n} play-outs)."
+        ).format(choice=best, n=n)
+    elif kind == SAME:
+        verdict = _(
+            "The chance to win was the same either way in every play-out, so "
+            "this round's points decide (hit {hit}, stay {stay} on average). "
+            "Suggestion: {choice}."
+        ).format(
+            hit=decimal(advice.sim_hit, 1),
+            stay=decimal(advice.sim_stay, 1),
+            choice=best,
+        )
+    elif kind == BUSTS:
+        verdict = _(
+            "Hitting busts for sure, and the chance to win is no better for it. "
+            "Suggestion: {choice}."
+        ).format(choice=best)
     else:
         verdict = _("Suggestion: {choice}.").format(choice=best)
+    almost = [_almost(advice, option, word) for option, word in advice.almost]
+    if almost:
+        basis = " ".join([basis, *almost])
     return f"{basis} {verdict} {odds}"
+
+
+def _almost(advice: Advice, option: str, word: str) -> str:
+    """ "Staying almost certainly loses the game (1.2% to win)."."""
+    chance = _chance(advice.win_hit if option == HIT else advice.win_stay, 1)
+    if option == HIT and word == "wins":
+        text = _("Hitting almost certainly wins the game ({chance} to win).")
+    elif option == HIT:
+        text = _("Hitting almost certainly loses the game ({chance} to win).")
+    elif word == "wins":
+        text = _("Staying almost certainly wins the game ({chance} to win).")
+    else:
+        text = _("Staying almost certainly loses the game ({chance} to win).")
+    return text.format(chance=chance)
 
 
 def _chance(value: float, places: int = 0) -> str:

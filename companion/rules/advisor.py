@@ -3,26 +3,37 @@
 The suggestion plays for the game, not the round. It rests on play-outs of
 the rest of the round: the unseen cards are shuffled (the real deck order
 stays hidden), the player hits or stays, and everybody then plays on (the
-others as stop-at-value bots, the player as the game-aware ``win`` bot).
+others as plain players: stop at 25 with the two-line endgame rule,
+:class:`.plainbots.EndgameBot`; the player as the game-aware ``win`` bot).
 Each play-out ends with every player's round score; the totals they make
 are turned into the player's chance of winning the game
-(:func:`.winchance.win_chances`), and the option with the higher mean
-chance is suggested. Each sample plays both options on the same shuffle, so
-the comparison is paired and fair. Sampling goes on in batches until the
-gap between the options is clear (three standard errors) or a cap is
-reached; the options are then "within noise" when the gap is under two
-standard errors. Equal chances (the game cannot turn on this choice) fall
-back to the round's points.
+(:func:`.winchance.win_chances`). Near the end of the game (a total within
+:data:`PLAY_ON` of the target) the next round is played out for real first
+(:func:`game_chance`): who deals and acts first then matters more than the
+model of independent rounds knows. The option with the higher mean chance
+is suggested. Each sample plays both options on the same shuffle, so the
+comparison is paired and fair.
+
+Sampling goes on in batches until the gap between the options is clear
+(three standard errors) or the budget is spent (:data:`MAX_SAMPLES`, or
+:data:`ENDGAME_SAMPLES` near the end), and the verdict says which
+(:attr:`Advice.verdict`): clear; spent (ahead, not yet clear); close
+(within two standard errors: either is fine); the same chance in every
+play-out (the round's points decide, never "either is fine"); within noise
+while hitting busts for sure (stay). "Almost certainly wins/loses" is said
+with the figure, only when even the edge of the 95 % interval is within
+:data:`ALMOST` of 0 or 1.
 
 The text shows exactly the figures the suggestion compares, so it never
 shows two figures that point the other way; the exact next-card odds (bust,
 Flip 7) are shown beside them as facts, not as a competing recommendation.
 
-When the game's totals settle the choice (a finished opponent already
-beats what staying would bank: only a hit can still win; staying would
-bank the target ahead of everyone), the suggestion says so instead, from
-:func:`.outlook.game_call`, without play-outs of round points that would
-point the other way.
+Only when no legal play can change the outcome does the suggestion skip
+the play-outs and say "staying wins" or "staying loses"
+(:func:`.outlook.game_call`: nobody else can still draw, or only number
+cards are left and no active opponent can pass). Everything else, a stayed
+line a Flip Four or a Steal can still reach, an opponent who can still
+pass, is played out (issue 26).
 
 Stable: the generator is seeded from the position as the player sees it
 (lines, totals, the unseen cards as a multiset), never from the hidden deck
@@ -39,20 +50,38 @@ from dataclasses import dataclass
 from fractions import Fraction
 from operator import attrgetter
 
-from .bots import Bot, StopBot, WinBot, play_out
+from .bots import Bot, WinBot, play_out
+from .cards import Card
 from .choice import HIT, STAY
+from .game import EndCheck, check_end
+from .next_round import DECK_CARDS
 from .odds import bust_chance, flip7_chance
-from .outlook import game_call, hit_value, stay_value, unseen
+from .outlook import game_call, hit_value, standings, stay_value, unseen
+from .plainbots import EndgameBot
 from .round import Round
 from .shuffle import shuffle
-from .winchance import chance_after_round
+from .winchance import chance_after_round, win_chances
 
+# The others in the play-outs: stop at 25, the endgame rule, shared tactics.
+PLAYOUT_OTHERS: Bot = EndgameBot(plain=False)
+PLAY_ON = 25  # play the next rounds out when a total is this near the target
 DEFAULT_SAMPLES = 80  # the first batch; more are drawn until the gap is clear
 MAX_SAMPLES = 240
+ENDGAME_SAMPLES = 480  # the budget when this round can end the game
 BATCH = 40
 CLEAR_Z = 3.0  # stop sampling once the gap is this many standard errors
 NOISE_Z = 1.96  # options closer than this many standard errors: within noise
 _code = attrgetter("code")
+
+# What the advice rests on (Advice.verdict).
+CERTAIN = "certain"  # the totals settle it: no play-out can change the outcome
+CLEAR = "clear"  # the gap is clear (CLEAR_Z standard errors)
+SPENT = "spent"  # the gap is outside noise but not clear when the budget ran out
+CLOSE = "close"  # within noise after every play-out the budget allows
+SAME = "same"  # the same chance in every play-out: the round's points decide
+BUSTS = "busts"  # within noise, but hitting busts for sure: stay
+MUST = "must"  # The Zero: hitting is the only option
+ALMOST = 0.05  # a chance under this (or over 1 - this) is "almost certain"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +111,10 @@ class Advice:
     reason: str = ""  # the game's totals settle it (no play-outs needed)
     win_stay: float = 0.0
     win_hit: float = 0.0
+    verdict: str = ""  # CERTAIN, CLEAR, SPENT, CLOSE, SAME, BUSTS or MUST
+    # Options whose outcome the play-outs make all but sure: (option,
+    # "wins" or "loses"), said with the figure as "almost certainly".
+    almost: tuple[tuple[str, str], ...] = ()
 
     def figures(self) -> tuple[str, str]:
         """The hit and stay chances to win, in per cent as shown, with
@@ -95,6 +128,8 @@ class Advice:
         return h, s
 
     def text(self) -> str:
+        """English, for tests and the simulator (the app words it itself,
+        ``companion/app/advice_words.py``, sentence for sentence)."""
         if self.must_hit:
             return "You hold The Zero: you must hit."
         h, s = self.figures()
@@ -108,14 +143,50 @@ class Advice:
             f"Chance to win the game, over {self.samples} play-outs: "
             f"hit {h}%, stay {s}%."
         )
-        if self.close:
-            verdict = (
-                f"Too close to call (within ±{100 * self.margin:.1f}%): either is "
-                f"fine; {self.suggestion} is a shade better."
+        parts = [basis, *self.almost_text()]
+        kind = self.kind()
+        if kind == CLOSE:
+            parts.append(
+                f"Too close to call after all {self.samples} play-outs (within "
+                f"±{100 * self.margin:.1f}%): either is fine; {self.suggestion} "
+                "is a shade better."
+            )
+        elif kind == SPENT:
+            parts.append(
+                f"Suggestion: {self.suggestion} (ahead, but not yet clear after "
+                f"all {self.samples} play-outs)."
+            )
+        elif kind == SAME:
+            parts.append(
+                "The chance to win was the same either way in every play-out, so "
+                f"this round's points decide (hit {self.sim_hit:.1f}, stay "
+                f"{self.sim_stay:.1f} on average). Suggestion: {self.suggestion}."
+            )
+        elif kind == BUSTS:
+            parts.append(
+                "Hitting busts for sure, and the chance to win is no better for "
+                f"it. Suggestion: {self.suggestion}."
             )
         else:
-            verdict = f"Suggestion: {self.suggestion}."
-        return f"{basis} {verdict} {odds}"
+            parts.append(f"Suggestion: {self.suggestion}.")
+        return " ".join([*parts, odds])
+
+    def kind(self) -> str:
+        """:attr:`verdict`, or for an advice made without one, "close" or
+        "clear" by :attr:`close`."""
+        return self.verdict or (CLOSE if self.close else CLEAR)
+
+    def almost_text(self) -> list[str]:
+        """ "Staying almost certainly loses the game (1.2% to win)." for
+        each option the play-outs make all but sure (:attr:`almost`)."""
+        out = []
+        for option, word in self.almost:
+            name = "Hitting" if option == HIT else "Staying"
+            chance = 100 * (self.win_hit if option == HIT else self.win_stay)
+            out.append(
+                f"{name} almost certainly {word} the game ({chance:.1f}% to win)."
+            )
+        return out
 
 
 def position_key(rnd: Round, player: int) -> str:
@@ -167,11 +238,66 @@ def _sample(
     for choice in (HIT, STAY):
         twin = twin_round(rnd, random.Random(deck_seed))
         twin.play(choice)
-        play_out(twin, bots, random.Random(deck_seed))
-        scores = twin.scores()
-        points.append(float(scores[p]))
-        wins.append(chance_after_round(rnd, scores, p))
+        play = random.Random(deck_seed)  # the same for both: paired
+        play_out(twin, bots, play)
+        points.append(float(twin.line_score(p).total))
+        wins.append(game_chance(twin, p, bots, play))
     return points[0], points[1], wins[0], wins[1]
+
+
+def near_end(rnd: Round) -> bool:
+    """Someone's total plus line is within :data:`PLAY_ON` of the target."""
+    if rnd.totals is None:
+        return False
+    top = max(standings(rnd)[q] for q in rnd.seats)
+    return top >= rnd.rules.target - PLAY_ON
+
+
+def game_chance(twin: Round, p: int, bots: list[Bot], rng: random.Random) -> float:
+    """``p``'s chance to win the game once ``twin`` (a play-out) is over.
+    The win-chance model's, except when someone's total is within
+    :data:`PLAY_ON` of the target: then the next round is played out for
+    real (the deck passed on, the next dealer, the same players), and the
+    model takes over only after it. Who deals, who acts first and who can
+    still be attacked decide those endgames more than a model of
+    independent round scores does."""
+    scores = twin.scores()
+    base = twin.totals
+    if base is None:
+        return chance_after_round(twin, scores, p)
+    totals = [t + s for t, s in zip(base, scores, strict=True)]
+    rules = twin.rules
+    if max(totals) < rules.target - PLAY_ON:
+        return chance_after_round(twin, scores, p)
+    end = check_end(totals, rules)
+    if end.over or end.tie_break:
+        return _share(end, p)
+    left, discard = twin.leftovers()
+    deck: list[Card] | None = left
+    if len(left) + len(discard) != DECK_CARDS * rules.decks:
+        deck = None  # a stacked deck of a test: a full one, as the app would
+    nxt = Round.start(
+        players=twin.players,
+        dealer=(twin.dealer + 1) % twin.players,
+        rules=rules,
+        deck=deck,
+        seed=rng.getrandbits(32),
+        discard=discard,
+        totals=totals,
+    )
+    play_out(nxt, bots, rng)
+    totals = [t + s for t, s in zip(totals, nxt.scores(), strict=True)]
+    end = check_end(totals, rules)
+    if end.over or end.tie_break:
+        return _share(end, p)
+    return win_chances(totals, rules.target)[p]
+
+
+def _share(end: EndCheck, p: int) -> float:
+    """``p``'s share of a game that has ended (or gone to a tie-break, an
+    even fight among the tied leaders, R21)."""
+    among = end.winners or end.tie_break
+    return 1 / len(among) if p in among else 0.0
 
 
 def advise(
@@ -179,11 +305,14 @@ def advise(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     bot: Bot | None = None,
-    max_samples: int = MAX_SAMPLES,
+    max_samples: int | None = None,
 ) -> Advice:
     """Advice for ``rnd.pending.player`` at their turn. ``samples``: the
-    first batch of play-outs; more follow (up to ``max_samples``) until the
-    gap is clear. ``seed`` is mixed with the position (0 for the app)."""
+    first batch of play-outs; more follow (up to ``max_samples``; None:
+    :data:`MAX_SAMPLES`, or :data:`ENDGAME_SAMPLES` when a standing is
+    within :data:`PLAY_ON` of the target, where one choice can decide the
+    game and a few points of chance matter) until the gap is clear.
+    ``seed`` is mixed with the position (0 for the app)."""
     pend = rnd.pending
     if pend is None or pend.kind != "turn":
         raise ValueError("advice is for a player's turn (hit or stay)")
@@ -207,10 +336,13 @@ def advise(
             must_hit=False,
             suggestion=call[0],
             reason=call[1],
+            verdict=CERTAIN,
         )
-    bots: list[Bot] = [bot or StopBot()] * rnd.players
+    bots: list[Bot] = [bot or PLAYOUT_OTHERS] * rnd.players
     if bot is None:
         bots[p] = WinBot()  # the player plays on for the game
+    if max_samples is None:
+        max_samples = ENDGAME_SAMPLES if near_end(rnd) else MAX_SAMPLES
     rng = random.Random(position_seed(rnd, p, seed))
     hits: list[float] = []
     stays: list[float] = []
@@ -233,15 +365,19 @@ def advise(
     sim_stay = sum(stays) / n if n else float(stay_now)
     win_hit = sum(win_hits) / n if n else 0.0
     win_stay = win_hit - mean if n else 0.0
-    if must or mean > 0:
-        suggestion = HIT
-    elif mean < 0:
-        suggestion = STAY
-    else:  # the game cannot turn on it: the round's points decide
+    bust = bust_chance(line, pool, rnd.rules)
+    verdict, suggestion = _verdict(must, n, mean, se, max_samples, bust)
+    win_stays = [h - d for h, d in zip(win_hits, diffs, strict=True)]
+    almost = tuple(
+        (option, word)
+        for option, xs in ((HIT, win_hits), (STAY, win_stays))
+        if (word := almost_sure(xs))
+    )
+    if suggestion == "":  # the game cannot turn on it: the round's points decide
         suggestion = HIT if sim_hit > sim_stay else STAY
     return Advice(
         player=p,
-        bust=bust_chance(line, pool, rnd.rules),
+        bust=bust,
         flip7=flip7_chance(line, pool, rnd.rules),
         stay=stay_now,
         hit=hit_once,
@@ -251,10 +387,52 @@ def advise(
         must_hit=must,
         suggestion=suggestion,
         margin=NOISE_Z * se if n else 0.0,
-        close=not must and abs(mean) <= NOISE_Z * se,
+        close=verdict == CLOSE,
         win_stay=win_stay,
         win_hit=win_hit,
+        verdict=verdict,
+        almost=almost,
     )
+
+
+def almost_sure(chances: list[float]) -> str:
+    """ "loses" when the chances to win after an option are all but nothing
+    (even the top of their 95 % interval, and three in the number of
+    play-outs, under :data:`ALMOST`), "wins" when they are all but
+    certain, "" otherwise. Never said of a certainty: the totals' certain
+    calls (:func:`.outlook.game_call`) say "wins" or "loses" themselves."""
+    n = len(chances)
+    if n < 2:
+        return ""
+    mean, se = mean_se(chances)
+    reach = max(NOISE_Z * se, 3 / n)  # the rule of three when every play-out agrees
+    if mean + reach < ALMOST:
+        return "loses"
+    if mean - reach > 1 - ALMOST:
+        return "wins"
+    return ""
+
+
+def _verdict(
+    must: bool, n: int, mean: float, se: float, cap: int, bust: Fraction
+) -> tuple[str, str]:
+    """What the play-outs say, and the suggestion ("" when the round's
+    points must decide). A gap within noise is "close" only when neither
+    option is certain: a hit that busts for sure is never "either is fine"
+    beside a stay (:data:`BUSTS`), and a gap of exactly nothing in every
+    play-out (standard error 0) is no coin flip but :data:`SAME`."""
+    if must:
+        return MUST, HIT
+    if n == 0 or (se == 0 and mean == 0):
+        return SAME, ""
+    suggestion = HIT if mean > 0 else STAY
+    if abs(mean) <= NOISE_Z * se:
+        if bust == 1:
+            return BUSTS, STAY
+        return CLOSE, suggestion
+    if abs(mean) <= CLEAR_Z * se and n >= cap:
+        return SPENT, suggestion
+    return CLEAR, suggestion
 
 
 def mean_se(xs: list[float]) -> tuple[float, float]:

@@ -22,7 +22,8 @@ from .cards import NUMBER_VALUES
 from .choice import HIT, STAY
 from .hardbot import HardBot
 from .odds import bust_chance
-from .outlook import game_call, hit_value, stay_value, unseen
+from .outlook import hit_value, naive_call, stay_value, unseen
+from .plainbots import AimBot, EndgameBot, endgame_near
 from .round import Round
 from .tactics import decide_other, not_hit_or_stay, value
 
@@ -94,9 +95,10 @@ BEHIND_STEP: Final = 8  # one more point of threshold per this many points behin
 
 @dataclass(frozen=True, slots=True)
 class WinBot:
-    """Plays for the game, not the round: a hit/stay the totals settle
-    (:func:`.outlook.game_call`: hit when a finished opponent already beats
-    what staying would bank), else a threshold that rises when behind the
+    """Plays for the game, not the round: the two-line endgame rule
+    (:func:`.outlook.naive_call`: hit when a finished opponent already beats
+    what staying would bank, stay when banking wins the game, certain or
+    not), else a threshold that rises when behind the
     leader and falls when ahead, and that reaches for the leader's standing
     once someone has the target."""
 
@@ -118,9 +120,9 @@ class WinBot:
         forced = not_hit_or_stay(rnd, player, rng)
         if forced is not None:
             return forced
-        call = game_call(rnd, player)
+        call = naive_call(rnd, player)
         if call is not None:
-            return call[0]
+            return call
         return STAY if value(rnd, player) >= self.threshold(rnd, player) else HIT
 
 
@@ -151,9 +153,15 @@ def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
     the engine plays it itself (``Table.stay_at``): the same choices, each
     recorded, without a round trip through the bot and ``Round.play``."""
     stay_at = rnd._t.stay_at
+    near = endgame_near(rnd)
     for p in rnd.seats:
         bot = bots[p]
-        stay_at[p] = bot.at if type(bot) is StopBot else None
+        if type(bot) is StopBot:
+            stay_at[p] = bot.at
+        elif type(bot) is EndgameBot and not near:
+            stay_at[p] = bot.at  # far from the end: an endgame bot is a stop bot
+        else:
+            stay_at[p] = None
     play = rnd.play
     while True:
         pend = rnd.pending
@@ -179,8 +187,11 @@ BOTS: dict[str, Callable[[str | None], Bot]] = {
     # The levels the app's seat picker offers (issue 13): names a player
     # reads, each one of the bots above at its setting.
     "easy": lambda arg: EasyBot(),
-    "medium": lambda arg: StopBot(MEDIUM_STOP, name="medium"),
+    "medium": lambda arg: EndgameBot(MEDIUM_STOP, name="medium"),
     "hard": lambda arg: HardBot(),
+    # Plain players to measure the levels against (issue 26).
+    "aim": lambda arg: AimBot(int(arg)) if arg else AimBot(),
+    "endgame": lambda arg: EndgameBot(int(arg)) if arg else EndgameBot(),
 }
 
 LEVELS = ("easy", "medium", "hard")
@@ -194,8 +205,15 @@ BOT_HELP: dict[str, str] = {
     "win": "win:N plays for the game: hits when a finished opponent already "
     "beats what it would bank, stays at N (26) raised when behind",
     "easy": "level easy: stays at 20, aims action cards at random",
-    "medium": "level medium: stop:27 (the best fixed threshold), aims well",
+    "medium": "level medium: endgame:27 (the best fixed threshold, simple aims, "
+    "the two-line endgame rule)",
     "hard": "level hard: plays each hit or stay for the chance to win the game",
+    "aim": "aim:N stays at N (27) and aims simply: Flip Four, Just One More "
+    "and minus cards at the leader, steals the highest number, discards its "
+    "own worst minus card",
+    "endgame": "endgame:N stays at N (25), aims as aim, and follows the "
+    "two-line endgame rule: hits when a finished opponent already beats what "
+    "it would bank, stays when banking wins the game",
 }
 
 

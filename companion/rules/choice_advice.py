@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .advisor import NOISE_Z, mean_se, position_seed, twin_round
-from .bots import Bot, StopBot, WinBot, play_out
+from .advisor import NOISE_Z, PLAYOUT_OTHERS, mean_se, position_seed, twin_round
+from .bots import Bot, WinBot, play_out
 from .round import Round
 from .tactics import score_card_actions
 from .winchance import chance_after_round
@@ -92,7 +92,7 @@ def advise_choice(
         known = set(ranked)
         ranked += [opt for opt in legal if opt not in known]  # minor swaps
         options = ranked[:SHORTLIST]
-    bots: list[Bot] = [bot or StopBot()] * rnd.players
+    bots: list[Bot] = [bot or PLAYOUT_OTHERS] * rnd.players
     if bot is None:
         bots[p] = WinBot()
     each = max(min_each, min(MAX_EACH, budget // len(options)))

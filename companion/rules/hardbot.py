@@ -3,7 +3,8 @@ for the chance of winning the game.
 
 Each hit or stay follows :func:`.advisor.advise`: paired play-outs of the
 rest of the round, each ending in the chance to win the game
-(:mod:`.winchance`), sampled until the gap is clear, the totals' sure calls
+(:mod:`.winchance`, and near the end the next round played out for real),
+sampled until the gap is clear, the totals' certain calls
 (:func:`.outlook.game_call`) first. Every other decision (Flip Four and Just
 One More targets, steals, swaps, discards, who gets a modifier, Brutal's
 ±15) follows :func:`.choice_advice.advise_choice`. Seeded by the position as

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from .cards import Card
+from .cards import NUMBER_VALUES, Card
 from .choice import HIT, STAY
+from .config import FLIP7_BONUS
 from .lines import would_bust
 from .round import Round
 from .scoring import score_line
-from .status import BUSTED, STAYED
+from .status import ACTIVE, BUSTED, STAYED
 
 
 def unseen(rnd: Round) -> list[Card]:
@@ -68,13 +69,19 @@ def standings(rnd: Round) -> list[int]:
 
 
 def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
-    """A hit/stay that the game's totals settle, with the reason, or None.
+    """A hit/stay that the game's totals settle for certain, with the
+    reason, or None (then the advisor plays the round out).
 
-    Staying cannot win when a finished opponent (stayed or busted: their
-    round is over) already has the target and more than ``p`` would bank:
-    the game ends after this round and they beat ``p``. Hitting is then the
-    only chance. Staying wins for now when ``p`` would bank the target and
-    more than anyone has now: a hit only risks it.
+    Staying loses when a finished opponent (stayed or busted: their round
+    is over) already has the target and more than ``p`` would bank, and
+    nothing still to come can change a finished line or ``p``'s (no action
+    or modifier can be drawn this round, :func:`only_numbers_ahead`): the
+    game ends after this round and they beat ``p``. Staying wins when ``p``
+    would bank the target and more than anyone, nothing can reach a line,
+    and no active opponent can pass ``p`` with the number cards still to
+    come (:func:`best_reach`). While a Steal, Discard, Swap, Flip Four,
+    Just One More or modifier can still turn up, or an active opponent can
+    still pass, the outcome is not settled, and None says so.
     """
     if rnd.totals is None:
         return None
@@ -83,11 +90,86 @@ def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
     rivals = [q for q in rnd.seats if q != p]
     done = [now[q] for q in rivals if rnd.status(q) in (STAYED, BUSTED)]
     best_done = max(done, default=None)
-    if best_done is not None and best_done >= target and best_done > mine:
+    loses = best_done is not None and best_done >= target and best_done > mine
+    wins = mine >= target and all(now[q] < mine for q in rivals)
+    if not (loses or wins) or not only_numbers_ahead(rnd, p):
+        return None
+    if loses:
+        assert best_done is not None
+        if rnd.totals[p] + best_reach(rnd, p) <= best_done:
+            return None  # hitting cannot win either: the round's points decide
         return (
             HIT,
             f"staying loses: an opponent has {best_done}, you would bank {mine}",
         )
+    base = rnd.totals
+    active = [q for q in rivals if rnd.status(q) == ACTIVE]
+    if any(base[q] + best_reach(rnd, q) >= mine for q in active):
+        return None
+    return STAY, f"staying wins: you would bank {mine} and nobody can pass you"
+
+
+def naive_call(rnd: Round, p: int) -> str | None:
+    """The two-line endgame rule a plain player uses (the tournament's
+    ``endgame`` bot), certain or not: hit when a finished opponent already
+    beats what ``p`` would bank and has the target; stay when banking gives
+    ``p`` the target ahead of everyone. None otherwise."""
+    if rnd.totals is None:
+        return None
+    now = standings(rnd)
+    mine, target = now[p], rnd.rules.target
+    rivals = [q for q in rnd.seats if q != p]
+    done = [now[q] for q in rivals if rnd.status(q) in (STAYED, BUSTED)]
+    best_done = max(done, default=None)
+    if best_done is not None and best_done >= target and best_done > mine:
+        return HIT
     if mine >= target and all(now[q] < mine for q in rivals):
-        return STAY, f"staying banks {mine}, past the target and ahead of everyone"
+        return STAY
     return None
+
+
+MAX_DRAWS = 9  # a line takes at most 7 numbers (8 with the Lucky pair) and a bust
+
+
+def only_numbers_ahead(rnd: Round, p: int) -> bool:
+    """True when, if ``p`` stays now, every card the round can still deal is
+    a number card drawn by an active opponent on their own turn: no action
+    or modifier is left in the deck, the deck cannot run out (a reshuffle
+    would bring the discard pile back), nothing is set aside or resolving,
+    and no Brutal Flip 7 (its −15, R20) is possible; or when nobody else
+    is active (``p``'s stay ends the round). Number cards change
+    only their drawer's line, so finished lines, ``p``'s included, are then
+    final."""
+    zones = rnd.zones()
+    if zones["set_aside"] or zones["resolving"]:
+        return False
+    active = [q for q in rnd.seats if q != p and rnd.status(q) == ACTIVE]
+    if not active:
+        return True  # p's stay ends the round
+    deck = zones["deck"]
+    if rnd.rules.brutal or any(code not in NUMBER_VALUES for code in deck):
+        return False
+    draws = 0
+    for q in active:
+        held = sum(1 for c in rnd.cards(q) if c.is_number)
+        draws += max(1, MAX_DRAWS - held)
+    return draws <= len(deck)
+
+
+def best_reach(rnd: Round, q: int) -> int:
+    """An upper bound of the round score ``q`` can still reach by drawing
+    number cards from the deck: their number sum, plus the highest values
+    the deck still holds that they could add without busting, plus the
+    Flip 7 bonus (modifiers, ÷2 and The Zero only lower a line)."""
+    held = [c for c in rnd.cards(q) if c.is_number]
+    values = {NUMBER_VALUES[c.code] for c in held}
+    room = max(0, 7 - len(held))
+    pool = sorted(
+        {NUMBER_VALUES[code] for code in rnd.zones()["deck"] if code in NUMBER_VALUES}
+        - values,
+        reverse=True,
+    )
+    extra = sum(pool[:room])
+    if any(c.code in ("13", "13L") for c in rnd.cards(q)) or 13 in pool:
+        extra += 13  # a Lucky 13 pair holds two 13s
+    return sum(NUMBER_VALUES[c.code] for c in held) + extra + FLIP7_BONUS

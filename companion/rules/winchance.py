@@ -8,11 +8,11 @@ bins (:data:`ROUND_SCORES`, made by ``tests/bench/make_round_scores.py``).
 Under that model the heads-up chance is exact, by dynamic programming over
 the points each player still needs (:func:`heads_up`); for three or more
 players each one's chance is the product of their heads-up chances against
-every other, raised to a power a little under 1 that flattens the product's
+every other, raised to a power under 1 that flattens the product's
 over-confidence (:func:`_flatten`), normalised so the chances add up to 1.
-Against a simulation of the same model (``tests/test_winchance.py``), 40
-random positions per table size: median error 1.4–2.9 points of
-percentage, the largest 4–8; the plain product was off by up to 18. Totals far
+The power is fitted per table size to played games of the medium level
+(issue 26), whose attacks on the leader the independent rounds leave out;
+docs/benchmarks.md has the calibration table per size and seat. Totals far
 from the target (more than :data:`SPAN` bins short) count as :data:`SPAN`
 bins short; Brutal's negative round scores are left out of the model.
 """
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from .round import Round
 
@@ -183,10 +184,20 @@ def heads_up(players: int) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(r) for r in win)
 
 
+# The power of the pairwise product per table size, fitted (least Brier
+# score, 600-1,500 games a size) to games played by the medium level, which aims
+# its attacks at the leader (tests/bench/calibrate_winchance.py; issue 26).
+# Fitted to the model's own simulation instead (0.875 for 3 … 0.69 for 6),
+# leaders came out 10-20 points too sure with four players.
+FLATTEN: Final[dict[int, float]] = {3: 0.55, 4: 0.45, 5: 0.35, 6: 0.3}
+
+
 def _flatten(players: int) -> float:
-    """The power of the pairwise product, fitted per table size (3: 0.875
-    … 6: 0.69) against the model's simulation."""
-    return 1 - 0.0625 * (players - 1) if players > 2 else 1.0
+    """The power of the pairwise product for a table of ``players``
+    (:data:`FLATTEN`; heads-up 1: the table is exact)."""
+    if players <= 2:
+        return 1.0
+    return FLATTEN[min(players, max(FLATTEN))]
 
 
 def win_chances(

@@ -282,3 +282,18 @@ def test_bench_start(tmp_path: Path) -> None:
     s = rf"{NUMBER} s"
     lines_like(out, rf"run 1 .+: ready {s}, loading gone {s}, home {s}")
     lines_like(out, rf"median of 1 \(.+\): ready {s}, loading gone {s}, home {s}")
+
+
+def test_bench_stability(tmp_path: Path) -> None:
+    out = run_bench("bench_stability.py", "--positions", "4", tmp=tmp_path)
+    row = json_lines(out)[-1]
+    assert row["positions"] == 4 and row["changed"] >= row["unlabelled"], row
+    lines_like(out, rf"4 positions: {NUMBER} suggestions change with the seed.*")
+
+
+def test_calibrate_winchance(tmp_path: Path) -> None:
+    out = run_bench(
+        "calibrate_winchance.py", "--games", "5", "--players", "2", tmp=tmp_path
+    )
+    assert json_lines(out)[-1]["games"] == 5, out
+    lines_like(out, r"2 players, 5 games .*")
