@@ -73,6 +73,11 @@ def use_language(page: ft.Page) -> str:
             except (RuntimeError, TimeoutError):  # tab gone before it answered
                 log.debug("language not read", exc_info=True)
                 return
+            except (TypeError, ValueError, AttributeError, KeyError):
+                # The client answered with nonsense (issue 25: null as the
+                # device's info): its choice is not known, the default stays.
+                log.debug("the client's device info is unreadable", exc_info=True)
+                return
             if found is not None and found != code:
                 show(found)
 
