@@ -10,7 +10,9 @@ nothing here is timed. Speed is measured by tests/bench/bench_stall.py.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -33,6 +35,7 @@ from harness import Server, running_server  # noqa: E402
 pytestmark = pytest.mark.xdist_group("server_load")
 
 PHONE = "127.0.0.3"
+CROWD = "127.0.0.5"  # one device opening tab after tab (bug 7)
 HOME = "New game"
 PATCH_CONTROL, SESSION_CRASHED = 2, 6
 WAIT = 30.0  # s; only ever waited in full when the bug is there
@@ -59,7 +62,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     game = store.create(Sheet.new(["Ann", "Bob"]))
     store.close()
     gate = root / "gate"
-    env = {"COMPANION_TEST_WRITE_GATE": str(gate), "FLET_LOG_LEVEL": "info"}
+    env = {
+        "COMPANION_TEST_WRITE_GATE": str(gate),
+        "FLET_LOG_LEVEL": "info",  # Flet logs sessions made, deleted, collected
+        "FLET_SESSION_TIMEOUT": "1",  # a closed tab expires at Flet's next sweep
+    }
     command = [sys.executable, str(Path(__file__).parent / "gated_server.py")]
     with running_server(root / "data", env, host="0.0.0.0", command=command) as s:
         yield Served(s, game, gate)
@@ -78,7 +85,10 @@ def opened(port: int, route: str = "/", source: str | None = None) -> RawSession
     register = copy.deepcopy(REGISTER)
     register[1]["page"]["route"] = route  # type: ignore[index]
     ses.ws.send(_frame(register))
-    ses.listen(quiet=1.0, first=WAIT, until=HOME if route == "/" else None)
+    got = ses.listen(quiet=1.0, first=WAIT, until=HOME if source is None else None)
+    for action, reply in got:
+        if action == 1 and isinstance(reply, dict):
+            ses.session_id = reply["session_id"]
     return ses
 
 
@@ -200,3 +210,36 @@ def test_no_device_info_raises_nothing(served: Served) -> None:
         pass
     time.sleep(0.5)
     assert served.log().count("TypeError") == before, served.log()[-3000:]
+
+
+# --- bug 7: closed sessions given back, a cap per address -----------------------
+def test_an_address_with_too_many_sessions_gets_a_clear_page(served: Served) -> None:
+    """A client address may hold PER_ADDRESS sessions at once; the next gets
+    a page saying so, and none of the app (no game, no Home, no invite
+    page); the host's own address is never capped. Once its sessions have
+    expired, the address is let in again."""
+    from companion.app.crowd import PER_ADDRESS
+
+    full = _("Too many pages open")
+    with contextlib.ExitStack() as stack:
+        ids = []
+        for _i in range(PER_ADDRESS):
+            ses = stack.enter_context(opened(served.port, source=CROWD))
+            assert not any(full in t for t in strings(ses.received))
+            ids.append(ses.session_id)
+        extra = stack.enter_context(opened(served.port, source=CROWD))
+        texts = list(strings(extra.received))
+        assert any(full in t for t in texts), texts[-20:]
+        assert not any(HOME in t or "Scan the host" in t for t in texts)
+        host = [stack.enter_context(opened(served.port)) for _i in range(3)]
+        assert all(any(HOME in t for t in strings(h.received)) for h in host)
+    deadline = time.monotonic() + 60  # FLET_SESSION_TIMEOUT 1 s, swept every 10 s
+    while time.monotonic() < deadline:
+        log = served.log()
+        if all(re.search(rf"Delete session .*_{i}_", log) for i in ids):
+            break
+        time.sleep(0.5)
+    time.sleep(1.0)  # their "close" events are handled
+    with opened(served.port, source=CROWD) as again:
+        assert not any(full in t for t in strings(again.received))
+        assert any("Scan the host" in t for t in strings(again.received))
