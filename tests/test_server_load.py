@@ -16,6 +16,7 @@ import re
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ pytestmark = pytest.mark.xdist_group("server_load")
 PHONE = "127.0.0.3"
 CROWD = "127.0.0.5"  # one device opening tab after tab (bug 7)
 HOME = "New game"
-PATCH_CONTROL, SESSION_CRASHED = 2, 6
+CONTROL_EVENT, SESSION_CRASHED = 3, 6
 WAIT = 30.0  # s; only ever waited in full when the bug is there
 
 
@@ -175,8 +176,10 @@ def test_a_size_change_without_data_crashes_nothing(served: Served) -> None:
     no SESSION_CRASHED, no traceback, nothing logged as an error."""
     with opened(served.port, source=PHONE) as ses:
         probe = text_probe(ses.received)
-        got = ses.event(probe, "size_change", None, quiet=1.0)
-        got += ses.event(probe, "size_change", {"width": "x"}, quiet=1.0)
+        for data in (None, {"width": "x"}, {"height": "tall"}):
+            body = {"target": probe, "name": "size_change", "data": data}
+            ses.ws.send(_frame([CONTROL_EVENT, body]))
+        got = ses.listen(quiet=1.0, first=2.0)
     assert crashed(ses.received) == []
     texts = list(strings(got))
     assert not any("Traceback" in t or ".py" in t for t in texts)
@@ -222,9 +225,15 @@ def test_an_address_with_too_many_sessions_gets_a_clear_page(served: Served) -> 
 
     full = _("Too many pages open")
     with contextlib.ExitStack() as stack:
+        with ThreadPoolExecutor(4) as pool:
+            tabs = list(
+                pool.map(
+                    lambda _: opened(served.port, source=CROWD), range(PER_ADDRESS)
+                )
+            )
         ids = []
-        for _i in range(PER_ADDRESS):
-            ses = stack.enter_context(opened(served.port, source=CROWD))
+        for ses in tabs:
+            stack.enter_context(ses)
             assert not any(full in t for t in strings(ses.received))
             ids.append(ses.session_id)
         extra = stack.enter_context(opened(served.port, source=CROWD))
