@@ -90,7 +90,9 @@ def run_here(coro: Coroutine[Any, Any, object]) -> object:
     plain handler's event never waits on the server's loop)."""
     loop = getattr(_local, "loop", None)
     if loop is None:
-        loop = _local.loop = asyncio.new_event_loop()
+        # Made in an empty context: a loop's own handles keep the context
+        # they were made in, and this one would keep a session's page.
+        loop = _local.loop = contextvars.Context().run(asyncio.new_event_loop)
     return loop.run_until_complete(coro)
 
 
