@@ -96,7 +96,7 @@ def one_run(
         started.wait(WAIT)  # the first click is on its way
     sent = other.click("5")
     opened_at = time.monotonic()
-    tab = RawPage(port, "/")
+    tab = RawPage(port, "/", open_timeout=WAIT)  # a stalled server is slow to accept
     tap = other.wait_for("Bob 5", after=sent, timeout=WAIT) - sent
     home = tab.wait_for("New game", timeout=WAIT) - opened_at
     tab.close()
