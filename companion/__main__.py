@@ -10,7 +10,9 @@ Only one server may use a data folder: a second one on the same folder
 exits with status 3 and a message naming the running one
 (:mod:`companion.store.lock`), before it reads or changes anything there.
 Closed browser sessions are freed after :data:`SESSION_TIMEOUT` seconds,
-also those closed while the server was sending (:mod:`companion.flet_guard`).
+also those closed while the server was sending (:mod:`companion.flet_guard`);
+a client's flood of events is dropped (:mod:`companion.flet_limits`) and
+event handlers run off the event loop (:mod:`companion.flet_workers`).
 """
 
 from __future__ import annotations
@@ -134,12 +136,15 @@ def main(argv: list[str] | None = None) -> int:
     def serve() -> int:
         import flet as ft
 
+        from . import flet_errors, flet_guard, flet_limits, flet_workers
         from .app.access import Gate
         from .app.serving import Serving
-        from .flet_guard import install
         from .ui.app import make_main
 
-        install()  # a tab that drops off mid-send is freed like any other
+        flet_guard.install()  # a tab that drops off mid-send is freed like any other
+        flet_limits.install()  # a flood of events from one client is dropped
+        flet_workers.install()  # handlers' saves never hold up the event loop
+        flet_errors.install()  # no traceback is ever sent to a client
 
         from .net import lan_addresses, where_to_open
 

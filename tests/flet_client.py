@@ -277,10 +277,12 @@ class RawPage:
     the frame that first drew it: a ``Button`` whose content is the text, or
     a ``Semantics`` whose label is the text around a clickable content."""
 
-    def __init__(self, port: int, route: str) -> None:
+    def __init__(self, port: int, route: str, open_timeout: float = 10.0) -> None:
         register = copy.deepcopy(REGISTER)
         register[1]["page"]["route"] = route  # type: ignore[index]
-        self.ws = connect(f"ws://127.0.0.1:{port}/ws", max_size=None)
+        self.ws = connect(
+            f"ws://127.0.0.1:{port}/ws", max_size=None, open_timeout=open_timeout
+        )
         self.frames: list[tuple[float, bytes]] = []
         self.ids: dict[str, int] = {}
         self._parsed = 0

@@ -71,7 +71,7 @@ def test_a_swap_in_two_steps_offers_every_card_and_every_partner() -> None:
 
 
 def test_nobody_is_you_when_the_host_decides_for_another_player() -> None:
-    """"Give −2 to Bob (you)" on the host's screen, playing for Bob."""
+    """ "Give −2 to Bob (you)" on the host's screen, playing for Bob."""
     for_bob = describe("target 1", -1, "-2", name)
     assert for_bob.label == "Give −2 to Bob"
     assert describe("target 1", 1, "-2", name).label == "Give −2 to Bob (you)"

@@ -324,7 +324,7 @@ def test_two_phones_on_one_line_one_gets_it_the_other_is_told() -> None:
 
 
 def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
-    """"Old invite links no longer work." vanished in a blink: the phones it
+    """ "Old invite links no longer work." vanished in a blink: the phones it
     locked out let go of their seats, and that change cleared it."""
     host, gid = table()
     ann, bob = phone(host), phone(host)

@@ -261,9 +261,15 @@ class Library:
         knows only the day a game was stored here)."""
         key = (game.id, game.created, current().language)
         if key not in self._days:
-            record = self.load_game(game.id)
+            try:  # drawn on the server's event loop: never wait for a write
+                record = self.store.load_if_free(game.id)
+            except (GameNotFound, DocumentError):
+                record = None
+            else:
+                if record is None:  # being written: the stored day, this time
+                    return game.created[:10]
             day = game.created[:10]
-            self._days[key] = day if isinstance(record, str) else played_day(record)
+            self._days[key] = day if record is None else played_day(record)
         return self._days[key]
 
     def stats(self) -> list[PlayerStats]:

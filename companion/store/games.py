@@ -85,8 +85,11 @@ KEEP = _Keep.KEEP
 
 def _locked(method: Callable[P, R]) -> Callable[P, R]:
     """Run a store method under the store's lock: the sessions of a server
-    call it from Flet's handler threads, and TinyDB's tables are not safe to
-    share between threads."""
+    call it from worker threads (``companion/flet_workers.py``) and the
+    computer players from timer threads, and TinyDB's tables are not safe
+    to share between threads. What every screen reads while it draws (the
+    list of games, an invite token) is read without the lock, from memory,
+    so a slow write never holds up the server's event loop (issue 25)."""
 
     @functools.wraps(method)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -124,6 +127,7 @@ class GameStore:
         self.warnings: list[str] = []
         self._games: dict[str, TinyDB] = {}
         self._summaries: dict[str, GameSummary] = {}
+        self._invites: dict[str, str | None] = {}  # tokens read so far
         self._doc_ids: dict[str, int] = {}
         self._dirty: set[str] = set()
         # Why the folder cannot be written (None: it can); every write raises
@@ -227,16 +231,25 @@ class GameStore:
         """Keep a digital round in progress (None clears it)."""
         self._save_blob(game_id, "digital", blob)
 
-    @_locked
     def invite(self, game_id: str) -> str | None:
         """The game's invite token (None: none yet, or a damaged one), read
-        without loading the sheet: it is asked on every guest's request."""
+        without loading the sheet: it is asked on every guest's render, so
+        once read it is kept in memory and answered without the lock."""
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
+        known = self._invites.get(game_id, KEEP)
+        if known is not KEEP:
+            return known
+        return self._read_invite(game_id)
+
+    @_locked
+    def _read_invite(self, game_id: str) -> str | None:
         doc = self._doc(game_id)
         if not isinstance(doc, dict):
             raise GameNotFound(game_id)
-        return invite_token(doc.get("invite"))
+        token = invite_token(doc.get("invite"))
+        self._invites[game_id] = token
+        return token
 
     @_locked
     def save_invite(self, game_id: str, token: str) -> None:
@@ -249,6 +262,7 @@ class GameStore:
         fields = {"invite": token, "v": INVITE_VERSION}
         if not self._table(game_id).update(fields, doc_ids=[GAME_DOC]):
             raise GameNotFound(game_id)
+        self._invites[game_id] = token
 
     @_locked
     def load(self, game_id: str) -> GameRecord:
@@ -256,6 +270,16 @@ class GameStore:
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
         return self._read(game_id)
+
+    def load_if_free(self, game_id: str) -> GameRecord | None:
+        """:meth:`load`, or None at once while another thread holds the
+        store (a slow write): for what a screen draws and can do without."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            return self.load(game_id)
+        finally:
+            self._lock.release()
 
     @_locked
     def delete(self, game_id: str) -> GameRecord | None:
@@ -275,21 +299,19 @@ class GameStore:
         return record
 
     # --- the index ----------------------------------------------------------
-    @_locked
     def list_games(self) -> list[GameSummary]:
-        """Every game, the latest played first."""
+        """Every game, the latest played first (from memory, no lock: a
+        copy of the dict is taken at once, and summaries are immutable)."""
         return sorted(
-            self._summaries.values(),
+            self._summaries.copy().values(),
             key=lambda s: (s.updated, s.created, s.id),
             reverse=True,
         )
 
-    @_locked
     def unfinished(self) -> GameSummary | None:
         """The latest game not yet over, to offer "continue"."""
         return next((s for s in self.list_games() if not s.finished), None)
 
-    @_locked
     def known_names(self, *, min_rounds: int = 0) -> list[str]:
         """Names from earlier games, most frequent first, then most recent;
         only games with at least ``min_rounds`` rounds count."""
@@ -504,6 +526,7 @@ class GameStore:
 
     def _drop_summary(self, game_id: str) -> None:
         self._summaries.pop(game_id, None)
+        self._invites.pop(game_id, None)
         self._dirty.discard(game_id)
         doc_id = self._doc_ids.pop(game_id, None)
         if doc_id is not None and self.writable:

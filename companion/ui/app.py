@@ -17,10 +17,12 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import AppState
-from companion.app.access import Gate, Role, admit, invite_in, with_token
+from companion.app.access import Gate, Role, admit, invite_in, normal, with_token
 from companion.app.board import board_of
+from companion.app.crowd import Crowd
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
+from companion.gc_tuning import Sweep
 from companion.i18n import LANGUAGES, _
 from companion.store import GameStore
 
@@ -29,6 +31,7 @@ from .language import install as install_language
 from .language import use_language
 from .routes import Route, Screen, parse
 from .screens.board import BoardScreen
+from .screens.crowded import CrowdedScreen
 from .screens.digital import DigitalScreen
 from .screens.entry import EntryScreen
 from .screens.game import GameScreen
@@ -206,7 +209,14 @@ def use_theme(page: ft.Page) -> ThemeChoice:
 
 
 @ft.component
-def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Control:
+def App(
+    hub: GameHub,
+    gate: Gate,
+    serving: Serving = DEFAULT_SERVING,
+    on_gone: Callable[[], None] = lambda: None,
+) -> ft.Control:
+    """The app for one session; ``on_gone``: called once Flet let the
+    session go (it expired), after its state let go of its game."""
     page = ft.context.page
     language = use_language(page)  # first: every `_()` below speaks it
     ft.use_effect(lambda: tell_flutter(page, language), [language])
@@ -233,7 +243,7 @@ def App(hub: GameHub, gate: Gate, serving: Serving = DEFAULT_SERVING) -> ft.Cont
         page.on_disconnect = lambda _: connected(state, False)
         # An expired session (Flet keeps a closed tab a while) lets go of its
         # game, so a game nobody shows is dropped from memory.
-        page.on_close = lambda _: state.detach()
+        page.on_close = lambda _: gone(state, on_gone)
 
     ft.use_effect(watch_page, [])
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
@@ -274,6 +284,14 @@ def follow(nav: Nav, hub: GameHub, gate: Gate, path: str) -> None:
     if state.access.locked and invite_in(path) is not None:
         state.admit(admit(gate, page.client_ip, path, hub.admits))
     nav.follow(parse(path))
+
+
+def gone(state: AppState, on_gone: Callable[[], None]) -> None:
+    """The session expired: its game is let go, then the server's count."""
+    try:
+        state.detach()
+    finally:
+        on_gone()
 
 
 def tell_flutter(page: ft.Page, language: str) -> None:
@@ -443,17 +461,33 @@ def make_main(
     *,
     gate: Gate | None = None,
     language: str | None = None,
+    crowd: Crowd | None = None,
 ) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab;
     ``serving``: where the server listens (the Invite's links); ``gate``:
     who is the host when the server is reachable from the LAN;
-    ``language``: the default for a device that has not chosen one."""
+    ``language``: the default for a device that has not chosen one;
+    ``crowd``: the sessions each other address holds, and the cap."""
     install_language(language)
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
     gate = gate or Gate()
+    crowd = crowd or Crowd()
+    sweep = Sweep()
 
     def main(page: ft.Page) -> None:
         apply_theme(page)
-        page.render(App, hub, gate, serving)
+        address = normal(page.client_ip or "")
+        if gate.trusts(address):
+            page.render(App, hub, gate, serving, sweep.closed)
+        elif crowd.enter(address):
+
+            def left() -> None:
+                crowd.leave(address)
+                sweep.closed()
+
+            page.render(App, hub, gate, serving, left)
+        else:  # drawn once; nothing of the app behind it
+            page.on_close = lambda _: sweep.closed()
+            page.render(CrowdedScreen, crowd.cap)
 
     return main

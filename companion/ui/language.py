@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import logging
 import weakref
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import flet as ft
 
@@ -27,13 +25,15 @@ LANGUAGE_KEY = "flip7.language"  # per device (the browser's storage)
 log = logging.getLogger(__name__)
 
 
-@dataclass(slots=True)
-class _PageLanguage:
-    translator: i18n.Translator
-    set_code: Callable[[str], None]
-
-
-_pages: weakref.WeakKeyDictionary[ft.Page, _PageLanguage] = weakref.WeakKeyDictionary()
+# Each page's translator, for ``_()``. Nothing in it may lead back to its
+# page: a value that did (the page's state setter, through its component)
+# kept every page, with all its controls and state, for as long as the
+# server ran (issue 25, bug 7: about 350 KB a session). The setter is kept
+# in the session's own store, which goes when the session does.
+_pages: weakref.WeakKeyDictionary[ft.Page, i18n.Translator] = (
+    weakref.WeakKeyDictionary()
+)
+SETTER = "companion.language.set_code"  # key in the session's store
 _server_default = [i18n.SOURCE]
 
 
@@ -49,18 +49,18 @@ def page_translator() -> i18n.Translator | None:
         page = ft.context.page
     except RuntimeError:  # not inside a session (a test, a worker thread)
         return None
-    chosen = _pages.get(page)
-    return chosen.translator if chosen is not None else None
+    return _pages.get(page)
 
 
 def use_language(page: ft.Page) -> str:
     """This page's language code; the root component calls it every render.
     A stored choice wins, then the device's locale, then the server's."""
     code, set_code = ft.use_state(_server_default[0])
-    _pages[page] = _PageLanguage(i18n.translator(code), set_code)
+    _pages[page] = i18n.translator(code)
+    page.session.store.set(SETTER, set_code)
 
     def show(new: str) -> None:
-        _pages[page] = _PageLanguage(i18n.translator(new), set_code)
+        _pages[page] = i18n.translator(new)
         set_code(new)
 
     def first() -> None:
@@ -72,6 +72,11 @@ def use_language(page: ft.Page) -> str:
                     found = _device_language(await page.get_device_info())
             except (RuntimeError, TimeoutError):  # tab gone before it answered
                 log.debug("language not read", exc_info=True)
+                return
+            except (TypeError, ValueError, AttributeError, KeyError):
+                # The client answered with nonsense (issue 25: null as the
+                # device's info): its choice is not known, the default stays.
+                log.debug("the client's device info is unreadable", exc_info=True)
                 return
             if found is not None and found != code:
                 show(found)
@@ -95,12 +100,12 @@ def choose(code: str) -> None:
     """The person picked a language (Home): show it now, keep it on this
     device."""
     page = ft.context.page
-    chosen = _pages.get(page)
+    set_code = page.session.store.get(SETTER)
     code = i18n.match(code) or i18n.SOURCE
-    if chosen is None:
+    if not callable(set_code):
         return
-    _pages[page] = _PageLanguage(i18n.translator(code), chosen.set_code)
-    chosen.set_code(code)
+    _pages[page] = i18n.translator(code)
+    set_code(code)
     page.run_task(ft.SharedPreferences().set, LANGUAGE_KEY, code)
 
 

@@ -13,12 +13,14 @@ of the session, 1.0 until the probe has answered.
 
 from __future__ import annotations
 
+import math
 import weakref
 
 import flet as ft
 
 PROBE_SIZE = 40  # px; one line of DejaVu Sans at this size is LINE px high
 LINE = 57.0  # measured in Chromium at text scale 1.0 (115 at 2.0)
+MIN_SCALE, MAX_SCALE = 0.5, 4.0  # beyond what any phone or browser offers
 _scales: weakref.WeakKeyDictionary[ft.Page, float] = weakref.WeakKeyDictionary()
 
 
@@ -31,6 +33,19 @@ def text_scale() -> float:
     return _scales.get(page, 1.0)
 
 
+def scale_of(height: object) -> float | None:
+    """The text scale a probe ``height`` px high tells, in steps of 5 %;
+    None for what no device draws. The event comes from the client, which
+    may send anything (issue 25: a ``size_change`` with no data raised, and
+    Flet sent the traceback to that client)."""
+    if isinstance(height, bool) or not isinstance(height, (int, float)):
+        return None
+    if not math.isfinite(height):
+        return None
+    new = round(height / LINE * 20) / 20
+    return new if MIN_SCALE <= new <= MAX_SCALE else None
+
+
 def use_text_scale(page: ft.Page) -> tuple[float, ft.Control]:
     """The scale, and the probe to place anywhere in the root (it takes no
     width and is never seen or announced)."""
@@ -38,8 +53,8 @@ def use_text_scale(page: ft.Page) -> tuple[float, ft.Control]:
     _scales[page] = scale
 
     def measured(e: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
-        new = round(e.height / LINE * 20) / 20  # in steps of 5 %
-        if new > 0 and abs(new - scale) >= 0.05:
+        new = scale_of(getattr(e, "height", None))
+        if new is not None and abs(new - scale) >= 0.05:
             _scales[page] = new
             set_scale(new)
 

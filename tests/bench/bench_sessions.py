@@ -40,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.browser.harness import running_server  # noqa: E402
+from tests.browser.harness import ROOT, running_server  # noqa: E402
 from tests.flet_client import one_session  # noqa: E402
 
 
@@ -82,15 +82,46 @@ def main() -> None:
     parser.add_argument(
         "--abrupt", action="store_true", help="close each socket as Home comes"
     )
+    parser.add_argument(
+        "--games", type=int, default=0, help="finished games listed on Home"
+    )
+    parser.add_argument(
+        "--app-root", type=Path, default=ROOT, help="the checkout to serve"
+    )
     args = parser.parse_args()
     # Flet evicts expired sessions every 10 s.
     expire = args.timeout + 12
     print(f"load average before: {os.getloadavg()}")
     env = {"FLET_SESSION_TIMEOUT": str(args.timeout), "FLET_LOG_LEVEL": "info"}
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        running_server(Path(tmp) / "data", env) as server,
-    ):
+    with tempfile.TemporaryDirectory() as tmp:
+        seed_games(Path(tmp) / "data", args.games)
+        measure(args, Path(tmp) / "data", env, expire)
+    print(f"load average after: {os.getloadavg()}")
+
+
+def seed_games(data: Path, count: int) -> None:
+    """``count`` finished four-player games for Home to list (issue 25 saw
+    1,000 sessions add 379 MB on a folder of 20 games)."""
+    from companion.rules import Entry, RoundRecord, Sheet
+    from companion.store import GameStore
+
+    store = GameStore(data)
+    for n in range(count):
+        sheet = Sheet.new([f"Ann{n}", "Bob", "Cy", "Di"])
+        while not sheet.over:
+            cards = [("12", "11", "10", "9"), ("5",), ("3", "4"), ()]
+            lines = tuple(
+                (p.id, Entry(c)) for p, c in zip(sheet.players, cards, strict=True)
+            )
+            sheet = sheet.add_round(RoundRecord(sheet.next_dealer().id, lines))
+        store.create(sheet)
+    store.close()
+
+
+def measure(
+    args: argparse.Namespace, data: Path, env: dict[str, str], expire: int
+) -> None:
+    with running_server(data, env, app_root=args.app_root) as server:
         assert server.proc is not None
         pid = server_pid(server.proc.pid)
         print(f"server pid {pid}: RSS at start {rss_mb(pid):.1f} MB")
@@ -117,7 +148,6 @@ def main() -> None:
                 f"{held(server.log)} sessions held",
                 flush=True,
             )
-    print(f"load average after: {os.getloadavg()}")
 
 
 if __name__ == "__main__":

@@ -297,3 +297,15 @@ def test_calibrate_winchance(tmp_path: Path) -> None:
     )
     assert json_lines(out)[-1]["games"] == 5, out
     lines_like(out, r"2 players, 5 games .*")
+
+
+def test_bench_stall(tmp_path: Path) -> None:
+    # No browser: raw websockets to a real server; a short flood.
+    out = run_bench(
+        "bench_stall.py", "--runs", "1", "--events", "50", tmp=tmp_path, timeout=SLOW
+    )
+    tap = rf"another page's tap {NUMBER} s"
+    home = rf"another tab's Home {NUMBER} s"
+    lines_like(out, rf"run 1, (quiet|flood): {tap}, {home}")
+    lines_like(out, rf"median of 1 \(50 events, spread 0 s\): {tap}, {home}")
+    lines_like(out, rf"load average after: {NUMBER} {NUMBER} {NUMBER}")
