@@ -282,7 +282,9 @@ def follow(nav: Nav, hub: GameHub, gate: Gate, path: str) -> None:
     or the host's new one) is let in: the link is what admits a phone."""
     state, page = nav.state, nav.page
     if state.access.locked and invite_in(path) is not None:
-        state.admit(admit(gate, page.client_ip, path, hub.admits))
+        access = admit(gate, page.client_ip, path, hub.admits)
+        if not access.locked:  # a refused link changes nothing: still locked
+            state.admit(access)
     nav.follow(parse(path))
 
 
