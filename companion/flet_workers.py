@@ -158,9 +158,13 @@ def install() -> bool:
         self: Any, event_name: str, event_data: Any, e: Any = None
     ) -> None:
         handler = getattr(self, f"on_{event_name}", None)
-        session = getattr(getattr(self, "page", None), "session", None)
+        try:
+            session = getattr(self.page, "session", None)
+        except RuntimeError:  # not on a page: Flet's own dispatch says so
+            session = None
         loop = _server_loop(session)
-        if not plain(handler) or isinstance(self, TextField) or off_loop(loop):
+        inline = session is None or isinstance(self, TextField) or off_loop(loop)
+        if inline or not plain(handler):
             await original(self, event_name, event_data, e)
             return
         strand = getattr(session, _STRAND, None)

@@ -24,3 +24,12 @@ def test_counting_from_many_threads_loses_nothing() -> None:
         list(pool.map(lambda _: crowd.enter("a"), range(4000)))
         list(pool.map(lambda _: crowd.leave("a"), range(4000)))
     assert crowd.held("a") == 0
+
+
+def test_the_cap_can_be_raised_for_tests_only_by_a_whole_number() -> None:
+    from companion.app.crowd import PER_ADDRESS, cap_from
+
+    assert cap_from({}) == PER_ADDRESS
+    assert cap_from({"COMPANION_SESSIONS_PER_ADDRESS": "1000"}) == 1000
+    for bad in ("", "many", "0", "-3", "1.5"):
+        assert cap_from({"COMPANION_SESSIONS_PER_ADDRESS": bad}) == PER_ADDRESS

@@ -128,7 +128,9 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     store.close()
     # uvicorn honours forwarded headers from the addresses this names:
     # the test proves its default (127.0.0.1 only), so no inherited value.
-    env = {"FORWARDED_ALLOW_IPS": "127.0.0.1"}
+    # Every case is a session of one "phone" address, more than the cap
+    # on sessions per address (tests/test_server_load.py tests the cap).
+    env = {"FORWARDED_ALLOW_IPS": "127.0.0.1", "COMPANION_SESSIONS_PER_ADDRESS": "1000"}
     with running_server(data_dir, env, host="0.0.0.0") as server:
         yield Table(server, data_dir, (a, b, c), revoked_a)
 

@@ -17,8 +17,20 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from collections.abc import Mapping
 
 PER_ADDRESS = 16  # sessions one address may hold at once
+CAP_ENV = "COMPANION_SESSIONS_PER_ADDRESS"  # tests that open many pages raise it
+
+
+def cap_from(env: Mapping[str, str]) -> int:
+    """The cap: ``COMPANION_SESSIONS_PER_ADDRESS`` when it is a positive
+    whole number, else :data:`PER_ADDRESS`."""
+    try:
+        cap = int(env.get(CAP_ENV, ""))
+    except ValueError:
+        return PER_ADDRESS
+    return cap if cap > 0 else PER_ADDRESS
 
 
 class Crowd:

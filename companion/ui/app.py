@@ -19,7 +19,7 @@ import flet as ft
 from companion.app import AppState
 from companion.app.access import Gate, Role, admit, invite_in, normal, with_token
 from companion.app.board import board_of
-from companion.app.crowd import Crowd
+from companion.app.crowd import Crowd, cap_from
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.gc_tuning import Sweep
@@ -233,19 +233,9 @@ def App(
     nav = Nav(state, page, set_route_path)
     state.shown()  # what is drawn now is what this screen's person has seen
 
-    def watch_page() -> None:
-        page.on_resize = lambda e: set_width(float(e.width))
-        page.on_route_change = lambda e: set_route_path(e.route)
-        # A reload shows the screen afresh: an old refusal must not greet the
-        # person again. (Flet also reconnects around a download, so news such
-        # as "Share code copied." stays.)
-        page.on_connect = lambda _: connected(state, True)
-        page.on_disconnect = lambda _: connected(state, False)
-        # An expired session (Flet keeps a closed tab a while) lets go of its
-        # game, so a game nobody shows is dropped from memory.
-        page.on_close = lambda _: gone(state, on_gone)
-
-    ft.use_effect(watch_page, [])
+    ft.use_effect(
+        lambda: watch_page(page, state, set_width, set_route_path, on_gone), []
+    )
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
     ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.my_seat])
     if not state.check_access():
@@ -286,6 +276,26 @@ def follow(nav: Nav, hub: GameHub, gate: Gate, path: str) -> None:
         if not access.locked:  # a refused link changes nothing: still locked
             state.admit(access)
     nav.follow(parse(path))
+
+
+def watch_page(
+    page: ft.Page,
+    state: AppState,
+    set_width: Callable[[float], None],
+    set_route_path: Callable[[str], None],
+    on_gone: Callable[[], None],
+) -> None:
+    """The page's own events, set once per session."""
+    page.on_resize = lambda e: set_width(float(e.width))
+    page.on_route_change = lambda e: set_route_path(e.route)
+    # A reload shows the screen afresh: an old refusal must not greet the
+    # person again. (Flet also reconnects around a download, so news such
+    # as "Share code copied." stays.)
+    page.on_connect = lambda _: connected(state, True)
+    page.on_disconnect = lambda _: connected(state, False)
+    # An expired session (Flet keeps a closed tab a while) lets go of its
+    # game, so a game nobody shows is dropped from memory.
+    page.on_close = lambda _: gone(state, on_gone)
 
 
 def gone(state: AppState, on_gone: Callable[[], None]) -> None:
@@ -473,7 +483,7 @@ def make_main(
     install_language(language)
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
     gate = gate or Gate()
-    crowd = crowd or Crowd()
+    crowd = crowd or Crowd(cap_from(os.environ))
     sweep = Sweep()
 
     def main(page: ft.Page) -> None:
