@@ -45,6 +45,7 @@ SOURCES = Path(__file__).resolve().parent  # the companion package
 # the hot path (the tournament harness too: its tests swap its functions,
 # which compiled calls would not see).
 MODULES = (
+    "rules.advice",
     "rules.advisor",
     "rules.bots",
     "rules.cards",

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from companion.i18n import _, decimal, number, percent
 from companion.rules import Advice, Round
-from companion.rules.advisor import BUSTS, CLOSE, SAME, SPENT
+from companion.rules.advice import BUSTS, CLOSE, SAME, SPENT
 from companion.rules.choice import HIT
 from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.outlook import standings

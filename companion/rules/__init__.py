@@ -5,7 +5,8 @@ tests need to score a round exactly as RULES.md says.
 """
 
 # The digital deal engine: advisor, bots, choice, events, match, resolve, round.
-from .advisor import Advice, advise
+from .advice import Advice
+from .advisor import advise
 from .bots import BOTS, Bot, OddsBot, RandomBot, StopBot, make_bot
 from .cards import (
     ALL_CODES,

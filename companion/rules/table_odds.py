@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .advisor import Advice, advise
+from .advice import Advice
+from .advisor import advise
 from .cards import NUMBER_VALUES, Card, card, deck_counts
 from .config import Rules
 from .lines import is_flip7, would_bust
