@@ -261,6 +261,17 @@ def test_bench_table(tmp_path: Path) -> None:
     lines_like(out, rf"server RSS per joined page \(2 phones \+ board\): {NUMBER} MB")
 
 
+def test_bench_save_raw(tmp_path: Path) -> None:
+    # No browser: the server's part of a save over raw websockets.
+    out = run_bench(
+        "bench_save.py", "--raw", "--players", "2", "--rounds", "1", "--warmup", "0",
+        tmp=tmp_path, timeout=SLOW,
+    )  # fmt: skip
+    (r,) = [row for row in json_lines(out) if "save_to_each_page" in row]
+    figures(r["save_to_each_page"], n=2)
+    figures(r["server_cpu_ms_per_save"], n=1)
+
+
 @pytest.mark.browser
 def test_bench_save(tmp_path: Path) -> None:
     require_browser()
