@@ -5,7 +5,8 @@ the same on every screen (issue 25, item 11: "22 %", "21.4 %" and
 from __future__ import annotations
 
 import re
-from fractions import Fraction
+
+from test_telling import _advice
 
 from companion.app.advice_words import advice_text
 from companion.i18n import use
@@ -13,21 +14,13 @@ from companion.rules import Advice, Round
 
 
 def advice(samples: int, hit: float, stay: float, margin: float) -> Advice:
-    return Advice(
-        player=0,
-        bust=Fraction(1, 5),
-        flip7=Fraction(1, 50),
-        stay=Fraction(20),
-        hit=Fraction(21),
-        sim_stay=20.0,
-        sim_hit=21.0,
+    return _advice(
         samples=samples,
-        must_hit=False,
-        suggestion="hit" if hit > stay else "stay",
+        win_hit=hit,
+        win_stay=stay,
         margin=margin,
         close=abs(hit - stay) < margin,
-        win_stay=stay,
-        win_hit=hit,
+        suggestion="hit" if hit > stay else "stay",
     )
 
 

@@ -62,6 +62,16 @@ def heading(number: int, dealer: str) -> str:
     return _("Round {number} · {dealer} deals").format(number=number, dealer=dealer)
 
 
+def the_save(
+    number: int, phones: dict[str, Any], others: list[Any], players: tuple[str, ...]
+) -> tuple[Any, str, list[Any]]:
+    """Who saves round ``number`` (the last phone), the heading every page
+    shows after it, and the pages that watch for it."""
+    saver = list(phones.values())[-1]
+    after = heading(number + 1, players[number % len(players)])
+    return saver, after, [p for p in [*phones.values(), *others] if p is not saver]
+
+
 def play_round(
     number: int,
     phones: dict[str, Any],
@@ -79,9 +89,8 @@ def play_round(
         tap_card(page, str(3 + i))  # distinct numbers: every line is valid
         click(page, _("My line is in"))
         see(page, _("✓ Your line is in."), timeout=WAIT_MS)
-    saver = phones[names[-1]]
-    expected = [heading(number + 1, players[number % len(players)])]
-    watchers = [p for p in [*phones.values(), *others] if p is not saver]
+    saver, next_heading, watchers = the_save(number, phones, others, players)
+    expected = [next_heading]
     for page in watchers:
         arm(page, expected, False, "Save")
     arm(saver, expected, True, "Save")
@@ -149,12 +158,10 @@ def raw_round(
         page.wait_for(f"{name} {value}", after=sent, timeout=wait)
         sent = page.click(_("My line is in"))
         page.wait_for(_("✓ Your line is in."), after=sent, timeout=wait)
-    saver = phones[names[-1]]
-    expected = heading(number + 1, players[number % len(players)])
+    saver, expected, watchers = the_save(number, phones, others, players)
     cpu = cpu_seconds(server)
     sent = saver.click(_("Save round {n}").format(n=number))
     own = saver.wait_for(expected, after=sent, timeout=wait)
-    watchers = [p for p in [*phones.values(), *others] if p is not saver]
     seen = [w.wait_for(expected, after=sent, timeout=wait) for w in watchers]
     return {
         "round": number,
