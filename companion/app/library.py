@@ -172,7 +172,9 @@ class Library:
             record.sheet,
             str(record.meta.get("title")),
             record.created,
-            record.updated,  # the logged play's length
+            # the logged play's length; only a finished game is logged (a
+            # game in play changes "updated" with every tap: no QR redrawn)
+            record.updated if record.sheet.over else "",
             str((record.digital or {}).get("bots")),
             current().language,  # the summary's and the log's words
         )
