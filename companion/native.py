@@ -36,6 +36,7 @@ from pathlib import Path
 from types import ModuleType
 
 from platformdirs import user_cache_dir
+from . import runtime
 
 SOURCES = Path(__file__).resolve().parent  # the companion package
 # The modules a play-out runs through (under companion/), and the
@@ -150,6 +151,8 @@ def install(cache: Path | None = None) -> bool:
     before ``companion.rules`` is imported (``companion/__init__.py``)."""
     if os.environ.get(PURE_ENV) or active():
         return active()
+    if runtime.IN_BROWSER:  # no compiler there: the plain sources, unhashed
+        return False
     files = find_build(cache)
     if files is None:
         return False

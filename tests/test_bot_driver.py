@@ -8,12 +8,16 @@ anything: the hub's driver alone moves them, once per pause.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import pytest
+
+from companion import runtime
 from companion.app import AppState
 from companion.app.bots import BotClock
 from companion.app.hub import GameHub
@@ -195,3 +199,22 @@ def test_computer_players_alone_finish_the_round_without_any_page() -> None:
     moves = len(last.choices)
     assert revision(state) == start + 1 + moves  # the deal, then one per move
     print(f"round finished by computers alone: {moves} moves")
+
+
+def test_in_the_browser_moves_run_on_the_pages_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pyodide has no threads: there the pause is kept by the event loop,
+    which runs the move on its own thread, and cancelling still works."""
+    monkeypatch.setattr(runtime, "IN_BROWSER", True)
+    schedule = BotClock().schedule
+    ran: list[int] = []
+
+    async def play() -> None:
+        schedule(0.01, lambda: ran.append(threading.get_ident()))
+        cancel = schedule(0.01, lambda: ran.append(-1))
+        cancel()
+        await asyncio.sleep(0.05)
+
+    asyncio.run(play())
+    assert ran == [threading.get_ident()]

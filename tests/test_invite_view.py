@@ -15,12 +15,13 @@ from companion.app import AppState
 from companion.app.hub import GameHub
 from companion.app.invite import (
     LOCAL_ONLY,
+    ON_THIS_PHONE,
     NO_ADDRESS,
     REVOKED,
     InviteView,
     invite_view,
 )
-from companion.app.serving import Serving
+from companion.app.serving import STANDALONE, Serving
 from companion.store import GameStore
 
 LAN = Serving("0.0.0.0", 9000)
@@ -92,6 +93,16 @@ def test_a_loopback_server_says_phones_cannot_join_and_makes_no_token() -> None:
     assert view.problem == LOCAL_ONLY
     assert "uv run companion --host 0.0.0.0" in LOCAL_ONLY
     assert view.join_url is None and view.join_png is None
+    assert state.game_id is not None and state.store.invite(state.game_id) is None
+
+
+def test_the_app_on_a_phone_says_phones_cannot_join_it() -> None:
+    """The installed web app has no server: it says so in players' words,
+    not the computer's command line, and makes no token."""
+    state = host(STANDALONE)
+    view = view_of(state, ["192.168.1.23"])
+    assert view.problem == ON_THIS_PHONE and "uv run" not in ON_THIS_PHONE
+    assert view.join_url is None and view.board_url is None
     assert state.game_id is not None and state.store.invite(state.game_id) is None
 
 

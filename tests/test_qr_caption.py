@@ -6,10 +6,12 @@ from __future__ import annotations
 import io
 from datetime import date
 
+import pytest
 import zxingcpp
 from PIL import Image
 from share_games import standard_game
 
+from companion import runtime
 from companion.app import build_share_view
 from companion.share import ShareMeta
 from companion.share.caption import caption_lines, captioned
@@ -55,3 +57,21 @@ def test_long_and_wide_names_wrap_inside_the_image() -> None:
         io.BytesIO(captioned(buf.getvalue(), caption_lines(sheet, ShareMeta())))
     )
     assert out.width == 400 and out.height > 500
+
+
+def test_without_pillow_the_qr_still_scans_and_is_saved_bare(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The browser app has no Pillow: pypng draws the same QR code (same
+    size, same text read back) and the saved PNG is the bare code."""
+    stamp = "2024-03-15T20:00:00+00:00"
+    record = GameRecord("g1", standard_game(), stamp, stamp, {"title": "Friday night"})
+    with_pillow = build_share_view(record)
+    monkeypatch.setattr(runtime, "has_pillow", lambda: False)
+    bare = build_share_view(record)
+    assert bare.summary_png != with_pillow.summary_png  # drawn by pypng
+    assert bare.saved_png == bare.summary_png  # no caption band
+    screen = Image.open(io.BytesIO(bare.summary_png))
+    assert screen.size == Image.open(io.BytesIO(with_pillow.summary_png)).size
+    (found,) = zxingcpp.read_barcodes(screen)
+    assert found.text == with_pillow.summary.text

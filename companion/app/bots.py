@@ -21,12 +21,14 @@ re-render, as after any other change.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from companion import runtime
 from companion.i18n import N_
 
 from .digital import DIGITAL_SCOPE
@@ -56,12 +58,24 @@ def on_timer(delay: float, work: Callable[[], None]) -> Cancel:
     return timer.cancel
 
 
+def on_loop(delay: float, work: Callable[[], None]) -> Cancel:
+    """The browser's scheduler: it has no threads, so the move runs on the
+    page's own event loop (the one Pyodide drives with JavaScript timers)."""
+    handle = asyncio.get_event_loop().call_later(delay, work)
+    return handle.cancel
+
+
+def real_clock() -> Schedule:
+    """The timer this copy of the app can have (:mod:`companion.runtime`)."""
+    return on_loop if runtime.IN_BROWSER else on_timer
+
+
 @dataclass(frozen=True, slots=True)
 class BotClock:
     """How long a computer player waits, and who keeps time."""
 
     pause: float = BOT_PAUSE
-    schedule: Schedule = on_timer
+    schedule: Schedule = field(default_factory=real_clock)
 
 
 class BotDriver:

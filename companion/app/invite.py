@@ -25,6 +25,11 @@ LOCAL_ONLY = N_(
     "Phones can't join: this server only listens on this computer. "
     "Restart it with: uv run companion --host 0.0.0.0"
 )
+ON_THIS_PHONE = N_(
+    "Phones can't join: this app runs on this phone alone, with no server. "
+    "To give every phone its own screen, run Flip 7 Companion on a computer "
+    "on the table's Wi-Fi and invite the phones from there."
+)
 NO_ADDRESS = N_(
     "Phones can't join: this computer has no network address. Connect it to "
     "the table's Wi-Fi (or turn on its hotspot), then open Invite again."
@@ -74,6 +79,8 @@ def invite_view(
     None or gone); the refusal's text when there is no game or no token."""
     if game_id is None:
         return _("No game is open.")
+    if serving.standalone:
+        return InviteView(game_id, (), None, problem=_(ON_THIS_PHONE))
     if serving.local_only:
         return InviteView(game_id, (), None, problem=_(LOCAL_ONLY))
     addresses = tuple(reachable(serving, found))

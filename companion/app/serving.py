@@ -23,11 +23,14 @@ class Serving:
 
     host: str = DEFAULT_HOST
     port: int = DEFAULT_PORT
+    # The installed web app: no server at all, each phone keeps its own games.
+    standalone: bool = False
 
     @property
     def local_only(self) -> bool:
         """Only this computer can connect: phones cannot join."""
-        return is_loopback(self.host)
+        return self.standalone or is_loopback(self.host)
 
 
-DEFAULT_SERVING = Serving()  # flet.toml's default: this computer only
+DEFAULT_SERVING = Serving()
+STANDALONE = Serving(standalone=True)  # the app in a phone's browser  # flet.toml's default: this computer only

@@ -15,7 +15,9 @@ from enum import StrEnum
 
 import qrcode  # type: ignore[import-untyped]
 from qrcode.exceptions import DataOverflowError  # type: ignore[import-untyped]
-from qrcode.image.pil import PilImage  # type: ignore[import-untyped]
+from qrcode.image.pure import PyPNGImage  # type: ignore[import-untyped]
+
+from companion import runtime
 
 MAX_VERSION = 40
 QUIET_ZONE = 4  # modules of white border, the minimum the standard asks for
@@ -46,12 +48,21 @@ class QrImage:
     size_px: int  # width and height of the PNG
 
 
+def _factory() -> type:
+    """Pillow draws faster; pypng (pure Python) where Pillow is missing."""
+    if runtime.has_pillow():
+        from qrcode.image.pil import PilImage  # type: ignore[import-untyped]
+
+        return PilImage  # type: ignore[no-any-return]
+    return PyPNGImage  # type: ignore[no-any-return]
+
+
 def _build(text: str, ecc: Ecc) -> qrcode.QRCode:
     qr = qrcode.QRCode(
         version=None,
         error_correction=_ECC_CONST[ecc],
         border=QUIET_ZONE,
-        image_factory=PilImage,
+        image_factory=_factory(),
     )
     qr.add_data(text.encode("utf-8"), optimize=0)
     return qr
@@ -81,9 +92,12 @@ def qr_png(text: str, ecc: Ecc = Ecc.M, *, size_px: int = 1000) -> QrImage:
     version = int(qr.version)
     modules = 17 + 4 * version + 2 * QUIET_ZONE
     qr.box_size = max(4, size_px // modules)
-    image = qr.make_image(fill_color="black", back_color="white")
+    if runtime.has_pillow():
+        image = qr.make_image(fill_color="black", back_color="white")
+    else:
+        image = qr.make_image()  # pypng: black on white
     buf = io.BytesIO()
-    image.save(buf, kind="PNG")
+    image.save(buf)
     return QrImage(buf.getvalue(), version, ecc, modules * qr.box_size)
 
 

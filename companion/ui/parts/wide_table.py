@@ -17,13 +17,17 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import flet as ft
-from PIL import ImageFont
 
 from companion.i18n import _, ngettext
+from companion import runtime
 from companion.ui.textscale import text_scale
 from companion.ui.widgets import use_lazy_state
+
+if TYPE_CHECKING:
+    from PIL import ImageFont
 
 FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 PAD = 16  # room left and right of a cell's text
@@ -45,6 +49,10 @@ SCROLLBAR = 12  # room under the columns for the scrollbar's thumb
 
 @cache
 def _font(size: int) -> ImageFont.FreeTypeFont | None:
+    if not runtime.has_pillow():  # the browser: widths are estimated
+        return None
+    from PIL import ImageFont  # optional: Pillow has no build for the browser
+
     try:
         font = FONTS / "DejaVuSans.ttf"  # i18n: not shown (a file name)
         return ImageFont.truetype(str(font), size)
