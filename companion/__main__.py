@@ -72,7 +72,8 @@ def _parser() -> argparse.ArgumentParser:
         prog="companion",
         description="Flip 7 Companion: scoring, digital deal and sharing.",
         epilog="Subcommands: 'companion simulate --help' and 'companion tournament "
-        "--help' for computer-player games; 'companion engine build' compiles "
+        "--help' for computer-player games; 'companion publish' builds the "
+        "app for phones (offline, no server); 'companion engine build' compiles "
         "the rules engine (faster advice and bots; needs the dev tools).",
     )
     parser.add_argument("--host", help="address to listen on (default from flet.toml)")
@@ -105,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
         from .tournament import main as tournament_main
 
         return tournament_main(args_list[1:])
+    if args_list[:1] == ["publish"]:
+        from .publish import main as publish_main
+
+        return publish_main(args_list[1:])
     if args_list[:1] == ["engine"]:
         from .native import main as engine_main
 

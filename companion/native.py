@@ -36,6 +36,7 @@ from pathlib import Path
 from types import ModuleType
 
 from platformdirs import user_cache_dir
+
 from . import runtime
 
 SOURCES = Path(__file__).resolve().parent  # the companion package

@@ -15,8 +15,8 @@ from companion.app import AppState
 from companion.app.hub import GameHub
 from companion.app.invite import (
     LOCAL_ONLY,
-    ON_THIS_PHONE,
     NO_ADDRESS,
+    ON_THIS_PHONE,
     REVOKED,
     InviteView,
     invite_view,

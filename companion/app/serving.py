@@ -33,4 +33,5 @@ class Serving:
 
 
 DEFAULT_SERVING = Serving()
-STANDALONE = Serving(standalone=True)  # the app in a phone's browser  # flet.toml's default: this computer only
+# The app in a phone's browser (companion.browser.start).
+STANDALONE = Serving(standalone=True)  # flet.toml's default: this computer only

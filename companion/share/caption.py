@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules import Sheet
 from companion import runtime
+from companion.rules import Sheet
 
 from .meta import ShareMeta
 from .summary import _result_line, ranked

@@ -51,6 +51,7 @@ from .storage import (
     DocumentError,
     MemoryJSONStorage,
     NewerDocumentError,
+    changed,
     move_aside,
 )
 
@@ -515,6 +516,7 @@ class GameStore:
             self._files.pop(self._file(game_id), None)
         else:
             (self.path / self._file(game_id)).unlink(missing_ok=True)
+            changed(self.path)
 
     def _set_summary(self, summary: GameSummary, *, force: bool = False) -> None:
         before = self._summaries.get(summary.id)

@@ -100,6 +100,18 @@ class CorruptFileError(DocumentError):
         self.reason = reason
 
 
+# Called with a changed folder once a change is on disk, before anyone is
+# told of it. The browser app registers here the copy of its folder to
+# IndexedDB (companion.browser.storage), where fsync alone keeps nothing.
+AFTER_CHANGE: list[Callable[[Path], None]] = []
+
+
+def changed(directory: Path) -> None:
+    """A file of ``directory`` was written, renamed or removed: make it last."""
+    for hook in AFTER_CHANGE:
+        hook(directory)
+
+
 def move_aside(path: Path) -> Path | None:
     """Rename an unreadable file to ``<name>.corrupt-<timestamp>`` (unique);
     None when it cannot be renamed (a read-only folder): it stays as it is."""
@@ -113,6 +125,7 @@ def move_aside(path: Path) -> Path | None:
         os.replace(path, target)
     except OSError:
         return None
+    changed(path.parent)
     return target
 
 
@@ -144,6 +157,7 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(tmp)
         raise
     fsync_dir(path.parent)
+    changed(path.parent)
 
 
 def parse_tables(text: str, kind: str = "a file this app writes") -> Tables:

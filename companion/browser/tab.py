@@ -1,0 +1,40 @@
+"""One tab of the app at a time on a phone.
+
+Why: each tab runs its own Python with its own copy of the games folder,
+and writes the whole folder back to IndexedDB, so a second tab would put
+its older copy over the first tab's games (seen: tab B's game replaced tab
+A's). The browser's Web Locks API gives the folder to one tab; it is held
+until that tab closes, and another tab says so and can try again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
+
+LOCK = "flip7-companion-games"
+_held: list[Any] = []  # the lock's callback and promise, kept alive
+
+
+async def hold() -> bool:
+    """Take the games for this tab for as long as it is open; False when
+    another tab of the app has them."""
+    got: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
+
+    def granted(lock: Any) -> Any:
+        if lock is None:
+            got.set_result(False)
+            return None
+        got.set_result(True)
+        forever = js.Promise.new(create_once_callable(lambda resolve, reject: None))
+        _held.append(forever)
+        return forever
+
+    callback = create_proxy(granted)
+    _held.append(callback)
+    options = to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
+    js.navigator.locks.request(LOCK, options, callback)
+    return await got

@@ -1,0 +1,51 @@
+// Flip 7 Companion's service worker (made by `companion publish`).
+// Precaches every file of this build, so the app opens with no network;
+// answers every page address inside the app with index.html (deep links
+// like /game/<id> on a static host); a new build installs beside the old
+// one and waits until the page says the player chose to restart.
+const VERSION = "__VERSION__";
+const CACHE = "flip7-companion-" + VERSION;
+const FILES = __FILES__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      // "no-cache": ask the host, which answers 304 for what the page has
+      // just fetched, so a first visit does not download everything twice.
+      cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })))
+    )
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys
+        .filter((key) => key.startsWith("flip7-companion-") && key !== CACHE)
+        .map((key) => caches.delete(key))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "flip7-update") {
+    self.skipWaiting();
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  const scope = new URL(self.registration.scope);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  const file = url.pathname.slice(scope.pathname.length);
+  const known = FILES.includes(file);
+  const key = request.mode === "navigate" && !known ? "index.html" : file;
+  if (!known && key !== "index.html") return;  // not ours: the network's
+  event.respondWith(
+    caches.open(CACHE)
+      .then((cache) => cache.match(key))
+      .then((hit) => hit || fetch(request))
+  );
+});
