@@ -13,7 +13,12 @@ import asyncio
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import (  # type: ignore[import-not-found]
+    create_once_callable,
+    create_proxy,
+    jsnull,
+    to_js,
+)
 
 LOCK = "flip7-companion-games"
 _held: list[Any] = []  # the lock's callback and promise, kept alive
@@ -25,7 +30,7 @@ async def hold() -> bool:
     got: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
 
     def granted(lock: Any) -> Any:
-        if lock is None:
+        if lock is None or lock is jsnull:  # JavaScript's null: not granted
             got.set_result(False)
             return None
         got.set_result(True)

@@ -1,0 +1,165 @@
+"""The app on a phone with no computer (issue 23): the folder that
+``companion publish`` builds, served by a plain static server, played as a
+person would, then with the network off; two tabs on one phone; a new
+build replacing the installed one. Nothing may leave 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.publish import folder as publishing
+from companion.publish import publish
+
+from .harness import PHONE, screenshot
+from .table import choose_player, click, see, start_game, tap_cards
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("phone_app")]
+BOOT = 240_000  # ms: Python starts in the page (tens of seconds on CI)
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class Host:
+    """A static host on 127.0.0.1 serving one folder, like any web host."""
+
+    def __init__(self, folder: Path) -> None:
+        handler = functools.partial(Quiet, directory=str(folder))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return publish(tmp_path_factory.mktemp("phone") / "dist").folder
+
+
+@pytest.fixture()
+def host(built: Path) -> Iterator[Host]:
+    served = Host(built)
+    yield served
+    served.close()
+
+
+def phone(browser: Any) -> tuple[Any, list[str]]:
+    """A phone's browser (its own storage) and every address it asked for."""
+    context = browser.new_context(viewport=PHONE)
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url))
+    return context, asked
+
+
+def booted(page: Any) -> None:
+    """Wait for the app's first frame and turn on Flutter's semantics."""
+    page.wait_for_selector("#loading", state="detached", timeout=BOOT)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=BOOT)
+    placeholder.dispatch_event("click")
+    page.wait_for_selector("flt-semantics", state="attached", timeout=BOOT)
+
+
+def controlled(page: Any) -> None:
+    """Wait until our service worker serves this page (the app installed)."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller",
+        timeout=BOOT,
+    )
+
+
+def save_round(page: Any, n: int, lines: dict[str, str], next_dealer: str) -> None:
+    click(page, f"Enter round {n}")
+    for name, cards in lines.items():
+        choose_player(page, name)
+        tap_cards(page, cards)
+    click(page, f"Save round {n}")
+    see(page, f"Round {n + 1} · {next_dealer} deals", timeout=60_000)
+
+
+def test_a_phone_plays_on_with_the_network_off(browser: Any, host: Host) -> None:
+    context, asked = phone(browser)
+    page = context.new_page()
+    page.goto(host.url)
+    booted(page)
+    start_game(page, ("Ann", "Bob"))
+    save_round(page, 1, {"Ann": "5 9", "Bob": "12 3"}, "Bob")
+    see(page, "14")  # Ann 5 + 9; Bob 12 + 3 = 15
+    see(page, "15")
+    controlled(page)
+
+    context.set_offline(True)
+    page.reload()  # the game was kept on the phone, and the app with it
+    booted(page)
+    see(page, "Round 2 · Bob deals", timeout=60_000)
+    save_round(page, 2, {"Ann": "10 2", "Bob": "7"}, "Ann")
+    see(page, "26")  # Ann 14 + 12; Bob 15 + 7 = 22
+    see(page, "22")
+    screenshot(page, "phone-app-offline")
+
+    click(page, "Invite phones")
+    see(page, re.compile("Phones can't join: this app runs on this phone alone"))
+    click(page, "Back")
+
+    page.reload()  # the round saved offline is kept too
+    booted(page)
+    see(page, "Round 3 · Ann deals", timeout=60_000)
+    strangers = [u for u in asked if not u.startswith("http://127.0.0.1:")]
+    assert strangers == []
+    context.close()
+
+
+def test_two_tabs_share_nothing_and_a_new_build_takes_over(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second tab of the app on the same phone does not open the games
+    (it would write its older copy over them) until the first is closed;
+    then a new build on the host is offered, and taken, with the game kept."""
+    folder = publish(tmp_path / "dist").folder
+    served = Host(folder)
+    try:
+        context, asked = phone(browser)
+        first = context.new_page()
+        first.goto(served.url)
+        booted(first)
+        start_game(first, ("Ann", "Bob"))
+        controlled(first)
+
+        second = context.new_page()
+        second.goto(served.url)
+        booted(second)
+        see(second, "Open in another tab", timeout=60_000)
+        first.close()
+        click(second, "Try again")
+        see(second, re.compile(r"^Continue round 1"), timeout=60_000)
+
+        old = second.evaluate("caches.keys()")
+        monkeypatch.setattr(publishing, "_MAIN", publishing._MAIN + "# build B\n")
+        assert publish(folder).version not in "".join(old)
+        second.reload()
+        booted(second)
+        see(second, "A new version of the app is ready.", timeout=120_000)
+        second.get_by_role("button", name="Restart").click()
+        booted(second)
+        see(second, re.compile(r"^Continue round 1"), timeout=60_000)
+        now = second.evaluate("caches.keys()")
+        assert len(now) == 1 and now != old
+        strangers = [u for u in asked if not u.startswith("http://127.0.0.1:")]
+        assert strangers == []
+        context.close()
+    finally:
+        served.close()
