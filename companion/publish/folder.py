@@ -200,7 +200,8 @@ def _write_index(folder: Path, base: str) -> None:
 def _archive(packages: Iterable[Package], cache: Path) -> bytes:
     """``app.tar.gz``: main.py, companion/, assets/rules*.md, __pypackages__/."""
     buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
+    zipped = gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0)
+    with zipped, tarfile.open(fileobj=zipped, mode="w") as tar:
         _add(tar, "main.py", _MAIN.encode("utf-8"))
         for path in sorted(PACKAGE.rglob("*")):
             rel = path.relative_to(PROJECT_ROOT)

@@ -1,0 +1,136 @@
+"""``companion publish`` (issue 23): what the phone app's folder holds,
+checked without a browser; tests/browser/test_phone_app.py plays it."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from companion.publish import Built, PublishError, publish
+from companion.publish.deps import LockError, Pyodide, browser_packages
+from companion.publish.folder import WEB, _pyodide
+from companion.publish.shell import ShellError, bootstrap_js, main_js
+from companion.settings import PROJECT_ROOT
+
+BROWSER_PACKAGES = {
+    "babel", "flet", "flet-charts", "ifaddr", "msgpack", "mypy-extensions",
+    "platformdirs", "pypng", "qrcode", "repath", "six", "tinydb",
+}  # fmt: skip
+
+
+def test_the_browser_gets_the_apps_runtime_packages_from_the_lock() -> None:
+    """Markers read as Pyodide: no web server, no Pillow (no Pyodide build),
+    none of flet's desktop-only packages; compiled code as Pyodide wheels."""
+    packages = browser_packages(PROJECT_ROOT / "uv.lock", _pyodide())
+    assert {p.name for p in packages} == BROWSER_PACKAGES
+    (msgpack,) = [p for p in packages if p.wheel_url is not None]
+    assert msgpack.name == "msgpack" and msgpack.wheel_sha256
+    assert msgpack.wheel_url.endswith("-cp314-cp314-pyemscripten_2026_0_wasm32.whl")
+
+
+def test_a_compiled_package_without_a_pyodide_wheel_is_refused(tmp_path: Path) -> None:
+    lock = tmp_path / "uv.lock"
+    lock.write_text(
+        """
+[[package]]
+name = "flip7-companion"
+version = "0.1.0"
+dependencies = [{ name = "fastthing" }]
+
+[[package]]
+name = "fastthing"
+version = "1.0"
+wheels = [
+    { url = "https://x/fastthing-1.0-cp311-cp311-manylinux_x86_64.whl", hash = "" },
+]
+""",
+        encoding="utf-8",
+    )
+    with pytest.raises(LockError, match="no wheel for Pyodide"):
+        browser_packages(lock, Pyodide("3.14", "2026_0"))
+
+
+def test_flets_bootstrap_loses_flutters_service_worker() -> None:
+    """Flutter's loader would register its own worker over ours."""
+    text = bootstrap_js((WEB / "flutter_bootstrap.js").read_text(encoding="utf-8"))
+    call = text[text.rindex("_flutter.loader.load({") :]
+    assert "serviceWorker" not in call  # no settings: no worker of its own
+    assert 'canvasKitVariant: "full"' in text
+    with pytest.raises(ShellError):
+        bootstrap_js("var flutterConfig = {\n};")
+
+
+def test_the_client_asks_nothing_of_the_internet() -> None:
+    text = main_js((WEB / "main.dart.js").read_text(encoding="utf-8"), "/flip7/")
+    assert "cdn.jsdelivr.net" not in text and "/flip7/rive/" in text
+
+
+def test_a_folder_that_is_not_a_build_is_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(PublishError, match="not empty"):
+        publish(tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return publish(tmp_path_factory.mktemp("publish") / "dist", base="flip7")
+
+
+def test_the_folder_holds_the_app_and_its_worker_precaches_all_of_it(
+    built: Built,
+) -> None:
+    again = publish(built.folder, base="flip7")  # the same sources, again
+    assert again.version == built.version and again.files == built.files
+    folder = built.folder
+    on_disk = {
+        p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()
+    }
+    assert set(built.files) == on_disk - {"sw.js", ".flip7-companion-build"}
+    worker = (folder / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S)[1])  # type: ignore[index]
+    assert listed == list(built.files) and built.version in worker
+
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<base href="/flip7/">' in index and "<title>Flip 7 Companion</title>" in index
+    )
+    assert "flet.pyodide = true;" in index and '"/flip7/sw.js"' not in index
+    assert 'navigator.serviceWorker.register(base + "sw.js"' in index
+
+    with tarfile.open(folder / "app.tar.gz") as tar:
+        names = set(tar.getnames())
+        main = tar.extractfile("main.py").read().decode()  # type: ignore[union-attr]
+    assert "companion.browser.start" in main
+    assert {
+        "companion/browser/start.py",
+        "companion/locale/it/LC_MESSAGES/messages.mo",
+        "companion/locale/hu/LC_MESSAGES/messages.mo",
+        "assets/rules.hu.md",
+        "__pypackages__/flet/__init__.py",
+        "__pypackages__/png.py",
+    } <= names
+    assert not [
+        n for n in names if "__pycache__" in n or n.startswith("companion/publish")
+    ]
+    assert not [n for n in names if n.startswith("__pypackages__/PIL")]
+    locales = {
+        Path(n).stem for n in names if n.startswith("__pypackages__/babel/locale-data/")
+    }
+    assert locales == {"root", "en", "it", "hu"}
+    assert built.size < 45_000_000  # 41 MB on 2026-12-02; docs/benchmarks.md
+
+
+def test_the_archive_unpacks_to_the_app(built: Built, tmp_path: Path) -> None:
+    """What the worker unpacks is the package as it is here (a check that
+    nothing the start needs was filtered out)."""
+    data = (built.folder / "app.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(tmp_path / "unpacked", filter="data")
+    assert (tmp_path / "unpacked" / "companion" / "browser" / "storage.py").is_file()
+    assert (tmp_path / "unpacked" / "companion" / "ui" / "app.py").is_file()
