@@ -43,9 +43,9 @@ def main(argv: list[str]) -> int:
         print(f"companion publish: {exc}", file=sys.stderr)
         return 1
     print(
-        f"Built {built.folder} ({len(built.files) + 1} files, "
-        f"{built.size / 1e6:.1f} MB; {built.gzipped / 1e6:.1f} MB gzipped), "
-        f"version {built.version}.\n"
+        f"Built {built.folder}: {built.size / 1e6:.1f} MB "
+        f"({built.gzipped / 1e6:.1f} MB gzipped), of which a phone keeps "
+        f"{built.precached / 1e6:.1f} MB to run offline; version {built.version}.\n"
         f"Try it: python3 -m http.server -d {built.folder} 8000, then open "
         "http://127.0.0.1:8000/"
     )

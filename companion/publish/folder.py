@@ -61,6 +61,9 @@ CLIENT = (
     "assets/shaders/ink_sparkle.frag",
     "assets/shaders/stretch_effect.frag",
 )
+# Fetched when first needed, then kept (not precached): only names in
+# Chinese, Japanese or Korean use it, and it is a tenth of the folder.
+LAZY = frozenset({"fonts/DroidSansFallbackFull.ttf"})
 SHELL = ("manifest.json", "favicon.png", "icon.png", "icons")  # ours, from assets/
 # Flutter asks for Roboto at this address under fontFallbackBaseUrl
 # ("assets/fonts/"); Flet ships the same file under a short name.
@@ -82,9 +85,11 @@ class Built:
     """What was built: where, how big, and the files the worker precaches."""
 
     folder: Path
-    files: tuple[str, ...]
+    files: tuple[str, ...]  # precached: the app offline
+    lazy: tuple[str, ...]  # kept once fetched (:data:`LAZY`)
     size: int  # bytes of every file
     gzipped: int  # the same, each file gzipped (what a host usually sends)
+    precached: int  # bytes the service worker stores at install
     version: str
 
 
@@ -115,14 +120,18 @@ def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Buil
     )
     (folder / ARCHIVE).write_bytes(_archive(packages, cache or _cache()))
     _write_index(folder, base)
-    files = tuple(sorted(_relative(folder)))
-    version = _version(folder, files)
-    (folder / "sw.js").write_text(service_worker(files, version), encoding="utf-8")
+    every = tuple(sorted(_relative(folder)))
+    version = _version(folder, every)
+    files = tuple(f for f in every if f not in LAZY)
+    lazy = tuple(f for f in every if f in LAZY)
+    worker = service_worker(files, lazy, version)
+    (folder / "sw.js").write_text(worker, encoding="utf-8")
     (folder / MARK).write_text(version + "\n", encoding="utf-8")
-    all_files = [folder / f for f in (*files, "sw.js")]
-    size = sum(p.stat().st_size for p in all_files)
-    gzipped = sum(len(gzip.compress(p.read_bytes(), 6)) for p in all_files)
-    return Built(folder, files, size, gzipped, version)
+    sizes = {f: (folder / f).stat().st_size for f in (*every, "sw.js")}
+    gzipped = sum(len(gzip.compress((folder / f).read_bytes(), 6)) for f in sizes)
+    precached = sum(sizes[f] for f in files)
+    total = sum(sizes.values())
+    return Built(folder, files, lazy, total, gzipped, precached, version)
 
 
 def _clear(folder: Path) -> None:
@@ -136,6 +145,7 @@ def _clear(folder: Path) -> None:
             )
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
+    (folder / MARK).write_text("building\n", encoding="utf-8")  # ours from now
 
 
 def _copy(source: Path, dest: Path) -> None:

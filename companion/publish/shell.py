@@ -50,10 +50,14 @@ def main_js(text: str, base: str) -> str:
     return text[:start] + base + "rive/" + text[end:]
 
 
-def service_worker(files: Sequence[str], version: str) -> str:
+def service_worker(files: Sequence[str], lazy: Sequence[str], version: str) -> str:
+    """Our worker for this build: ``files`` precached, ``lazy`` kept once
+    fetched, both under a cache named by ``version``."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
-    return template.replace("__VERSION__", version).replace(
-        "__FILES__", json.dumps(list(files), indent=0)
+    return (
+        template.replace("__VERSION__", version)
+        .replace("__FILES__", json.dumps(list(files), indent=0))
+        .replace("__LAZY__", json.dumps(list(lazy)))
     )
 
 

@@ -6,6 +6,8 @@
 const VERSION = "__VERSION__";
 const CACHE = "flip7-companion-" + VERSION;
 const FILES = __FILES__;
+// Kept in the same cache the first time the page fetches them.
+const LAZY = __LAZY__;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -40,6 +42,15 @@ self.addEventListener("fetch", (event) => {
   const scope = new URL(self.registration.scope);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   const file = url.pathname.slice(scope.pathname.length);
+  if (LAZY.includes(file)) {
+    event.respondWith(caches.open(CACHE).then((cache) =>
+      cache.match(file).then((hit) => hit || fetch(request).then((response) => {
+        if (response.ok) cache.put(file, response.clone());
+        return response;
+      }))
+    ));
+    return;
+  }
   const known = FILES.includes(file);
   const key = request.mode === "navigate" && !known ? "index.html" : file;
   if (!known && key !== "index.html") return;  // not ours: the network's
