@@ -1,7 +1,9 @@
 """companion.share depends on the rules core only (DESIGN.md: ui → store,
 share → rules): no Flet, no store, no UI, so it runs anywhere. The one
 other module it may use is companion.i18n (Flet-free, Babel only): the QR
-summary is written in the sharer's language (issue 12)."""
+summary is written in the sharer's language (issue 12); and
+companion.runtime (stdlib only), which says whether Pillow is there (the
+phone app has none, issue 23)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 import companion.share
 
 ALLOWED_THIRD_PARTY = {"qrcode", "PIL"}
-SHARE_MAY_USE = ("companion.rules", "companion.i18n")
+SHARE_MAY_USE = ("companion.rules", "companion.i18n", "companion.runtime")
 FORBIDDEN = ("flet", "companion.ui", "companion.store", "companion.share.__main__")
 
 

@@ -39,6 +39,7 @@ from .open_game import GAME, GameState, Watch
 from .refusal import Refusal
 from .said import retell, said
 from .standings import banner
+from .thinking import time_budget
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +138,11 @@ class DigitalTable:
         key = (str(rnd.seed), len(rnd.choices))
         if self._advice is None or self._advice[0] != key:
             # seeded by the position: the same advice on every phone
-            made = advise(rnd) if pend.kind == "turn" else advise_choice(rnd)
+            stop = time_budget()
+            if pend.kind == "turn":
+                made: Advice | ChoiceAdvice = advise(rnd, stop=stop)
+            else:
+                made = advise_choice(rnd, stop=stop)
             self._advice = (key, made)
         return self._advice[1]
 

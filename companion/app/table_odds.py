@@ -30,6 +30,7 @@ from .digital import DIGITAL_SCOPE
 from .open_game import GameState, Watch
 from .refusal import Refusal
 from .said import said
+from .thinking import time_budget
 
 
 def earlier_cards(sheet: Sheet, since: int) -> list[str]:
@@ -61,6 +62,7 @@ def odds_for(state: GameState, pid: str) -> TableOdds | None:
         earlier_cards(sheet, d.reshuffled_at),
         sheet.rules,
         [totals.get(p, 0) for p in draft.players],
+        stop=time_budget(),
     )
 
 

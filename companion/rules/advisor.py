@@ -46,6 +46,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from operator import attrgetter
 
@@ -80,6 +81,9 @@ MAX_SAMPLES = 240
 ENDGAME_SAMPLES = 480  # the budget when this round can end the game
 BATCH = 40
 CLEAR_Z = 3.0  # stop sampling once the gap is this many standard errors
+# Play-outs made before a caller's time budget may cut the sampling short
+# (``stop``): fewer say too little to be worth showing.
+MIN_TIMED = 24
 NOISE_Z = 1.96  # options closer than this many standard errors: within noise
 _code = attrgetter("code")
 
@@ -201,13 +205,17 @@ def advise(
     seed: int = 0,
     bot: Bot | None = None,
     max_samples: int | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Advice:
     """Advice for ``rnd.pending.player`` at their turn. ``samples``: the
     first batch of play-outs; more follow (up to ``max_samples``; None:
     :data:`MAX_SAMPLES`, or :data:`ENDGAME_SAMPLES` when a standing is
     within :data:`PLAY_ON` of the target, where one choice can decide the
     game and a few points of chance matter) until the gap is clear.
-    ``seed`` is mixed with the position (0 for the app)."""
+    ``seed`` is mixed with the position (0 for the app). ``stop``: asked
+    after each play-out once :data:`MIN_TIMED` are made; True ends the
+    sampling there (a time budget: the phone app's slower Python), and the
+    advice says how many play-outs it rests on, as when the budget is spent."""
     pend = rnd.pending
     if pend is None or pend.kind != "turn":
         raise ValueError("advice is for a player's turn (hit or stay)")
@@ -250,6 +258,9 @@ def advise(
         stays.append(s)
         win_hits.append(wh)
         diffs.append(wh - ws)
+        if stop is not None and len(diffs) >= MIN_TIMED and stop():
+            max_samples = len(diffs)  # what the time allowed: "spent"
+            break
         if len(diffs) == goal and goal < max_samples:
             mean, se = mean_se(diffs)
             if se > 0 and abs(mean) <= CLEAR_Z * se:

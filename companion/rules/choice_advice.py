@@ -19,6 +19,7 @@ so the same position gets the same advice.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .advisor import NOISE_Z, PLAYOUT_OTHERS, mean_se, position_seed, twin_round
@@ -75,9 +76,12 @@ def advise_choice(
     bot: Bot | None = None,
     budget: int = BUDGET,
     min_each: int = MIN_EACH,
+    stop: Callable[[], bool] | None = None,
 ) -> ChoiceAdvice:
     """Advice for ``rnd.pending.player`` at a decision other than a turn's
-    hit or stay, with at least two options."""
+    hit or stay, with at least two options. ``stop``: a time budget, asked
+    after each round of play-outs once ``min_each`` are made; True ends
+    them there (the advice says how many each option had)."""
     pend = rnd.pending
     if pend is None or pend.kind == "turn":
         raise ValueError("choice advice is for a decision other than hit or stay")
@@ -98,7 +102,10 @@ def advise_choice(
     each = max(min_each, min(MAX_EACH, budget // len(options)))
     rng = random.Random(position_seed(rnd, p, seed))
     wins: list[list[float]] = [[] for _ in options]
-    for _ in range(each):
+    for made in range(each):
+        if stop is not None and made >= min_each and stop():
+            each = made
+            break
         deck_seed = rng.getrandbits(64)
         for i, option in enumerate(options):
             twin = twin_round(rnd, random.Random(deck_seed))

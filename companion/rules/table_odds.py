@@ -20,7 +20,7 @@ digital table, so both tables get the same advice for the same position.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -77,12 +77,14 @@ def table_odds(
     rules: Rules = Rules(),
     totals: Sequence[int] | None = None,
     samples: int | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> TableOdds:
     """The odds and advice for ``player`` (an index of ``lines``).
 
     ``earlier``: the cards of earlier rounds since the last reshuffle;
     ``totals``: each player's game total before this round (the advisor then
-    sees when the totals settle the choice)."""
+    sees when the totals settle the choice); ``stop``: the advisor's time
+    budget (:func:`companion.rules.advisor.advise`)."""
     pool = table_pool(lines, earlier, rules)
     line = [card(c) for c in lines[player]]
     seen = sum(deck_counts(rules.decks).values()) - len(pool)
@@ -91,7 +93,10 @@ def table_odds(
         return TableOdds(Fraction(0), Fraction(0), len(pool), seen, None, None)
     pile = _pile(lines, rules, pool)
     rnd = TableRound.build(rules, lines, busted, player, pool, pile, totals)
-    advice = advise(rnd) if samples is None else advise(rnd, samples=samples)
+    if samples is None:
+        advice = advise(rnd, stop=stop)
+    else:
+        advice = advise(rnd, samples=samples, stop=stop)
     return TableOdds(
         bust_chance(line, pool, rules),
         flip7_chance(line, pool, rules),

@@ -1,0 +1,28 @@
+"""How long the advisor may think about one decision.
+
+Why: on a computer the advisor's budget is counted in play-outs (a few
+hundred, well under 0.2 s compiled). In a phone's browser the same Python
+runs several times slower (tests/bench/bench_phone_app.py measured p95
+about 1 s a decision), and a player waiting on a button feels every tenth
+of a second; there the advisor stops at :data:`BROWSER_SECONDS` and its
+advice says how many play-outs it rests on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from companion import runtime
+
+BROWSER_SECONDS = 0.35  # room left for drawing the screen in a 0.5 s answer
+
+
+def time_budget(
+    clock: Callable[[], float] = time.perf_counter,
+) -> Callable[[], bool] | None:
+    """A "time's up" check started now (None where play-outs alone decide)."""
+    if not runtime.IN_BROWSER:
+        return None
+    end = clock() + BROWSER_SECONDS
+    return lambda: clock() >= end

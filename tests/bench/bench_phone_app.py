@@ -1,0 +1,229 @@
+"""The phone app's figures (issue 23): the folder, the first visit, the
+offline reload, beside the served app's page load in the same run, and the
+advisor's time per decision in Python in the browser.
+
+    uv run python tests/bench/bench_phone_app.py [--runs 5] [--positions 120]
+
+- **Folder**: size, gzipped, what the service worker precaches.
+- **First visit**: a new phone (empty browser profile) opens the folder on
+  a static host on 127.0.0.1 until Home shows "New game"; bytes the host
+  sent for it, then the bytes of the install (precache) on top.
+- **Offline reload**: the same phone, network off, reloads until Home;
+  ``--runs`` times, median and max.
+- **Served app**: ``companion`` on a computer, a new phone opening Home;
+  ``--runs`` times (what "3× the served app's page load" compares with).
+- **Advisor**: Pyodide from the folder in a Chromium page (Python in the
+  browser, as the app runs it), the app's own ``companion.rules`` from its
+  ``app.tar.gz``, timing ``advise``/``advise_choice`` at positions of
+  tests/bench/bench_advice.py: p50, p95 and max per decision.
+
+Prints the load average before and after, and one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from companion.publish import publish  # noqa: E402
+from tests.browser.harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    running_server,
+)
+
+BOOT = 300_000  # ms
+
+
+class Counting(SimpleHTTPRequestHandler):
+    """A static host that counts the bytes it sends."""
+
+    sent = [0]
+    pages: dict[str, bytes] = {}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        page = self.pages.get(self.path.lstrip("/"))
+        if page is None:
+            return super().do_GET()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        self.wfile.write(page)
+        return None
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        self.sent[0] += len(data)
+        outputfile.write(data)
+
+
+def serve(folder: Path) -> tuple[ThreadingHTTPServer, str]:
+    httpd = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Counting, directory=str(folder))
+    )
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def home(page: Any) -> None:
+    """Wait for Home as a person sees it (the semantics tree on)."""
+    page.wait_for_selector("#loading", state="detached", timeout=BOOT)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=BOOT)
+    placeholder.dispatch_event("click")
+    page.get_by_role("button", name="New game").wait_for(timeout=BOOT)
+
+
+def timed(action: Any, page: Any) -> float:
+    start = time.perf_counter()
+    action()
+    home(page)
+    return time.perf_counter() - start
+
+
+ADVICE_PAGE = """<!DOCTYPE html><html><body><script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+window.benchResult = (async () => {
+  const pyodide = await loadPyodide();
+  const archive = await (await fetch("app.tar.gz")).arrayBuffer();
+  pyodide.unpackArchive(archive, "gztar");
+  pyodide.FS.writeFile("bench_advice.py", BENCH_SOURCE);
+  return await pyodide.runPythonAsync(BENCH_CODE);
+})();
+</script></body></html>"""
+
+BENCH_CODE = """
+import json, sys, time
+sys.path[:0] = ["__pypackages__", "."]
+import bench_advice
+from companion.rules import advise
+from companion.rules.choice_advice import advise_choice
+times = {}
+for rnd in bench_advice.positions(POSITIONS, 21):
+    kind = rnd.pending.kind
+    start = time.perf_counter()
+    advise(rnd) if kind == "turn" else advise_choice(rnd)
+    times.setdefault(str(kind), []).append((time.perf_counter() - start) * 1000)
+json.dumps(times)
+"""
+
+
+def advice_page(positions: int) -> bytes:
+    source = (ROOT / "tests" / "bench" / "bench_advice.py").read_text()
+    code = BENCH_CODE.replace("POSITIONS", str(positions))
+    return (
+        ADVICE_PAGE.replace("BENCH_SOURCE", json.dumps(source))
+        .replace("BENCH_CODE", json.dumps(code))
+        .encode()
+    )
+
+
+def quantiles(ts: list[float]) -> dict[str, float]:
+    ts = sorted(ts)
+    p95 = ts[min(len(ts) - 1, round(0.95 * (len(ts) - 1)))]
+    return {"n": len(ts), "p50": statistics.median(ts), "p95": p95, "max": ts[-1]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--positions", type=int, default=120)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    print(f"load average before: {os.getloadavg()[0]:.2f}")
+    work = Path(tempfile.mkdtemp(prefix="phone-app-"))
+    start = time.perf_counter()
+    built = publish(work / "dist")
+    print(
+        f"folder: {built.size / 1e6:.1f} MB, {built.gzipped / 1e6:.1f} MB gzipped, "
+        f"{built.precached / 1e6:.1f} MB precached; built in "
+        f"{time.perf_counter() - start:.1f} s"
+    )
+    Counting.pages["bench-advice.html"] = advice_page(args.positions)
+    httpd, url = serve(built.folder)
+    out: dict[str, Any] = {"size_mb": built.size / 1e6}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        first = timed(lambda: page.goto(url), page)
+        first_bytes = Counting.sent[0]
+        page.wait_for_function(
+            "n => caches.keys().then(k => k.length ? caches.open(k[0])"
+            ".then(c => c.keys()).then(r => r.length >= n) : false)",
+            arg=len(built.files),
+            timeout=BOOT,
+            polling=500,
+        )
+        installed = Counting.sent[0]
+        print(
+            f"first visit: Home after {first:.1f} s, {first_bytes / 1e6:.1f} MB "
+            f"sent; installed after {installed / 1e6:.1f} MB in all"
+        )
+        context.set_offline(True)
+        offline = [timed(page.reload, page) for _ in range(args.runs)]
+        context.close()
+        with running_server(work / "data") as server:
+            served = []
+            for _ in range(args.runs):
+                phone = browser.new_context(viewport=PHONE)
+                tab = phone.new_page()
+                served.append(timed(lambda tab=tab: tab.goto(server.url), tab))
+                phone.close()
+        for name, ts in (("offline reload", offline), ("served app", served)):
+            print(
+                f"{name}: Home after median {statistics.median(ts):.1f} s, "
+                f"max {max(ts):.1f} s (n={len(ts)})"
+            )
+        ratio = statistics.median(offline) / statistics.median(served)
+        print(f"offline reload / served page load: {ratio:.1f}x")
+        bench = browser.new_page()
+        bench.goto(url + "bench-advice.html")
+        raw = bench.evaluate("window.benchResult")
+        browser.close()
+    httpd.shutdown()
+    times: dict[str, list[float]] = json.loads(raw)
+    every = [t for ts in times.values() for t in ts]
+    advice = {}
+    for kind, ts in sorted(times.items()) + [("all", every)]:
+        q = quantiles(ts)
+        advice[kind] = q
+        print(
+            f"advice {kind:<9} n={q['n']:<4} p50 {q['p50']:7.1f} ms"
+            f"  p95 {q['p95']:7.1f} ms  max {q['max']:7.1f} ms"
+        )
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    out.update(
+        precached_mb=built.precached / 1e6,
+        first_visit_s=first,
+        first_visit_mb=first_bytes / 1e6,
+        installed_mb=installed / 1e6,
+        offline_reload_s=statistics.median(offline),
+        served_load_s=statistics.median(served),
+        ratio=ratio,
+        advice_p95_ms=advice["all"]["p95"],
+    )
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
