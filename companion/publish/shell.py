@@ -116,7 +116,18 @@ _REGISTER = """  <script>
         reloading = true;
         window.location.reload();
       });
-      window.addEventListener("load", () => {
+      // Registered once Python has started in the page: by then the page
+      // has fetched what the app needs, and the install finds all of it in
+      // the browser's cache (304s) instead of downloading it a second time.
+      const connect = globalThis.jsConnect;
+      globalThis.jsConnect = async function (...args) {
+        try {
+          return await connect.apply(this, args);
+        } finally {
+          register();
+        }
+      };
+      function register() {
         navigator.serviceWorker.register(base + "sw.js", { scope: base })
           .then((registration) => {
             if (registration.waiting && navigator.serviceWorker.controller) {
@@ -132,6 +143,6 @@ _REGISTER = """  <script>
               });
             });
           });
-      });
+      }
     })();
   </script>"""

@@ -320,3 +320,21 @@ def test_bench_stall(tmp_path: Path) -> None:
     lines_like(out, rf"run 1, (quiet|flood): {tap}, {home}")
     lines_like(out, rf"median of 1 \(50 events, spread 0 s\): {tap}, {home}")
     lines_like(out, rf"load average after: {NUMBER} {NUMBER} {NUMBER}")
+
+
+@pytest.mark.browser
+def test_bench_phone_app(tmp_path: Path) -> None:
+    require_browser()
+    out = run_bench(
+        "bench_phone_app.py", "--runs", "1", "--positions", "2",
+        tmp=tmp_path, timeout=2 * SLOW,
+    )  # fmt: skip
+    lines_like(out, rf"folder: {NUMBER} MB, {NUMBER} MB gzipped, {NUMBER} MB .+")
+    lines_like(out, rf"first visit: Home after {NUMBER} s, {NUMBER} MB sent.+")
+    for name in ("offline reload", "served app"):
+        lines_like(out, rf"{name}: Home after median {NUMBER} s, .+\(n=1\)")
+    ms = rf"p50 +{NUMBER} ms +p95 +{NUMBER} ms +max +{NUMBER} ms"
+    kinds = {m[1] for m in lines_like(out, rf"advice (\w+) +n=\d+ +{ms}")}
+    assert {"all", "budgeted"} <= kinds, out
+    row = json_lines(out)[-1]
+    assert row["installed_mb"] >= row["first_visit_mb"] > 0, row
