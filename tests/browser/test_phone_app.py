@@ -124,12 +124,14 @@ def test_a_phone_plays_on_with_the_network_off(browser: Any, host: Host) -> None
 
 
 def test_two_tabs_share_nothing_and_a_new_build_takes_over(
-    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Any, built: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A second tab of the app on the same phone does not open the games
     (it would write its older copy over them) until the first is closed;
-    then a new build on the host is offered, and taken, with the game kept."""
-    folder = publish(tmp_path / "dist").folder
+    then a new build on the host is offered, and taken, with the game kept.
+    (The new build replaces the module's folder: a phone opening it later
+    installs build B, which is as good a build as A.)"""
+    folder = built
     served = Host(folder)
     try:
         context, asked = phone(browser)
