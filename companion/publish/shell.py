@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.i18n import LANGUAGES, translator
+from companion.i18n import LANGUAGES, N_, translator
 
 SW_TEMPLATE = Path(__file__).with_name("sw.js")
 _SW_SETTINGS = '    serviceWorkerSettings: {\n        serviceWorkerVersion: "'
@@ -61,14 +61,17 @@ def service_worker(files: Sequence[str], lazy: Sequence[str], version: str) -> s
     )
 
 
+# The update bar is drawn by the page, before and beside Python: its words
+# are put in it at build time, in every language, and picked by the phone's.
+UPDATE_READY = N_("A new version of the app is ready.")
+RESTART = N_("Restart")
+
+
 def _update_words() -> dict[str, dict[str, str]]:
     words = {}
     for language in LANGUAGES:
         say = translator(language).gettext
-        words[language] = {
-            "text": say("A new version of the app is ready."),
-            "button": say("Restart"),
-        }
+        words[language] = {"text": say(UPDATE_READY), "button": say(RESTART)}
     return words
 
 
