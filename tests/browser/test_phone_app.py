@@ -101,6 +101,8 @@ def test_a_phone_plays_on_with_the_network_off(browser: Any, host: Host) -> None
     see(page, "14")  # Ann 5 + 9; Bob 12 + 3 = 15
     see(page, "15")
     controlled(page)
+    cdp = context.new_cdp_session(page)  # what Chromium's "Install app" checks
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 
     context.set_offline(True)
     page.reload()  # the game was kept on the phone, and the app with it
