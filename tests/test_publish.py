@@ -16,6 +16,7 @@ from companion.publish.deps import LockError, Pyodide, browser_packages
 from companion.publish.folder import WEB, _pyodide
 from companion.publish.shell import ShellError, bootstrap_js, main_js
 from companion.settings import PROJECT_ROOT
+from companion.ui.screens.rules import rules_file
 
 BROWSER_PACKAGES = {
     "babel", "flet", "flet-charts", "ifaddr", "msgpack", "mypy-extensions",
@@ -115,10 +116,11 @@ def test_the_folder_holds_the_app_and_its_worker_precaches_all_of_it(
         "companion/browser/start.py",
         "companion/locale/it/LC_MESSAGES/messages.mo",
         "companion/locale/hu/LC_MESSAGES/messages.mo",
-        "assets/rules.hu.md",
         "__pypackages__/flet/__init__.py",
         "__pypackages__/png.py",
     } <= names
+    for language in ("en", "it", "hu"):  # where the Rules screen reads them
+        assert rules_file(language).relative_to(PROJECT_ROOT).as_posix() in names
     assert not [
         n for n in names if "__pycache__" in n or n.startswith("companion/publish")
     ]

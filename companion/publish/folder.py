@@ -208,7 +208,8 @@ def _write_index(folder: Path, base: str) -> None:
 
 
 def _archive(packages: Iterable[Package], cache: Path) -> bytes:
-    """``app.tar.gz``: main.py, companion/, assets/rules*.md, __pypackages__/."""
+    """``app.tar.gz``: main.py, companion/ (with the rules pages where the
+    Rules screen reads them, ``companion/assets/``), __pypackages__/."""
     buf = io.BytesIO()
     zipped = gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0)
     with zipped, tarfile.open(fileobj=zipped, mode="w") as tar:
@@ -223,7 +224,7 @@ def _archive(packages: Iterable[Package], cache: Path) -> bytes:
                 mo = f"companion/locale/{language}/LC_MESSAGES/messages.mo"
                 _add(tar, mo, data)
         for page in sorted(ASSETS.glob("rules*.md")):
-            _add(tar, f"assets/{page.name}", page.read_bytes())
+            _add(tar, f"companion/assets/{page.name}", page.read_bytes())
         for package in packages:
             for name, data in package_files(package, cache):
                 if _wanted_dep(PurePosixPath(name)):
