@@ -77,12 +77,36 @@ EXT = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 KEEP = 4  # builds kept in the cache folder
 
 
+def inputs() -> list[Path]:
+    """Every source a build depends on: all of ``rules/`` (the compiled
+    modules and the plain ones they import, which mypyc reads for their
+    types and compiled code calls), the other compiled modules, and this
+    file (the module list and how they are built)."""
+    rules = sorted((SOURCES / "rules").glob("*.py"))
+    others = {_source(name) for name in MODULES} - set(rules)
+    return [*rules, *sorted(others), SOURCES / "native.py"]
+
+
+def _mypyc_version() -> bytes:
+    """The compiler's version file (mypy/version.py), read without importing
+    mypy (that costs a start-up); empty where mypy is not installed."""
+    spec = importlib.util.find_spec("mypy")
+    if spec is None or not spec.submodule_search_locations:
+        return b""
+    for folder in spec.submodule_search_locations:
+        version = Path(folder) / "version.py"
+        if version.is_file():
+            return version.read_bytes()
+    return b""
+
+
 def source_hash() -> str:
-    """Of the compiled modules' sources and the interpreter's ABI."""
-    h = hashlib.sha256(EXT.encode())
-    for name in MODULES:
-        h.update(name.encode() + b"\0")
-        h.update(_source(name).read_bytes())
+    """Of every input of the build (:func:`inputs`), the compiler's version
+    and the interpreter's ABI: any change is a new build folder."""
+    h = hashlib.sha256(EXT.encode() + b"\0" + _mypyc_version())
+    for path in inputs():
+        h.update(b"\0" + path.relative_to(SOURCES).as_posix().encode() + b"\0")
+        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 

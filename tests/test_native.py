@@ -56,7 +56,8 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     read instead."""
     copy = tmp_path / "companion"
     shutil.copytree(native.SOURCES / "rules", copy / "rules")
-    shutil.copy2(native.SOURCES / "simulate.py", copy / "simulate.py")
+    for name in ("simulate.py", "native.py"):
+        shutil.copy2(native.SOURCES / name, copy / name)
     monkeypatch.setattr(native, "SOURCES", copy)
     return copy
 
@@ -73,6 +74,26 @@ def test_an_edited_source_is_not_shadowed_by_an_older_build(
     after = native.build_dir(cache)
     assert after != before
     assert native.find_build(cache) is None  # the older build is not used
+
+
+@pytest.mark.parametrize(
+    "edited",
+    ["rules/events.py", "rules/sheet_read.py", "rules/__init__.py", "native.py"],
+)
+def test_a_build_is_not_used_once_any_source_it_depends_on_changed(
+    sources: Path, tmp_path: Path, edited: str
+) -> None:
+    """Not only the compiled modules: the plain rules modules they import
+    (events, sheet_read, the package's ``__init__`` …) and the build's own
+    recipe are part of the key, so editing one leaves no stale build in use."""
+    cache = tmp_path / "cache"
+    before = native.build_dir(cache)
+    before.mkdir(parents=True)
+    (before / "complete").write_text("built")
+    with (sources / edited).open("a") as f:
+        f.write("\n# edited\n")
+    assert native.build_dir(cache) != before
+    assert native.find_build(cache) is None
 
 
 def test_a_half_built_or_damaged_build_is_not_used(
