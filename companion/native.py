@@ -52,6 +52,7 @@ MODULES = (
     "rules.choice",
     "rules.choice_advice",
     "rules.config",
+    "rules.decision",
     "rules.game",
     "rules.hardbot",
     "rules.lines",

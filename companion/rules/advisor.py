@@ -63,6 +63,7 @@ from .advice import (
 from .bots import Bot, WinBot, play_out
 from .cards import Card
 from .choice import HIT, STAY
+from .decision import TURN
 from .game import EndCheck, check_end
 from .next_round import DECK_CARDS
 from .odds import bust_chance, flip7_chance
@@ -209,7 +210,7 @@ def advise(
     game and a few points of chance matter) until the gap is clear.
     ``seed`` is mixed with the position (0 for the app)."""
     pend = rnd.pending
-    if pend is None or pend.kind != "turn":
+    if pend is None or pend.kind is not TURN:
         raise ValueError("advice is for a player's turn (hit or stay)")
     p = pend.player
     pool = unseen(rnd)

@@ -20,6 +20,7 @@ from typing import Final, Protocol
 
 from .cards import NUMBER_VALUES
 from .choice import HIT, STAY
+from .decision import TURN
 from .hardbot import HardBot
 from .odds import bust_chance
 from .outlook import hit_value, naive_call, stay_value, unseen
@@ -56,7 +57,7 @@ class StopBot:
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
         # not_hit_or_stay, inline: most decisions of a simulation are this.
         pend = rnd.pending
-        if pend is None or pend.kind != "turn":
+        if pend is None or pend.kind is not TURN:
             return not_hit_or_stay(rnd, player, rng) or HIT
         if len(pend.options) == 1:
             return pend.options[0]  # The Zero: must hit
@@ -142,7 +143,7 @@ class EasyBot:
         pend = rnd.pending
         if pend is None:
             raise ValueError("the round is over")
-        if pend.kind != "turn":
+        if pend.kind is not TURN:
             return rng.choice(rnd.legal())
         return StopBot(self.at).choose(rnd, player, rng)
 
@@ -169,7 +170,7 @@ def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
             return
         p = pend.player
         bot = bots[p]
-        if type(bot) is StopBot and pend.kind != "turn":
+        if type(bot) is StopBot and pend.kind is not TURN:
             play(decide_other(rnd, p, rng))  # what StopBot.choose does
         else:
             play(bot.choose(rnd, p, rng))

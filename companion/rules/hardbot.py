@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .decision import TURN
 from .round import Round
 
 
@@ -45,6 +46,6 @@ class HardBot:
             raise ValueError("the round is over")
         if len(pend.options) == 1:
             return pend.options[0]  # The Zero's forced hit, a lone target
-        if pend.kind == "turn":
+        if pend.kind is TURN:
             return advise(rnd).suggestion
         return advise_choice(rnd).suggestion

@@ -21,9 +21,10 @@ from mypy_extensions import mypyc_attr
 from .cards import Card
 from .choice import Choice
 from .config import Rules
+from .decision import Pending
 from .events import Event, event
 from .linescores import cached_score
-from .resolve import Gen, Pending, play_round
+from .resolve import Gen, play_round
 from .saving import SavedRoundError, dump, load, setup_data, start_args
 from .scoring import LineScore
 from .setup import prepare

@@ -16,6 +16,7 @@ from typing import Final
 
 from .cards import CARDS, MINUS_VALUES, NUMBER_VALUES
 from .choice import BONUS, Choice, Verb
+from .decision import FLIP7, MODIFIER, TARGET, TURN
 from .lines import would_bust
 from .round import Round
 from .status import ACTIVE, BUSTED
@@ -309,9 +310,9 @@ def decide_other(rnd: Round, me: int, rng: random.Random | None = None) -> str:
     """Any decision but the turn's hit/stay; ties at random from ``rng``."""
     pend = rnd.pending
     assert pend is not None
-    if pend.kind in ("target", "modifier"):
+    if pend.kind is TARGET or pend.kind is MODIFIER:
         return target_player(rnd, me, pend.options, pend.card or "", rng)
-    if pend.kind == "flip7":
+    if pend.kind is FLIP7:
         return brutal_choice(rnd, me, pend.options, rng)
     return pick_card_action(rnd, me, pend.options, rng)
 
@@ -323,7 +324,7 @@ def not_hit_or_stay(rnd: Round, player: int, rng: random.Random) -> str | None:
     pend = rnd.pending
     if pend is None:
         raise ValueError("the round is over")
-    if pend.kind != "turn":
+    if pend.kind is not TURN:
         return decide_other(rnd, player, rng)
     if len(pend.options) == 1:
         return pend.options[0]
