@@ -47,7 +47,6 @@ import hashlib
 import math
 import random
 from fractions import Fraction
-from operator import attrgetter
 
 from .advice import (
     ALMOST,
@@ -70,7 +69,6 @@ from .odds import bust_chance, flip7_chance
 from .outlook import game_call, hit_value, standings, stay_value, unseen
 from .plainbots import EndgameBot
 from .round import Round
-from .shuffle import shuffle
 from .winchance import chance_after_round, win_chances
 
 # The others in the play-outs: stop at 25, the endgame rule, shared tactics.
@@ -82,7 +80,6 @@ ENDGAME_SAMPLES = 480  # the budget when this round can end the game
 BATCH = 40
 CLEAR_Z = 3.0  # stop sampling once the gap is this many standard errors
 NOISE_Z = 1.96  # options closer than this many standard errors: within noise
-_code = attrgetter("code")
 
 
 def position_key(rnd: Round, player: int) -> str:
@@ -115,13 +112,7 @@ def position_seed(rnd: Round, player: int, salt: int) -> int:
 def twin_round(rnd: Round, rng: random.Random) -> Round:
     """A fork whose deck order depends only on ``rng`` and the deck's
     contents (the fork shuffles the real order; sorting first hides it)."""
-    twin = rnd.fork(rng)
-    table = twin._t  # the round's own package may reach its table
-    table.seed = f"advice/{rng.getrandbits(32)}"  # not the round's hidden seed
-    table.discard.sort(key=_code)  # a mid-round reshuffle starts from it
-    table.deck.sort(key=_code)
-    shuffle(rng, table.deck)
-    return twin
+    return rnd.fork_unseen(rng, "advice")
 
 
 def _sample(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -31,6 +32,8 @@ from .setup import prepare
 from .shuffle import shuffle
 from .status import BUSTED, Status
 from .table import InternedCards, Table
+
+_code = attrgetter("code")
 
 
 class IllegalChoice(ValueError):
@@ -167,6 +170,31 @@ class Round:
         """``line(i)`` as cards (a copy)."""
         return list(self._t.lines[i])
 
+    # The play-outs (bots, advisor, simulator) read every seat at every
+    # decision, thousands of rounds a second: these hand out the table's own
+    # lists by seat, not copies. Read them; never change them.
+    @property
+    def seat_lines(self) -> list[list[Card]]:
+        """Every seat's face-up line (:meth:`cards`), by seat."""
+        return self._t.lines
+
+    @property
+    def seat_sums(self) -> list[int]:
+        """Every seat's number sum (:meth:`number_sum`), by seat."""
+        return self._t.sums
+
+    @property
+    def seat_status(self) -> list[Status]:
+        """Every seat's :meth:`status`, by seat."""
+        return self._t.status
+
+    @property
+    def seat_values(self) -> list[int]:
+        """The values each face-up line holds, one bit per value: bit v
+        (0-12) a number card of value v; bit 13 set for any 13 (how many:
+        count the line)."""
+        return self._t.values
+
     def face_down(self, i: int) -> list[str]:
         """A busted player's face-down cards (empty otherwise)."""
         return [c.code for c in self._t.down[i]]
@@ -283,6 +311,25 @@ class Round:
         twin._t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
         twin._forked = True
         return twin
+
+    def fork_unseen(self, rng: random.Random, label: str) -> Round:
+        """A :meth:`fork` whose unseen cards' order depends only on ``rng``
+        and which cards they are, not on their real order (the fork shuffles
+        the real order; sorting first hides it), with a reshuffle seed
+        ``label/…`` from ``rng`` rather than the round's hidden one."""
+        twin = self.fork(rng)
+        t = twin._t
+        t.seed = f"{label}/{rng.getrandbits(32)}"
+        t.discard.sort(key=_code)  # a mid-round reshuffle starts from it
+        t.deck.sort(key=_code)
+        shuffle(rng, t.deck)
+        return twin
+
+    def stop_at(self, seat: int, at: int | None) -> None:
+        """From now on the engine plays ``seat``'s hit or stay itself, as a
+        stop bot at ``at`` chooses (each choice still recorded), instead of
+        asking; None: ask again. A play-out's shortcut (``bots.play_out``)."""
+        self._t.stay_at[seat] = at
 
     def to_json(self) -> str:
         if self._forked:

@@ -55,7 +55,7 @@ class View:
         self.rnd, self.me = rnd, me
         # A busted line's sum is 0: its face-up line holds no number card.
         # The table's own list, by seat (read only, for this decision).
-        self.sums = sums = rnd._t.sums
+        self.sums = sums = rnd.seat_sums
         self._cards: dict[int, tuple[str, ...]] = {}
         self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
@@ -74,7 +74,7 @@ class View:
     def cards(self, q: int) -> tuple[str, ...]:
         got = self._cards.get(q)
         if got is None:
-            got = self._cards[q] = tuple([c.code for c in self.rnd._t.lines[q]])
+            got = self._cards[q] = tuple([c.code for c in self.rnd.seat_lines[q]])
         return got
 
     def value(self, q: int) -> int:
@@ -188,8 +188,8 @@ def target_player(
     weighs, read straight off the table for the candidates only."""
     if len(options) == 1:
         return options[0]
-    t = rnd._t
-    sums, lines, status, values = t.sums, t.lines, t.status, t.values
+    sums, lines = rnd.seat_sums, rnd.seat_lines
+    status, values = rnd.seat_status, rnd.seat_values
     totals = rnd.totals or [0] * rnd.players
     mine = totals[me] + sums[me]
     draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
