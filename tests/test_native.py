@@ -28,15 +28,18 @@ def test_the_suite_runs_the_compiled_engine_where_it_can_be_built() -> None:
 
 
 def test_the_sources_alone_play_the_recorded_games() -> None:
-    """The fingerprint test checks the engine this process runs (compiled
-    here); the same 200 games run from the sources give the same digest."""
+    """The fingerprint tests check the engine this process runs (compiled
+    here); the same 200 games and the same advice at 24 positions, run from
+    the sources (what phones and packaged apps run), give the same digests."""
     code = (
         "import sys; sys.path.insert(0, 'tests')\n"
         "from companion import native\n"
-        "from test_engine_fingerprint import DIGEST, fingerprint\n"
+        "import test_engine_fingerprint as f\n"
+        "import companion.rules.advisor as a\n"
         "import companion.rules.resolve as r\n"
         "print(native.active(), r.__file__.endswith('.py'), "
-        "fingerprint(200)[0] == DIGEST)\n"
+        "a.__file__.endswith('.py'), f.fingerprint(200)[0] == f.DIGEST, "
+        "f.advice_fingerprint() == f.ADVICE_DIGEST)\n"
     )
     env = {**os.environ, native.PURE_ENV: "1"}
     out = subprocess.run(
@@ -47,7 +50,7 @@ def test_the_sources_alone_play_the_recorded_games() -> None:
         text=True,
         check=True,
     ).stdout.split()
-    assert out == ["False", "True", "True"]
+    assert out == ["False", "True", "True", "True", "True"]
 
 
 @pytest.fixture
