@@ -25,7 +25,7 @@ from .config import Rules
 from .decision import Pending
 from .events import Event, event
 from .linescores import cached_score
-from .resolve import Gen, play_round
+from .resolve import Gen, play_on, play_round
 from .saving import SavedRoundError, dump, load, setup_data, start_args
 from .scoring import LineScore
 from .setup import prepare
@@ -72,8 +72,12 @@ class Round:
         discard: list[Card],
         seed: int | str,
         totals: tuple[int, ...] | None,
+        table: Table | None = None,
     ) -> None:
-        """Use :meth:`start` (it checks the arguments)."""
+        """Use :meth:`start` (it checks the arguments). ``table``: a table
+        already laid out (the physical table's tapped-in lines, see
+        :mod:`.table_odds`): turns go on from there, and the round is a
+        what-if that cannot be saved."""
         self.rules = rules
         self.players = players
         self.dealer = dealer
@@ -82,11 +86,15 @@ class Round:
         self.seed = seed
         self._deck0 = tuple(deck)
         self._discard0 = tuple(discard)
-        self._t = Table(rules, players, dealer, seats, deck, discard, seed)
+        if table is None:
+            self._t = Table(rules, players, dealer, seats, deck, discard, seed)
+            self._gen: Gen = play_round(self._t)
+        else:
+            self._t = table
+            self._gen = play_on(table)
         self._choices: list[str] = self._t.played  # the engine's own turns too
-        self._gen: Gen = play_round(self._t)
         self._events: list[Event] = []
-        self._forked = False
+        self._forked = table is not None
         self._advance(None)
 
     @classmethod
