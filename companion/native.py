@@ -4,15 +4,37 @@ these sources exists; otherwise the same modules run as plain Python.
 Why: advice, computer players and tournaments are play-outs, CPU-bound pure
 Python. The rules package is typed throughout (``mypy --strict``), so mypyc
 turns its hot modules into C extensions that run the same code about twice
-as fast with identical results (tests/test_engine_fingerprint.py checks
-both ways). The ``.py`` files stay the truth:
+as fast with identical results. The ``.py`` files stay the truth:
 
 * a build lives outside the source tree, in the user's cache folder, under
-  a name made of the interpreter's tag and a hash of every compiled
-  module's source, so an edited file is never shadowed by a stale build
+  a name made of the interpreter's tag and a hash of every input of the
+  build (:func:`inputs`: every module of ``rules/``, compiled or not, since
+  the compiled ones import the others and mypyc reads their types; the
+  other compiled modules; this file, which says what is compiled and how;
+  mypyc's version), so an edited file is never shadowed by a stale build
   (the hash no longer matches and Python runs the new source);
 * where there is no build (a phone or web build, no C compiler, mypyc not
   installed, ``COMPANION_PURE_PYTHON=1``) nothing changes.
+
+Built when it is used, not when the app is packaged (issue 24). black
+compiles with mypyc at packaging time because it ships wheels per platform
+from PyPI. This app has no such package: it runs from its source folder
+(``uv run companion``), and what ``flet build`` packs for phones, the web
+(Pyodide) and desktops runs the plain sources, since a C extension built
+here would not load there. A packaging-time build would have no user; the
+served app, the only place that can load one, builds it for itself, and the
+complete key above is what makes that honest.
+
+Which engine the tests prove: the suite runs compiled where the machine can
+build (tests/conftest.py; ``.ci/run`` requires it), because the advisor and
+hard-bot tests take over three times as long plain (1,290 s against 413 s
+of test time for the engine's tests, measured for issue 24), which would
+take CI past its budget. The plain sources, which phones run, are proven
+equal by fingerprint: tests/test_native.py plays the 200 recorded games and
+asks the advisor at 24 recorded positions from the plain sources in a
+subprocess and must get the digests of tests/test_engine_fingerprint.py,
+which the compiled engine gets in the suite. ``COMPANION_PURE_PYTHON=1 uv
+run pytest`` runs everything plain.
 
 ``companion engine build`` compiles (about 30 s); ``uv run
 pytest`` builds first when it can (tests/conftest.py), and the app starts a
@@ -41,7 +63,7 @@ SOURCES = Path(__file__).resolve().parent  # the companion package
 # The modules a play-out runs through (under companion/), and the
 # simulator's game loop, compiled together (one shared C library). Not
 # compiled: modules mypyc cannot build yet (events: dataclass inheritance
-# with defaults; table_odds: it builds rounds with __new__) and modules off
+# with defaults) and modules off
 # the hot path (the tournament harness too: its tests swap its functions,
 # which compiled calls would not see).
 MODULES = (
@@ -69,6 +91,7 @@ MODULES = (
     "rules.shuffle",
     "rules.status",
     "rules.table",
+    "rules.table_odds",
     "rules.tactics",
     "rules.winchance",
     "simulate",
