@@ -8,6 +8,7 @@ import json
 import pytest
 from round_helpers import stacked
 
+from companion.app.telling import sentence
 from companion.rules import Round as ExportedRound
 from companion.rules import Rules, full_deck
 from companion.rules.events import Busted, Dealt, Drew, Event
@@ -56,12 +57,12 @@ def test_bad_start_arguments_are_refused(kwargs: dict[str, object]) -> None:
 def test_event_text_names_players_and_cards() -> None:
     rnd = stacked("5 6 7 5", "hit")
     names = ["Dee", "Ann", "Bea"]
-    texts = [e.text(names) for e in rnd.events]
+    texts = [sentence(e, names) for e in rnd.events]
     assert texts[:3] == ["Ann is dealt a 5.", "Bea is dealt a 6.", "Dee is dealt a 7."]
     assert texts[-2:] == ["Ann draws a 5.", "Ann busts with a 5."]
     assert isinstance(rnd.events[-1], Busted)
     assert all(isinstance(e, Event) for e in rnd.events)
-    assert rnd.events[0].text() == "Player 2 is dealt a 5."
+    assert sentence(rnd.events[0]) == "Player 2 is dealt a 5."
 
 
 def test_events_are_append_only_and_frozen() -> None:
@@ -85,7 +86,7 @@ def test_every_event_kind_has_a_sentence() -> None:
             rnd.play(rng.choice(rnd.legal()))
         for e in rnd.events:
             kinds.add(e.kind)
-            text = e.text(["A", "B", "C", "D"])
+            text = sentence(e, ["A", "B", "C", "D"])
             assert text.endswith((".", "!")) and len(text) < 120
         rnd = Round.start(
             players=4, seed=rng.randrange(10**6), rules=Rules(brutal=True)

@@ -112,7 +112,7 @@ def test_save_restore_mid_round_and_replay_give_an_equal_round(
         restored.play(choice)
         assert restored == rnd
     assert restored.scores() == rnd.scores()
-    assert [e.text() for e in restored.events] == [e.text() for e in rnd.events]
+    assert restored.events == rnd.events
 
 
 @settings(max_examples=60, deadline=None)
