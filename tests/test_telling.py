@@ -15,7 +15,7 @@ from companion.app.advice_words import advice_text, choice_advice_text
 from companion.app.said import retell, said
 from companion.app.telling import TELLERS, card_name, chain, sentence
 from companion.i18n import N_, use
-from companion.rules import ALL_CODES, Advice, Card, Round, Rules
+from companion.rules import ALL_CODES, Advice, Card, Decision, Round, Rules
 from companion.rules import events as ev
 from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.scoring import score_line
@@ -344,7 +344,7 @@ def test_the_advisor_says_which_way_the_sampling_ended() -> None:
 def test_the_advisor_words_other_decisions_with_the_buttons_words() -> None:
     advice = ChoiceAdvice(
         player=0,
-        kind="target",
+        kind=Decision.TARGET,
         chances=(("target 0", 0.4612), ("target 2", 0.4105), ("target 1", 0.4098)),
         samples=64,
         margin=0.021,
