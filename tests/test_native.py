@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_suite_runs_the_compiled_engine_where_it_can_be_built() -> None:
+    if os.environ.get(native.PURE_ENV):
+        pytest.skip(f"{native.PURE_ENV} is set: the suite runs the plain sources")
     if not (native.can_build() or os.environ.get("REQUIRE_NATIVE")):
         pytest.skip("no mypyc, setuptools or C compiler here: the sources run")
     import companion.rules.resolve as resolve
