@@ -3,12 +3,15 @@ rulings R8, R18, R19, R20, and properties checked with Hypothesis."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.app.telling import chain
 from companion.rules import Card, Rules, parse_cards, score_line
+from companion.rules.config import RULE_KEYS
 
 BRUTAL = Rules(brutal=True)
 
@@ -129,3 +132,8 @@ def test_seven_distinct_numbers_always_flip7(codes: list[str]) -> None:
     if len(set(values)) == 7:
         assert score_line(cards).flip7
         assert score_line(cards).total >= 15
+
+
+def test_rule_keys_name_every_setting_of_rules() -> None:
+    """Saved sheets and share codes write the rules by these names."""
+    assert tuple(f.name for f in dataclasses.fields(Rules)) == RULE_KEYS

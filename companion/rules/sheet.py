@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .cards import CARDS, Card
-from .config import Rules
+from .config import RULE_KEYS, Rules
 from .game import EndCheck, check_end
 from .linescores import cached_score
 from .scoring import BRUTAL_ATTACK, LineScore, score_line
@@ -430,13 +430,7 @@ class Sheet:
                 {"id": p.id, "name": p.name, "start": p.start, "seated": p.seated}
                 for p in self.players
             ],
-            "rules": {
-                "brutal": r.brutal,
-                "target": r.target,
-                "decks": r.decks,
-                "lucky_pair_counts_two": r.lucky_pair_counts_two,
-                "tie_break": r.tie_break,
-            },
+            "rules": {key: getattr(r, key) for key in RULE_KEYS},
             "first_dealer": self.first_dealer,
             "rounds": [rec.to_dict() for rec in self.rounds],
         }

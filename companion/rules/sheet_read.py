@@ -18,10 +18,8 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from .cards import card
-from .config import Rules
+from .config import RULE_KEYS, Rules
 from .sheet import Entry, Player, RoundRecord, Sheet, SheetError
-
-RULE_KEYS = ("brutal", "target", "decks", "lucky_pair_counts_two", "tie_break")
 
 
 def _error(detail: str) -> ValueError:
