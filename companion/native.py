@@ -4,15 +4,37 @@ these sources exists; otherwise the same modules run as plain Python.
 Why: advice, computer players and tournaments are play-outs, CPU-bound pure
 Python. The rules package is typed throughout (``mypy --strict``), so mypyc
 turns its hot modules into C extensions that run the same code about twice
-as fast with identical results (tests/test_engine_fingerprint.py checks
-both ways). The ``.py`` files stay the truth:
+as fast with identical results. The ``.py`` files stay the truth:
 
 * a build lives outside the source tree, in the user's cache folder, under
-  a name made of the interpreter's tag and a hash of every compiled
-  module's source, so an edited file is never shadowed by a stale build
+  a name made of the interpreter's tag and a hash of every input of the
+  build (:func:`inputs`: every module of ``rules/``, compiled or not, since
+  the compiled ones import the others and mypyc reads their types; the
+  other compiled modules; this file, which says what is compiled and how;
+  mypyc's version), so an edited file is never shadowed by a stale build
   (the hash no longer matches and Python runs the new source);
 * where there is no build (a phone or web build, no C compiler, mypyc not
   installed, ``COMPANION_PURE_PYTHON=1``) nothing changes.
+
+Built when it is used, not when the app is packaged (issue 24). black
+compiles with mypyc at packaging time because it ships wheels per platform
+from PyPI. This app has no such package: it runs from its source folder
+(``uv run companion``), and what ``flet build`` packs for phones, the web
+(Pyodide) and desktops runs the plain sources, since a C extension built
+here would not load there. A packaging-time build would have no user; the
+served app, the only place that can load one, builds it for itself, and the
+complete key above is what makes that honest.
+
+Which engine the tests prove: the suite runs compiled where the machine can
+build (tests/conftest.py; ``.ci/run`` requires it), because the advisor and
+hard-bot tests take over three times as long plain (1,290 s against 413 s
+of test time for the engine's tests, measured for issue 24), which would
+take CI past its budget. The plain sources, which phones run, are proven
+equal by fingerprint: tests/test_native.py plays the 200 recorded games and
+asks the advisor at 24 recorded positions from the plain sources in a
+subprocess and must get the digests of tests/test_engine_fingerprint.py,
+which the compiled engine gets in the suite. ``COMPANION_PURE_PYTHON=1 uv
+run pytest`` runs everything plain.
 
 ``companion engine build`` compiles (about 30 s); ``uv run
 pytest`` builds first when it can (tests/conftest.py), and the app starts a
@@ -43,7 +65,7 @@ SOURCES = Path(__file__).resolve().parent  # the companion package
 # The modules a play-out runs through (under companion/), and the
 # simulator's game loop, compiled together (one shared C library). Not
 # compiled: modules mypyc cannot build yet (events: dataclass inheritance
-# with defaults; table_odds: it builds rounds with __new__) and modules off
+# with defaults) and modules off
 # the hot path (the tournament harness too: its tests swap its functions,
 # which compiled calls would not see).
 MODULES = (
@@ -54,6 +76,7 @@ MODULES = (
     "rules.choice",
     "rules.choice_advice",
     "rules.config",
+    "rules.decision",
     "rules.game",
     "rules.hardbot",
     "rules.lines",
@@ -70,6 +93,7 @@ MODULES = (
     "rules.shuffle",
     "rules.status",
     "rules.table",
+    "rules.table_odds",
     "rules.tactics",
     "rules.winchance",
     "simulate",
@@ -79,12 +103,36 @@ EXT = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 KEEP = 4  # builds kept in the cache folder
 
 
+def inputs() -> list[Path]:
+    """Every source a build depends on: all of ``rules/`` (the compiled
+    modules and the plain ones they import, which mypyc reads for their
+    types and compiled code calls), the other compiled modules, and this
+    file (the module list and how they are built)."""
+    rules = sorted((SOURCES / "rules").glob("*.py"))
+    others = {_source(name) for name in MODULES} - set(rules)
+    return [*rules, *sorted(others), SOURCES / "native.py"]
+
+
+def _mypyc_version() -> bytes:
+    """The compiler's version file (mypy/version.py), read without importing
+    mypy (that costs a start-up); empty where mypy is not installed."""
+    spec = importlib.util.find_spec("mypy")
+    if spec is None or not spec.submodule_search_locations:
+        return b""
+    for folder in spec.submodule_search_locations:
+        version = Path(folder) / "version.py"
+        if version.is_file():
+            return version.read_bytes()
+    return b""
+
+
 def source_hash() -> str:
-    """Of the compiled modules' sources and the interpreter's ABI."""
-    h = hashlib.sha256(EXT.encode())
-    for name in MODULES:
-        h.update(name.encode() + b"\0")
-        h.update(_source(name).read_bytes())
+    """Of every input of the build (:func:`inputs`), the compiler's version
+    and the interpreter's ABI: any change is a new build folder."""
+    h = hashlib.sha256(EXT.encode() + b"\0" + _mypyc_version())
+    for path in inputs():
+        h.update(b"\0" + path.relative_to(SOURCES).as_posix().encode() + b"\0")
+        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 

@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.rules import Rules, Status
-from companion.rules.bots import Bot, bot_help, make_bot
+from companion.rules.bots import Bot
 from companion.rules.match import Match
+from companion.rules.roster import bot_help, make_bot
 from companion.simulate import play_round
 
 Z95 = 1.959964

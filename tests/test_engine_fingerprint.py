@@ -12,6 +12,7 @@ choose changes the digest; a faster engine must not.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -19,8 +20,9 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from companion.rules import Match, Round, Rules, make_bot
+from companion.rules import Advice, Decision, Match, Round, Rules, advise, make_bot
 from companion.rules.bots import Bot, play_out
+from companion.rules.choice_advice import ChoiceAdvice, advise_choice
 
 # Recorded on 71f4630, before any speed-up (see docs/benchmarks.md).
 DIGEST = "3deed93e23768fa82a25ad4743cdc7361410d628dd0831425bc0c1913206cd01"
@@ -110,3 +112,49 @@ def test_rounds_played_out_replay_from_their_choices() -> None:
             assert Round.replay(rnd.setup(), rnd.choices) == rnd
             assert Round.from_json(rnd.to_json()) == rnd
             match.finish_round(rnd)
+
+
+# The advisor's answers at fixed positions: its play-outs, win chances and
+# verdicts, for hit or stay and for other kinds of decision (the hard
+# computer player plays these). Recorded on fd8f1d6 (issue 24), the same
+# compiled and plain: tests/test_native.py runs it from the plain sources.
+ADVICE_DIGEST = "48a681458ed5ff18098df1de6540d53bb6ef0f6b1542b77d872c532974204d84"
+ADVICE_POSITIONS = 24
+
+
+def _advice_bytes(advice: Advice | ChoiceAdvice) -> bytes:
+    return json.dumps(dataclasses.asdict(advice), default=str).encode()
+
+
+def advice_fingerprint(positions: int = ADVICE_POSITIONS) -> str:
+    digest = hashlib.sha256()
+    stop = make_bot("stop:27")
+    for g in range(positions):
+        rules = VARIANTS[g % len(VARIANTS)]
+        players = 2 + g % 3
+        match = Match(players, rules, seed=900 + g, dealer=g % players)
+        rng = random.Random(g)
+        for _ in range(g % 4):  # a few rounds first: totals near the target
+            rnd = match.start_round()
+            play_out(rnd, [stop] * players, rng)
+            match.finish_round(rnd)
+        if match.over:
+            continue
+        rnd = match.start_round()
+        turn = other = False  # one advice of each, at most
+        while (pend := rnd.pending) is not None and not (turn and other):
+            if pend.kind is Decision.TURN:
+                if not turn and len(pend.options) == 2 and rng.random() < 0.3:
+                    said = advise(rnd, samples=16, max_samples=32)
+                    digest.update(_advice_bytes(said))
+                    turn = True
+            elif not other and len(pend.options) > 1:
+                said = advise_choice(rnd, budget=32, min_each=8)
+                digest.update(_advice_bytes(said))
+                other = True
+            rnd.play(rng.choice(rnd.legal()))
+    return digest.hexdigest()
+
+
+def test_fixed_positions_get_the_recorded_advice() -> None:
+    assert advice_fingerprint() == ADVICE_DIGEST

@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 
 from companion.rules import Match, Round, Rules, advise
-from companion.rules.bots import StopBot, make_bot
+from companion.rules.bots import StopBot
 from companion.rules.choice_advice import advise_choice
 from companion.rules.hardbot import HardBot
+from companion.rules.roster import make_bot
 
 
 def test_hard_is_the_level_the_seat_picker_offers() -> None:

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_suite_runs_the_compiled_engine_where_it_can_be_built() -> None:
+    if os.environ.get(native.PURE_ENV):
+        pytest.skip(f"{native.PURE_ENV} is set: the suite runs the plain sources")
     if not (native.can_build() or os.environ.get("REQUIRE_NATIVE")):
         pytest.skip("no mypyc, setuptools or C compiler here: the sources run")
     import companion.rules.resolve as resolve
@@ -28,15 +30,18 @@ def test_the_suite_runs_the_compiled_engine_where_it_can_be_built() -> None:
 
 
 def test_the_sources_alone_play_the_recorded_games() -> None:
-    """The fingerprint test checks the engine this process runs (compiled
-    here); the same 200 games run from the sources give the same digest."""
+    """The fingerprint tests check the engine this process runs (compiled
+    here); the same 200 games and the same advice at 24 positions, run from
+    the sources (what phones and packaged apps run), give the same digests."""
     code = (
         "import sys; sys.path.insert(0, 'tests')\n"
         "from companion import native\n"
-        "from test_engine_fingerprint import DIGEST, fingerprint\n"
+        "import test_engine_fingerprint as f\n"
+        "import companion.rules.advisor as a\n"
         "import companion.rules.resolve as r\n"
         "print(native.active(), r.__file__.endswith('.py'), "
-        "fingerprint(200)[0] == DIGEST)\n"
+        "a.__file__.endswith('.py'), f.fingerprint(200)[0] == f.DIGEST, "
+        "f.advice_fingerprint() == f.ADVICE_DIGEST)\n"
     )
     env = {**os.environ, native.PURE_ENV: "1"}
     out = subprocess.run(
@@ -47,7 +52,7 @@ def test_the_sources_alone_play_the_recorded_games() -> None:
         text=True,
         check=True,
     ).stdout.split()
-    assert out == ["False", "True", "True"]
+    assert out == ["False", "True", "True", "True", "True"]
 
 
 @pytest.fixture
@@ -56,7 +61,8 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     read instead."""
     copy = tmp_path / "companion"
     shutil.copytree(native.SOURCES / "rules", copy / "rules")
-    shutil.copy2(native.SOURCES / "simulate.py", copy / "simulate.py")
+    for name in ("simulate.py", "native.py"):
+        shutil.copy2(native.SOURCES / name, copy / name)
     monkeypatch.setattr(native, "SOURCES", copy)
     return copy
 
@@ -73,6 +79,26 @@ def test_an_edited_source_is_not_shadowed_by_an_older_build(
     after = native.build_dir(cache)
     assert after != before
     assert native.find_build(cache) is None  # the older build is not used
+
+
+@pytest.mark.parametrize(
+    "edited",
+    ["rules/events.py", "rules/sheet_read.py", "rules/__init__.py", "native.py"],
+)
+def test_a_build_is_not_used_once_any_source_it_depends_on_changed(
+    sources: Path, tmp_path: Path, edited: str
+) -> None:
+    """Not only the compiled modules: the plain rules modules they import
+    (events, sheet_read, the package's ``__init__`` …) and the build's own
+    recipe are part of the key, so editing one leaves no stale build in use."""
+    cache = tmp_path / "cache"
+    before = native.build_dir(cache)
+    before.mkdir(parents=True)
+    (before / "complete").write_text("built")
+    with (sources / edited).open("a") as f:
+        f.write("\n# edited\n")
+    assert native.build_dir(cache) != before
+    assert native.find_build(cache) is None
 
 
 def test_a_half_built_or_damaged_build_is_not_used(

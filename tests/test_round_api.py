@@ -8,6 +8,7 @@ import json
 import pytest
 from round_helpers import stacked
 
+from companion.app.telling import sentence
 from companion.rules import Round as ExportedRound
 from companion.rules import Rules, full_deck
 from companion.rules.events import Busted, Dealt, Drew, Event
@@ -56,12 +57,12 @@ def test_bad_start_arguments_are_refused(kwargs: dict[str, object]) -> None:
 def test_event_text_names_players_and_cards() -> None:
     rnd = stacked("5 6 7 5", "hit")
     names = ["Dee", "Ann", "Bea"]
-    texts = [e.text(names) for e in rnd.events]
+    texts = [sentence(e, names) for e in rnd.events]
     assert texts[:3] == ["Ann is dealt a 5.", "Bea is dealt a 6.", "Dee is dealt a 7."]
     assert texts[-2:] == ["Ann draws a 5.", "Ann busts with a 5."]
     assert isinstance(rnd.events[-1], Busted)
     assert all(isinstance(e, Event) for e in rnd.events)
-    assert rnd.events[0].text() == "Player 2 is dealt a 5."
+    assert sentence(rnd.events[0]) == "Player 2 is dealt a 5."
 
 
 def test_events_are_append_only_and_frozen() -> None:
@@ -85,7 +86,7 @@ def test_every_event_kind_has_a_sentence() -> None:
             rnd.play(rng.choice(rnd.legal()))
         for e in rnd.events:
             kinds.add(e.kind)
-            text = e.text(["A", "B", "C", "D"])
+            text = sentence(e, ["A", "B", "C", "D"])
             assert text.endswith((".", "!")) and len(text) < 120
         rnd = Round.start(
             players=4, seed=rng.randrange(10**6), rules=Rules(brutal=True)
@@ -158,6 +159,38 @@ def test_fork_keeps_the_table_and_hides_the_deck_order() -> None:
     assert twin.deck != rnd.deck
     with pytest.raises(ValueError):
         twin.to_json()
+
+
+def test_the_play_outs_read_every_seat_through_public_views() -> None:
+    """``seat_*``: every seat at once, what the per-seat reads say; a stop
+    mark lets the engine play a seat's turns itself, each one recorded."""
+    rnd = stacked("5 13L 0 9 13 2", "hit", "hit", dealer=2)
+    lines = rnd.seat_lines
+    assert [[c.code for c in lines[i]] for i in range(3)] == [
+        rnd.line(i) for i in range(3)
+    ]
+    assert rnd.seat_sums == [rnd.number_sum(i) for i in range(3)] == [14, 26, 0]
+    assert rnd.seat_status == [rnd.status(i) for i in range(3)]
+    assert rnd.seat_values == [1 << 5 | 1 << 9, 1 << 13, 1 << 0]  # bit 13: any 13
+    rnd.stop_at(0, 5)  # seat 0 holds 14: the engine stays for it
+    rnd.play("hit")  # seat 2 must hit (The Zero); then seat 0 is not asked
+    assert rnd.choices[-2:] == ["hit", "stay"]
+    assert rnd.status(0) == "stayed"
+    assert rnd.pending is not None and rnd.pending.player == 1
+
+
+def test_an_unseen_fork_depends_only_on_the_cards_left() -> None:
+    """Two rounds at the same position with their decks in different orders
+    fork into the same what-if from the same seed."""
+    import random
+
+    a = stacked("5 6 7 8 9 10 11 12 1 2 3 4")
+    b = stacked("5 6 7 4 3 2 1 12 11 10 9 8")
+    ta, tb = (r.fork_unseen(random.Random(7), "test") for r in (a, b))
+    assert ta.deck == tb.deck and sorted(ta.deck) == sorted(a.deck)
+    ta.play("hit")
+    tb.play("hit")
+    assert ta.line(1) == tb.line(1)
 
 
 def test_codes_and_cards_are_accepted_for_the_deck() -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.telling import chain
 from companion.rules import Rules, parse_cards, score_line
 from companion.ui.screens.rules import RULES_FILE, rules_text
 
@@ -83,8 +84,8 @@ def test_worked_examples_table_scores_as_written(doc: str) -> None:
             lucky_pair_counts_two="counts once" not in notes,
         )
         line = score_line(cards(hand), rules=rules)
-        assert line.total == score, (hand, notes, line.chain())
-        assert line.flip7 == ("Flip 7" in notes), (hand, notes, line.chain())
+        assert line.total == score, (hand, notes, chain(line))
+        assert line.flip7 == ("Flip 7" in notes), (hand, notes, chain(line))
 
 
 def test_example_sentences_score_as_written(doc: str) -> None:
@@ -92,7 +93,7 @@ def test_example_sentences_score_as_written(doc: str) -> None:
     for text, brutal in sentences(doc):
         for m in SCORES.finditer(text):
             line = score_line(cards(m.group(1)), rules=Rules(brutal=brutal))
-            assert line.total == number(m.group(2)), (m.group(0), line.chain())
+            assert line.total == number(m.group(2)), (m.group(0), chain(line))
             found += 1
         for m in ADDED.finditer(text):
             hand = cards(m.group(1)) + cards(m.group(3))

@@ -3,11 +3,15 @@ rulings R8, R18, R19, R20, and properties checked with Hypothesis."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.app.telling import chain
 from companion.rules import Card, Rules, parse_cards, score_line
+from companion.rules.config import RULE_KEYS
 
 BRUTAL = Rules(brutal=True)
 
@@ -34,7 +38,7 @@ def test_standard_worked_examples(line: str, total: int, flip7: bool) -> None:
 def test_first_example_steps_and_chain() -> None:
     s = score_line(parse_cards("3 11 5 7 10 8 4 /2 -4"))
     assert (s.sum, s.halved, s.after_minus, s.bonus) == (48, 24, 20, 15)
-    assert s.chain() == "48 → ÷2 24 → −4 20 → Flip 7 +15 = 35"
+    assert chain(s) == "48 → ÷2 24 → −4 20 → Flip 7 +15 = 35"
 
 
 def test_floor_and_zero_are_reported() -> None:
@@ -47,7 +51,7 @@ def test_floor_and_zero_are_reported() -> None:
 def test_busted_standard_scores_zero() -> None:
     s = score_line(parse_cards("5 5 -2"), busted=True)
     assert s.total == 0 and s.busted and not s.flip7
-    assert s.chain() == "Busted = 0"
+    assert chain(s) == "Busted = 0"
 
 
 def test_r8_lucky_pair_counts_two_by_default() -> None:
@@ -64,7 +68,7 @@ def test_r18_each_halve_halves_again_with_two_decks() -> None:
     two = Rules(decks=2)
     s = score_line(parse_cards("12 13 /2 /2"), rules=two)
     assert (s.sum, s.halves, s.halved, s.total) == (25, 2, 6, 6)
-    assert s.chain() == "25 → ÷2 12 → ÷2 6 = 6"
+    assert chain(s) == "25 → ÷2 12 → ÷2 6 = 6"
 
 
 def test_brutal_allows_negative() -> None:
@@ -90,7 +94,7 @@ def test_r20_brutal_flip7_choice() -> None:
     sent = score_line(line, take_bonus=False, rules=BRUTAL)
     assert sent.flip7 and sent.bonus == 0 and sent.total == 28
     hit = score_line(parse_cards("10 2"), attacked=True, rules=BRUTAL)
-    assert hit.total == -3 and hit.chain().endswith("−15 = −3")
+    assert hit.total == -3 and chain(hit).endswith("−15 = −3")
     busted_hit = score_line([], busted=True, attacked=True, rules=BRUTAL)
     assert busted_hit.total == -15
     with pytest.raises(ValueError):
@@ -128,3 +132,8 @@ def test_seven_distinct_numbers_always_flip7(codes: list[str]) -> None:
     if len(set(values)) == 7:
         assert score_line(cards).flip7
         assert score_line(cards).total >= 15
+
+
+def test_rule_keys_name_every_setting_of_rules() -> None:
+    """Saved sheets and share codes write the rules by these names."""
+    assert tuple(f.name for f in dataclasses.fields(Rules)) == RULE_KEYS

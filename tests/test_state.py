@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from companion.app import AppState
-from companion.rules import Sheet
+from companion.app.telling import chain
+from companion.rules.sheet_read import read_sheet
 from companion.store import GameStore
 
 # 48 → ÷2 24 → −4 20 → +15 = 35
@@ -165,7 +166,7 @@ def test_live_score_chain_and_flip7() -> None:
     tap(state, "p1", " ".join(FLIP7))
     score = state.line_score("p1")
     assert score.flip7 and score.total == 35
-    assert score.chain() == "48 → ÷2 24 → −4 20 → Flip 7 +15 = 35"
+    assert chain(score) == "48 → ÷2 24 → −4 20 → Flip 7 +15 = 35"
     assert state.flip7_player() == "p1"
     assert state.remove_card("p1", 0) is None
     assert state.flip7_player() is None
@@ -246,7 +247,7 @@ def test_brutal_flip7_attack_and_busted_minus_cards() -> None:
     assert state.choose_attack("p2") is None
     assert state.round_score("p1") == 20  # no +15 for Ann
     assert state.round_score("p2") == -1  # 14 − 15
-    assert state.line_score("p2").chain() == "14 → −15 = −1"
+    assert chain(state.line_score("p2")) == "14 → −15 = −1"
     assert state.save_round() is None
     assert state.totals() == {"p1": 20, "p2": -1, "p3": -10}
     assert state.choose_attack("p3") == "Nobody has a Flip 7 in this round."
@@ -482,7 +483,7 @@ def test_a_stored_sheet_round_trips() -> None:
     state = new_state(["Ann", "Bob"])
     play_rounds(state, ("5", "6"))
     assert state.sheet is not None
-    assert Sheet.from_dict(state.sheet.to_dict()) == state.sheet
+    assert read_sheet(state.sheet.to_dict()) == state.sheet
 
 
 def test_attack_lands_on_a_typed_score_too() -> None:

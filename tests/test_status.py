@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from companion.rules import Round, Status
+from companion.rules import Decision, Round, Status
 
 
 def test_statuses_are_named_and_equal_the_contract_strings() -> None:
@@ -23,3 +23,19 @@ def test_statuses_are_named_and_equal_the_contract_strings() -> None:
         '["stayed", "busted", "out"]'
     )
     assert f"{rnd.status(1)}" == "busted"
+
+
+def test_decision_kinds_are_an_enum_equal_to_the_old_strings() -> None:
+    """``Pending.kind`` is a :class:`Decision`: code compares members, while
+    the strings earlier code and saved state used still equal them."""
+    rnd = Round.start(players=2, dealer=1, deck=["5", "9", "STEAL", "2"])
+    pend = rnd.pending
+    assert pend is not None and pend.kind is Decision.TURN
+    assert pend.kind == "turn" and f"{pend.kind}" == "turn"
+    rnd.play("hit")  # seat 0 draws Steal: which card to take?
+    pend = rnd.pending
+    assert pend is not None and pend.kind is Decision.STEAL and pend.kind == "steal"
+    assert Decision("flip7") is Decision.FLIP7
+    assert json.dumps(list(Decision)) == (
+        '["turn", "target", "modifier", "steal", "swap", "discard", "flip7"]'
+    )

@@ -14,6 +14,7 @@ from companion.rules import Match, Round, Rules, advise
 from companion.rules.advisor import DEFAULT_SAMPLES, MIN_TIMED
 from companion.rules.bots import StopBot
 from companion.rules.choice_advice import MIN_EACH, advise_choice
+from companion.rules.decision import Decision
 
 
 def decisions() -> tuple[Round, Round]:
@@ -26,9 +27,9 @@ def decisions() -> tuple[Round, Round]:
         bot = StopBot(20)
         while (pend := rnd.pending) is not None:
             several = len(rnd.legal()) > 1
-            if pend.kind == "turn" and several and rnd.cards(pend.player):
+            if pend.kind is Decision.TURN and several and rnd.cards(pend.player):
                 turn = turn or Round.replay(rnd.setup(), rnd.choices)
-            elif pend.kind != "turn" and several:
+            elif pend.kind is not Decision.TURN and several:
                 choice = choice or Round.replay(rnd.setup(), rnd.choices)
             rnd.play(bot.choose(rnd, pend.player, rng))
     return turn, choice

@@ -13,8 +13,8 @@ import pytest
 from round_helpers import stacked
 
 from companion import tournament as tm
-from companion.rules.bots import BOTS
 from companion.rules.match import Match
+from companion.rules.roster import BOTS
 from companion.rules.tactics import target_player
 
 

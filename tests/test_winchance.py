@@ -11,6 +11,7 @@ import pytest
 from companion.rules import winchance as w
 from companion.rules.bots import MEDIUM_STOP, StopBot, play_out
 from companion.rules.match import Match
+from companion.rules.roster import make_bot
 
 
 def simulate(
@@ -57,8 +58,6 @@ def test_many_players_are_calibrated_on_played_games() -> None:
     seat 50-95 %, that seat goes on to win about that often (issue 26: the
     power fitted to the model's own simulation said 79 % where leaders won
     62 %)."""
-    from companion.rules.bots import make_bot
-
     bot = make_bot("medium")
     said, won = [], []
     for g in range(200):

@@ -1,4 +1,5 @@
-"""Every card in every sentence template reads right.
+"""Every card in every sentence template reads right (the English of
+companion/app/telling.py, which makes every sentence a player reads).
 
 The event log once said "draws the The Zero", "draws a Just One More!." and
 "drew Just One More!: who takes it?". These tests put each of the 27 cards
@@ -14,9 +15,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from companion.app.telling import a_card, card_noun, sentence
 from companion.rules import ALL_CODES, Card
 from companion.rules.events import EVENT_TYPES, Event
-from companion.rules.wording import card_noun, card_phrase
 from companion.ui.parts.choices import PROMPTS, describe, prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -69,7 +70,7 @@ def problems(text: str) -> list[str]:
 def test_every_card_has_the_article_a_sentence_needs() -> None:
     assert set(PHRASES) == set(ALL_CODES)
     for code in ALL_CODES:
-        assert card_phrase(code) == PHRASES[code], code
+        assert a_card(code) == PHRASES[code], code
         assert "!" not in card_noun(code) and not card_noun(code).startswith("The")
 
 
@@ -98,7 +99,7 @@ def _events(code: str) -> Iterator[Event]:
 def test_every_event_sentence_reads_right_for_every_card(code: str) -> None:
     for event in _events(code):
         for names in (NAMES, None):
-            text = event.text(names)
+            text = sentence(event, names)
             assert not problems(text), (text, problems(text))
             assert text[0].isupper() and text.endswith((".", "!")), text
 
@@ -121,19 +122,20 @@ def test_every_prompt_and_button_reads_right_for_every_card(code: str) -> None:
 
 
 def test_the_sentences_players_met() -> None:
-    assert EVENT_TYPES["drew"](0, "0", "hit").text(NAMES) == "Ann draws The Zero."
+    assert sentence(EVENT_TYPES["drew"](0, "0", "hit"), NAMES) == "Ann draws The Zero."
     assert (
-        EVENT_TYPES["drew"](1, "JOM", "hit").text(NAMES) == "Bob draws a Just One More."
+        sentence(EVENT_TYPES["drew"](1, "JOM", "hit"), NAMES)
+        == "Bob draws a Just One More."
     )
     assert prompt("target", "Cy", "JOM") == "Cy drew a Just One More: who takes it?"
     assert prompt("modifier", "Bob", "-4") == "Bob got a −4: who gets it?"
-    assert EVENT_TYPES["played"](0, "JOM", 2).text(NAMES) == (
+    assert sentence(EVENT_TYPES["played"](0, "JOM", 2), NAMES) == (
         "Ann plays Just One More on Cy."
     )
-    assert EVENT_TYPES["discarded"](0, 1, "0").text(NAMES) == (
+    assert sentence(EVENT_TYPES["discarded"](0, 1, "0"), NAMES) == (
         "Ann discards Bob's Zero."
     )
-    assert EVENT_TYPES["wiped"](2, ("0", "5")).text(NAMES) == (
+    assert sentence(EVENT_TYPES["wiped"](2, ("0", "5")), NAMES) == (
         "The Unlucky 7 wipes Cy's cards: Zero, 5."
     )
     assert Card.parse("JOM").name == "Just One More!"  # the card's title stays

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from companion.i18n import N_, _
 from companion.rules import Entry, Round, RoundRecord, Rules, Sheet, Status
+from companion.rules.decision import TURN
 
 from .digital import Digital, in_progress
 from .entry import RoundDraft
@@ -266,7 +267,7 @@ def _dealt(sheet: Sheet, digital: Digital) -> DealtRound | None:
     if pending is not None:
         who = name(pending.player)
         turn = (
-            _("{name}'s turn") if pending.kind == "turn" else _("{name} decides")
+            _("{name}'s turn") if pending.kind is TURN else _("{name} decides")
         ).format(name=who)
     return DealtRound(
         number=len(sheet.rounds) + 1,

@@ -19,7 +19,7 @@ from companion.store import NewerDocumentError
 
 BLOB_VERSION = 1
 DIGITAL_SCOPE = "digital"  # commits that change the digital round or settings
-# The seat picker's levels (companion.rules.bots.LEVELS), each described in
+# The seat picker's levels (companion.rules.roster.LEVELS), each described in
 # a few words; labels marked with N_: shown through _().
 STRATEGIES = {
     "easy": N_("easy (cautious, aims anywhere)"),

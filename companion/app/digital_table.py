@@ -22,6 +22,7 @@ from typing import Any
 from companion.i18n import N_, _
 from companion.rules import (
     Advice,
+    Decision,
     IllegalChoice,
     Round,
     Sheet,
@@ -132,14 +133,14 @@ class DigitalTable:
         pend = rnd.pending
         if self.is_bot(pend.player):
             return None
-        if pend.kind != "turn" and len(rnd.legal()) < 2:
+        if pend.kind is not Decision.TURN and len(rnd.legal()) < 2:
             return None  # nothing to choose (a turn's must-hit is explained)
         # Play-outs take tens of ms: once per decision, not per render.
         key = (str(rnd.seed), len(rnd.choices))
         if self._advice is None or self._advice[0] != key:
             # seeded by the position: the same advice on every phone
             stop = time_budget()
-            if pend.kind == "turn":
+            if pend.kind is Decision.TURN:
                 made: Advice | ChoiceAdvice = advise(rnd, stop=stop)
             else:
                 made = advise_choice(rnd, stop=stop)

@@ -1,12 +1,12 @@
 """The digital deal in the reader's language: card names, event sentences,
 the scoring chain and the advisor's words.
 
-Why here and not in :mod:`companion.rules`: the rules stay pure and English
-(their ``Event.text`` and ``wording`` feed tests and saved logs), while each
-phone at a live table reads its own language. So the rules give codes and
-figures, and this module words them with ``_()`` at the moment a session
-shows them. :func:`sentence` dispatches on the event's type; a new kind of
-event without a sentence here fails ``tests/test_telling.py``.
+Why here and not in :mod:`companion.rules`: each phone at a live table
+reads its own language, so the rules give codes and figures (events are
+seats and card codes, no prose) and this module words them with ``_()`` at
+the moment a session shows them, English included: the one place these
+sentences are made. :func:`sentence` dispatches on the event's type; a new
+kind of event without a sentence here fails ``tests/test_telling.py``.
 
 Card names follow docs/terms.md: Italian uses the Italian names (Lo Zero,
 7 Sfortunato, Ancora Una! …); Hungarian keeps the names printed on the cards
@@ -241,13 +241,9 @@ TELLERS: dict[type[ev.Event], Callable[..., str]] = {
 
 
 def sentence(event: ev.Event, names: Sequence[str] | None = None) -> str:
-    """One event of the round in one sentence, in the session's language.
-    (An event kind missing here falls back to its English ``text``; a test
-    makes sure none is missing.)"""
-    teller = TELLERS.get(type(event))
-    if teller is None:
-        return event.text(names)
-    return teller(event, lambda seat: player(seat, names))
+    """One event of the round in one sentence, in the session's language
+    (every kind has one: tests/test_telling.py)."""
+    return TELLERS[type(event)](event, lambda seat: player(seat, names))
 
 
 # --- the scoring chain ---------------------------------------------------------

@@ -7,7 +7,7 @@ tests need to score a round exactly as RULES.md says.
 # The digital deal engine: advisor, bots, choice, events, match, resolve, round.
 from .advice import Advice
 from .advisor import advise
-from .bots import BOTS, Bot, OddsBot, RandomBot, StopBot, make_bot
+from .bots import Bot, OddsBot, RandomBot, StopBot
 from .cards import (
     ALL_CODES,
     Card,
@@ -20,12 +20,13 @@ from .cards import (
 )
 from .choice import Choice, ChoiceError, Verb
 from .config import FLIP7_BONUS, Rules
+from .decision import Decision, Pending
 from .events import Event
 from .game import EndCheck, check_end
 from .lines import flip7_count, is_flip7, would_bust
 from .match import Match, round_record
 from .odds import bust_chance, flip7_chance
-from .resolve import Pending
+from .roster import BOTS, make_bot
 from .round import IllegalChoice, Round
 from .scoring import LineScore, score_line
 from .sheet import Entry, Player, RoundRecord, Sheet, SheetError, check_name
@@ -39,6 +40,7 @@ __all__ = [
     "CardParseError",
     "Choice",
     "ChoiceError",
+    "Decision",
     "EndCheck",
     "Entry",
     "Player",

@@ -48,7 +48,6 @@ import math
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from operator import attrgetter
 
 from .advice import (
     ALMOST,
@@ -64,13 +63,13 @@ from .advice import (
 from .bots import Bot, WinBot, play_out
 from .cards import Card
 from .choice import HIT, STAY
+from .decision import TURN
 from .game import EndCheck, check_end
 from .next_round import DECK_CARDS
 from .odds import bust_chance, flip7_chance
 from .outlook import game_call, hit_value, standings, stay_value, unseen
 from .plainbots import EndgameBot
 from .round import Round
-from .shuffle import shuffle
 from .winchance import chance_after_round, win_chances
 
 # The others in the play-outs: stop at 25, the endgame rule, shared tactics.
@@ -85,7 +84,6 @@ CLEAR_Z = 3.0  # stop sampling once the gap is this many standard errors
 # (``stop``): fewer say too little to be worth showing.
 MIN_TIMED = 24
 NOISE_Z = 1.96  # options closer than this many standard errors: within noise
-_code = attrgetter("code")
 
 
 def position_key(rnd: Round, player: int) -> str:
@@ -118,13 +116,7 @@ def position_seed(rnd: Round, player: int, salt: int) -> int:
 def twin_round(rnd: Round, rng: random.Random) -> Round:
     """A fork whose deck order depends only on ``rng`` and the deck's
     contents (the fork shuffles the real order; sorting first hides it)."""
-    twin = rnd.fork(rng)
-    table = twin._t  # the round's own package may reach its table
-    table.seed = f"advice/{rng.getrandbits(32)}"  # not the round's hidden seed
-    table.discard.sort(key=_code)  # a mid-round reshuffle starts from it
-    table.deck.sort(key=_code)
-    shuffle(rng, table.deck)
-    return twin
+    return rnd.fork_unseen(rng, "advice")
 
 
 def _sample(
@@ -217,7 +209,7 @@ def advise(
     sampling there (a time budget: the phone app's slower Python), and the
     advice says how many play-outs it rests on, as when the budget is spent."""
     pend = rnd.pending
-    if pend is None or pend.kind != "turn":
+    if pend is None or pend.kind is not TURN:
         raise ValueError("advice is for a player's turn (hit or stay)")
     p = pend.player
     pool = unseen(rnd)

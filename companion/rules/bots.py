@@ -1,4 +1,5 @@
-"""Computer players, registered by name, for the simulator and the app.
+"""Computer players for the simulator, the app and the advisor's play-outs
+(named for ``--bots`` and the seat picker in :mod:`.roster`).
 
 A bot is anything with ``choose(round, player, rng) -> str`` that returns a
 member of ``round.legal()``. The strategies differ in when they hit; all but
@@ -13,17 +14,17 @@ member of ``round.legal()``. The strategies differ in when they hit; all but
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Protocol
 
 from .cards import NUMBER_VALUES
 from .choice import HIT, STAY
-from .hardbot import HardBot
+from .decision import TURN
 from .odds import bust_chance
 from .outlook import hit_value, naive_call, stay_value, unseen
-from .plainbots import AimBot, EndgameBot, endgame_near
+from .plainbots import EndgameBot, endgame_near
 from .round import Round
 from .tactics import decide_other, not_hit_or_stay, value
 
@@ -56,7 +57,7 @@ class StopBot:
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
         # not_hit_or_stay, inline: most decisions of a simulation are this.
         pend = rnd.pending
-        if pend is None or pend.kind != "turn":
+        if pend is None or pend.kind is not TURN:
             return not_hit_or_stay(rnd, player, rng) or HIT
         if len(pend.options) == 1:
             return pend.options[0]  # The Zero: must hit
@@ -142,7 +143,7 @@ class EasyBot:
         pend = rnd.pending
         if pend is None:
             raise ValueError("the round is over")
-        if pend.kind != "turn":
+        if pend.kind is not TURN:
             return rng.choice(rnd.legal())
         return StopBot(self.at).choose(rnd, player, rng)
 
@@ -150,18 +151,17 @@ class EasyBot:
 def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
     """Let the bots (``bots[seat]``) make every decision until the round is
     over. A :class:`StopBot`'s hit/stay is a mark on its line's value, so
-    the engine plays it itself (``Table.stay_at``): the same choices, each
+    the engine plays it itself (``Round.stop_at``): the same choices, each
     recorded, without a round trip through the bot and ``Round.play``."""
-    stay_at = rnd._t.stay_at
     near = endgame_near(rnd)
     for p in rnd.seats:
         bot = bots[p]
         if type(bot) is StopBot:
-            stay_at[p] = bot.at
+            rnd.stop_at(p, bot.at)
         elif type(bot) is EndgameBot and not near:
-            stay_at[p] = bot.at  # far from the end: an endgame bot is a stop bot
+            rnd.stop_at(p, bot.at)  # far from the end: an endgame bot is a stop bot
         else:
-            stay_at[p] = None
+            rnd.stop_at(p, None)
     play = rnd.play
     while True:
         pend = rnd.pending
@@ -169,70 +169,7 @@ def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
             return
         p = pend.player
         bot = bots[p]
-        if type(bot) is StopBot and pend.kind != "turn":
+        if type(bot) is StopBot and pend.kind is not TURN:
             play(decide_other(rnd, p, rng))  # what StopBot.choose does
         else:
             play(bot.choose(rnd, p, rng))
-
-
-def _stop(arg: str | None) -> Bot:
-    return StopBot(int(arg)) if arg else StopBot()
-
-
-BOTS: dict[str, Callable[[str | None], Bot]] = {
-    "random": lambda arg: RandomBot(),
-    "stop": _stop,
-    "odds": lambda arg: OddsBot(),
-    "win": lambda arg: WinBot(int(arg)) if arg else WinBot(),
-    # The levels the app's seat picker offers (issue 13): names a player
-    # reads, each one of the bots above at its setting.
-    "easy": lambda arg: EasyBot(),
-    "medium": lambda arg: EndgameBot(MEDIUM_STOP, name="medium"),
-    "hard": lambda arg: HardBot(),
-    # Plain players to measure the levels against (issue 26).
-    "aim": lambda arg: AimBot(int(arg)) if arg else AimBot(),
-    "endgame": lambda arg: EndgameBot(int(arg)) if arg else EndgameBot(),
-}
-
-LEVELS = ("easy", "medium", "hard")
-
-
-BOT_HELP: dict[str, str] = {
-    "random": "any legal choice at random",
-    "stop": "stop:N stays once the line is worth N or more (default 25)",
-    "odds": "hits while one more card is expected to add points and the "
-    "bust chance is under 50 %",
-    "win": "win:N plays for the game: hits when a finished opponent already "
-    "beats what it would bank, stays at N (26) raised when behind",
-    "easy": "level easy: stays at 20, aims action cards at random",
-    "medium": "level medium: endgame:27 (the best fixed threshold, simple aims, "
-    "the two-line endgame rule)",
-    "hard": "level hard: plays each hit or stay for the chance to win the game",
-    "aim": "aim:N stays at N (27) and aims simply: Flip Four, Just One More "
-    "and minus cards at the leader, steals the highest number, discards its "
-    "own worst minus card",
-    "endgame": "endgame:N stays at N (25), aims as aim, and follows the "
-    "two-line endgame rule: hits when a finished opponent already beats what "
-    "it would bank, stays when banking wins the game",
-}
-
-
-def bot_help() -> str:
-    """One line per bot name, for ``--help`` texts."""
-    return "\n".join(f"  {name:<8}{BOT_HELP[name]}" for name in BOTS)
-
-
-def make_bot(spec: str) -> Bot:
-    """A bot from its name: ``"random"``, ``"stop"``, ``"stop:30"``,
-    ``"stop30"``, ``"odds"``."""
-    text = spec.strip().lower()
-    name, _, arg = text.partition(":")
-    if name not in BOTS:
-        digits = name.lstrip("abcdefghijklmnopqrstuvwxyz")
-        name, arg = name[: len(name) - len(digits)], digits
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(BOTS)}")
-    try:
-        return BOTS[name](arg or None)
-    except ValueError as exc:
-        raise ValueError(f"bad bot setting {spec!r}") from exc

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .advisor import NOISE_Z, PLAYOUT_OTHERS, mean_se, position_seed, twin_round
 from .bots import Bot, WinBot, play_out
+from .decision import DISCARD, STEAL, SWAP, TURN, Decision
 from .round import Round
 from .tactics import score_card_actions
 from .winchance import chance_after_round
@@ -44,7 +45,7 @@ class ChoiceAdvice:
     two; ``close``: that gap is within noise."""
 
     player: int
-    kind: str
+    kind: Decision
     chances: tuple[tuple[str, float], ...]
     samples: int
     margin: float
@@ -83,13 +84,13 @@ def advise_choice(
     after each round of play-outs once ``min_each`` are made; True ends
     them there (the advice says how many each option had)."""
     pend = rnd.pending
-    if pend is None or pend.kind == "turn":
+    if pend is None or pend.kind is TURN:
         raise ValueError("choice advice is for a decision other than hit or stay")
     legal = options = rnd.legal()
     if len(options) < 2:
         raise ValueError("there is nothing to choose")
     p = pend.player
-    if len(options) > SHORTLIST and pend.kind in ("steal", "swap", "discard"):
+    if len(options) > SHORTLIST and pend.kind in (STEAL, SWAP, DISCARD):
         scored = score_card_actions(rnd, p, options)
         scored.sort(key=lambda so: -so[0])  # stable: ties in the round's order
         ranked = [opt for _, opt in scored]

@@ -34,3 +34,8 @@ class Rules:
     def max_players(self) -> int:
         """18 players per deck (the rulebook's limit for one deck)."""
         return 18 * self.decks
+
+
+# Rules' settings by name, as saved sheets and share codes write them (one
+# list: tests/test_scoring.py checks it names every field of Rules).
+RULE_KEYS: Final = ("brutal", "target", "decks", "lucky_pair_counts_two", "tie_break")

@@ -2,28 +2,17 @@
 
 The engine logs plain tuples ``(kind, *fields)`` on its hot path (cheap to
 append while simulating thousands of rounds); :func:`event` turns one into
-the frozen dataclass below only when someone reads ``Round.events``. Every
-event can say itself in one short sentence for the table: ``text(names)``.
+the frozen dataclass below only when someone reads ``Round.events``.
+
+Events are codes and values (seats, card codes), not prose: the app says
+each one in the reader's language (``companion/app/telling.py``,
+``sentence``), the one place a player's sentence is made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
-
-from .wording import card_noun, card_phrase
-
-
-def _who(i: int, names: Sequence[str] | None) -> str:
-    if names is not None and 0 <= i < len(names):
-        return names[i]
-    return f"Player {i + 1}"
-
-
-def _a(code: str) -> str:
-    """``"a 7"``, ``"an 8"``, ``"the Lucky 13"``, ``"The Zero"``, ``"a Flip Four"``."""
-    return card_phrase(code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,18 +21,12 @@ class Event:
 
     kind: ClassVar[str] = "event"
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return self.kind
-
 
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
     kind: ClassVar[str] = "dealt"
     player: int
     card: str
-
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return f"{_who(self.player, names)} is dealt {_a(self.card)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +38,6 @@ class Drew(Event):
     card: str
     cause: str
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return f"{_who(self.player, names)} draws {_a(self.card)}."
-
 
 @dataclass(frozen=True, slots=True)
 class SetAside(Event):
@@ -65,19 +45,12 @@ class SetAside(Event):
     player: int
     card: str
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        who = _who(self.player, names)
-        return f"{who} sets {_a(self.card)} aside until the Flip Four ends."
-
 
 @dataclass(frozen=True, slots=True)
 class Busted(Event):
     kind: ClassVar[str] = "busted"
     player: int
     card: str
-
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return f"{_who(self.player, names)} busts with {_a(self.card)}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,18 +61,11 @@ class Stayed(Event):
     player: int
     forced: bool
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        how = "must stay (Just One More)" if self.forced else "stays"
-        return f"{_who(self.player, names)} {how}."
-
 
 @dataclass(frozen=True, slots=True)
 class Flipped7(Event):
     kind: ClassVar[str] = "flip7"
     player: int
-
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return f"{_who(self.player, names)} flips 7! The round ends."
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +77,6 @@ class Played(Event):
     card: str
     target: int
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        who, whom = _who(self.player, names), _who(self.target, names)
-        if self.target == self.player:
-            whom = "themselves"
-        return f"{who} plays {card_noun(self.card)} on {whom}."
-
 
 @dataclass(frozen=True, slots=True)
 class Assigned(Event):
@@ -125,14 +85,6 @@ class Assigned(Event):
     card: str
     target: int
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        if self.target == self.player:
-            return f"{_who(self.player, names)} keeps {_a(self.card)}."
-        return (
-            f"{_who(self.player, names)} gives {_a(self.card)} "
-            f"to {_who(self.target, names)}."
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Stole(Event):
@@ -140,12 +92,6 @@ class Stole(Event):
     player: int
     victim: int
     card: str
-
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return (
-            f"{_who(self.player, names)} steals {_a(self.card)} "
-            f"from {_who(self.victim, names)}."
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +103,6 @@ class Swapped(Event):
     second: int
     second_card: str
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return (
-            f"{_who(self.player, names)} swaps {_who(self.first, names)}'s "
-            f"{card_noun(self.first_card)} with "
-            f"{_who(self.second, names)}'s {card_noun(self.second_card)}."
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
@@ -171,15 +110,6 @@ class Discarded(Event):
     player: int
     target: int
     card: str
-
-    def text(self, names: Sequence[str] | None = None) -> str:
-        whose = (
-            "their own"
-            if self.target == self.player
-            else _who(self.target, names) + "'s"
-        )
-        name = card_noun(self.card)
-        return f"{_who(self.player, names)} discards {whose} {name}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,12 +120,6 @@ class Wasted(Event):
     player: int
     card: str
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return (
-            f"{_who(self.player, names)}'s {card_noun(self.card)} "
-            "has no use and is discarded."
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Wiped(Event):
@@ -205,26 +129,16 @@ class Wiped(Event):
     player: int
     cards: tuple[str, ...]
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        lost = ", ".join(card_noun(c) for c in self.cards) or "nothing"
-        return f"The Unlucky 7 wipes {_who(self.player, names)}'s cards: {lost}."
-
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
     kind: ClassVar[str] = "reshuffled"
     cards: int
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return f"The deck is empty: {self.cards} discarded cards are shuffled."
-
 
 @dataclass(frozen=True, slots=True)
 class NoCards(Event):
     kind: ClassVar[str] = "no_cards"
-
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return "No card is left to draw: the round ends."
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,18 +146,12 @@ class Bonus(Event):
     kind: ClassVar[str] = "bonus"
     player: int
 
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return f"{_who(self.player, names)} takes the +15 bonus."
-
 
 @dataclass(frozen=True, slots=True)
 class Attacked(Event):
     kind: ClassVar[str] = "attacked"
     player: int
     target: int
-
-    def text(self, names: Sequence[str] | None = None) -> str:
-        return f"{_who(self.player, names)} gives −15 to {_who(self.target, names)}."
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -27,6 +27,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .advisor import advise
+from .choice_advice import advise_choice
+from .decision import TURN
 from .round import Round
 
 
@@ -35,16 +38,11 @@ class HardBot:
     name: str = "hard"
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
-        # Imported here: the advisor plays its play-outs with the bots of
-        # .bots, which lists this one.
-        from .advisor import advise
-        from .choice_advice import advise_choice
-
         pend = rnd.pending
         if pend is None:
             raise ValueError("the round is over")
         if len(pend.options) == 1:
             return pend.options[0]  # The Zero's forced hit, a lone target
-        if pend.kind == "turn":
+        if pend.kind is TURN:
             return advise(rnd).suggestion
         return advise_choice(rnd).suggestion

@@ -42,8 +42,8 @@ def round_record(
         raise ValueError("one player id per seat")
     attacked = rnd.attacked
     sender = rnd.flip7 if attacked is not None else None  # sent the −15 (R20)
-    t = rnd._t  # the table, read directly: Round.codes/status per seat cost more
-    lines, status, known = t.lines, t.status, _ENTRIES
+    # The table's lists, read once: Round.codes/status per seat cost more.
+    lines, status, known = rnd.seat_lines, rnd.seat_status, _ENTRIES
     entries = []
     for i in rnd.seats:
         # Entries are immutable values and a simulation meets the same lines

@@ -25,6 +25,7 @@ from typing import Final
 
 from .cards import CARDS, MINUS_VALUES, NUMBER_VALUES
 from .choice import HIT, STAY, Choice
+from .decision import DISCARD, FLIP7, MODIFIER, STEAL, TARGET, TURN
 from .lines import would_bust
 from .outlook import naive_call
 from .round import Round
@@ -97,13 +98,13 @@ def plain_other(rnd: Round, me: int, rng: random.Random | None = None) -> str:
     if len(options) == 1:
         return options[0]
     got: str | None = None
-    if pend.kind in ("target", "modifier"):
+    if pend.kind is TARGET or pend.kind is MODIFIER:
         got = _leader(rnd, me, options)
-    elif pend.kind == "steal":
+    elif pend.kind is STEAL:
         got = _steal(rnd, me, options)
-    elif pend.kind == "discard":
+    elif pend.kind is DISCARD:
         got = _discard(rnd, me, options)
-    elif pend.kind == "flip7":
+    elif pend.kind is FLIP7:
         got = brutal_choice(rnd, me, options, rng)
     if got is None:
         got = pick_card_action(rnd, me, options, rng)
@@ -130,7 +131,7 @@ class AimBot:
         pend = rnd.pending
         if pend is None:
             raise ValueError("the round is over")
-        if pend.kind != "turn":
+        if pend.kind is not TURN:
             return plain_other(rnd, player, rng)
         return _stop_choice(rnd, player, self.at)
 
@@ -158,7 +159,7 @@ class EndgameBot:
         pend = rnd.pending
         if pend is None:
             raise ValueError("the round is over")
-        if pend.kind != "turn":
+        if pend.kind is not TURN:
             if self.plain:
                 return plain_other(rnd, player, rng)
             return decide_other(rnd, player, rng)

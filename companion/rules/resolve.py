@@ -14,25 +14,15 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Generator
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Final
 
 from .cards import NUMBER_VALUES, Card
 from .choice import BONUS, HIT, STAY, Choice, Verb
 from .config import FLIP7_CARDS
+from .decision import CARD_ACTIONS, FLIP7, MODIFIER, TARGET, TURN, Pending
 from .linescores import stay_or_hit
 from .status import ACTIVE, BUSTED, STAYED
 from .table import RoundEnd, Table
-
-
-class Pending(NamedTuple):
-    """A decision: who decides, what kind, the card being resolved (if any),
-    and every legal choice in a stable order."""
-
-    player: int
-    kind: str  # "turn" "target" "modifier" "steal" "swap" "discard" "flip7"
-    card: str | None
-    options: tuple[str, ...]
-
 
 Gen = Generator[Pending, str, None]
 
@@ -44,7 +34,7 @@ MAX_SEATS: Final = 36  # 18 players per deck, two decks at most (Rules.max_playe
 # Every turn decision, made once (Pending is immutable): TURN_ASKS[p][must],
 # ``must`` when The Zero makes player ``p`` hit.
 TURN_ASKS: Final[tuple[tuple[Pending, Pending], ...]] = tuple(
-    (Pending(p, "turn", None, HIT_STAY), Pending(p, "turn", None, HIT_ONLY))
+    (Pending(p, TURN, None, HIT_STAY), Pending(p, TURN, None, HIT_ONLY))
     for p in range(MAX_SEATS)
 )
 
@@ -72,7 +62,7 @@ def _close(t: Table) -> Gen:
     if t.flip7 is not None and t.rules.brutal:
         p = t.flip7
         opts = (BONUS, *(str(Choice(Verb.ATTACK, q)) for q in t.seats if q != p))
-        pick = Choice.parse((yield Pending(p, "flip7", None, opts)))
+        pick = Choice.parse((yield Pending(p, FLIP7, None, opts)))
         if pick.seat is not None:  # attack P
             t.bonus = False
             t.attacked = pick.seat
@@ -178,7 +168,7 @@ def _modifier(t: Table, p: int, c: Card) -> Gen:
     if not cands:
         _wasted(t, p, c)
         return
-    choice = yield Pending(p, "modifier", c.code, _targets(tuple(cands)))
+    choice = yield Pending(p, MODIFIER, c.code, _targets(tuple(cands)))
     q = _seat(choice)
     t.held.pop()
     t.lines[q].append(c)
@@ -194,7 +184,7 @@ def _act(t: Table, p: int, c: Card) -> Gen:
         if not cands:
             _wasted(t, p, c)
             return
-        choice = yield Pending(p, "target", code, _targets(tuple(cands)))
+        choice = yield Pending(p, TARGET, code, _targets(tuple(cands)))
         q = _seat(choice)
         t.log.append(("played", p, code, q))
         if code == "JOM":
@@ -206,8 +196,7 @@ def _act(t: Table, p: int, c: Card) -> Gen:
         if not opts:
             _wasted(t, p, c)
             return
-        kind = code.lower()
-        use = Choice.parse((yield Pending(p, kind, code, opts)))
+        use = Choice.parse((yield Pending(p, CARD_ACTIONS[code], code, opts)))
         a, x = use.seat, use.card
         assert a is not None and x is not None  # legal options name both
         if code == "STEAL":

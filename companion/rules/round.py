@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -21,15 +22,18 @@ from mypy_extensions import mypyc_attr
 from .cards import Card
 from .choice import Choice
 from .config import Rules
+from .decision import Pending
 from .events import Event, event
 from .linescores import cached_score
-from .resolve import Gen, Pending, play_round
+from .resolve import Gen, play_on, play_round
 from .saving import SavedRoundError, dump, load, setup_data, start_args
 from .scoring import LineScore
 from .setup import prepare
 from .shuffle import shuffle
 from .status import BUSTED, Status
 from .table import InternedCards, Table
+
+_code = attrgetter("code")
 
 
 class IllegalChoice(ValueError):
@@ -68,8 +72,12 @@ class Round:
         discard: list[Card],
         seed: int | str,
         totals: tuple[int, ...] | None,
+        table: Table | None = None,
     ) -> None:
-        """Use :meth:`start` (it checks the arguments)."""
+        """Use :meth:`start` (it checks the arguments). ``table``: a table
+        already laid out (the physical table's tapped-in lines, see
+        :mod:`.table_odds`): turns go on from there, and the round is a
+        what-if that cannot be saved."""
         self.rules = rules
         self.players = players
         self.dealer = dealer
@@ -78,11 +86,15 @@ class Round:
         self.seed = seed
         self._deck0 = tuple(deck)
         self._discard0 = tuple(discard)
-        self._t = Table(rules, players, dealer, seats, deck, discard, seed)
+        if table is None:
+            self._t = Table(rules, players, dealer, seats, deck, discard, seed)
+            self._gen: Gen = play_round(self._t)
+        else:
+            self._t = table
+            self._gen = play_on(table)
         self._choices: list[str] = self._t.played  # the engine's own turns too
-        self._gen: Gen = play_round(self._t)
         self._events: list[Event] = []
-        self._forked = False
+        self._forked = table is not None
         self._advance(None)
 
     @classmethod
@@ -165,6 +177,31 @@ class Round:
     def cards(self, i: int) -> list[Card]:
         """``line(i)`` as cards (a copy)."""
         return list(self._t.lines[i])
+
+    # The play-outs (bots, advisor, simulator) read every seat at every
+    # decision, thousands of rounds a second: these hand out the table's own
+    # lists by seat, not copies. Read them; never change them.
+    @property
+    def seat_lines(self) -> list[list[Card]]:
+        """Every seat's face-up line (:meth:`cards`), by seat."""
+        return self._t.lines
+
+    @property
+    def seat_sums(self) -> list[int]:
+        """Every seat's number sum (:meth:`number_sum`), by seat."""
+        return self._t.sums
+
+    @property
+    def seat_status(self) -> list[Status]:
+        """Every seat's :meth:`status`, by seat."""
+        return self._t.status
+
+    @property
+    def seat_values(self) -> list[int]:
+        """The values each face-up line holds, one bit per value: bit v
+        (0-12) a number card of value v; bit 13 set for any 13 (how many:
+        count the line)."""
+        return self._t.values
 
     def face_down(self, i: int) -> list[str]:
         """A busted player's face-down cards (empty otherwise)."""
@@ -282,6 +319,25 @@ class Round:
         twin._t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
         twin._forked = True
         return twin
+
+    def fork_unseen(self, rng: random.Random, label: str) -> Round:
+        """A :meth:`fork` whose unseen cards' order depends only on ``rng``
+        and which cards they are, not on their real order (the fork shuffles
+        the real order; sorting first hides it), with a reshuffle seed
+        ``label/…`` from ``rng`` rather than the round's hidden one."""
+        twin = self.fork(rng)
+        t = twin._t
+        t.seed = f"{label}/{rng.getrandbits(32)}"
+        t.discard.sort(key=_code)  # a mid-round reshuffle starts from it
+        t.deck.sort(key=_code)
+        shuffle(rng, t.deck)
+        return twin
+
+    def stop_at(self, seat: int, at: int | None) -> None:
+        """From now on the engine plays ``seat``'s hit or stay itself, as a
+        stop bot at ``at`` chooses (each choice still recorded), instead of
+        asking; None: ask again. A play-out's shortcut (``bots.play_out``)."""
+        self._t.stay_at[seat] = at
 
     def to_json(self) -> str:
         if self._forked:

@@ -35,30 +35,6 @@ class LineScore:
     busted: bool
     total: int
 
-    def chain(self) -> str:
-        """The pipeline as a short chain: ``48 → ÷2 24 → −4 20 → +15 = 35``."""
-        if self.busted and not (self.minus or self.attacked):
-            return "Busted = 0"
-        parts = ["Busted 0" if self.busted else str(self.sum)]
-        value = self.sum
-        for _ in range(self.halves):
-            value //= 2
-            parts.append(f"÷2 {value}")
-        if self.minus:
-            shown = str(self.after_minus).replace("-", "−")
-            parts.append(f"−{self.minus} {shown}")
-        if self.floored:
-            parts.append("floor 0")
-        if self.zero_applied:
-            parts.append("Zero 0")
-        if self.bonus:
-            parts.append(f"Flip 7 +{self.bonus}")
-        if self.attacked:
-            parts.append(f"−{BRUTAL_ATTACK}")
-        if len(parts) == 1:
-            return str(self.total)
-        return " → ".join(parts) + " = " + str(self.total).replace("-", "−")
-
 
 # A busted line under standard rules (R19 aside, Brutal scores it on).
 BUSTED_SCORE: Final = LineScore(0, 0, 0, 0, 0, False, False, False, 0, False, True, 0)

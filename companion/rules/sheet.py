@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .cards import CARDS, Card
-from .config import Rules
+from .config import RULE_KEYS, Rules
 from .game import EndCheck, check_end
 from .linescores import cached_score
 from .scoring import BRUTAL_ATTACK, LineScore, score_line
@@ -117,13 +117,6 @@ class Entry:
             out["sent_attack"] = True
         return out
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Entry:
-        """Strict: :class:`SheetError` for anything ``to_dict`` never writes."""
-        from .sheet_read import read_entry
-
-        return read_entry(data)
-
 
 # Every screen and the simulator's every round derive totals, the dealer and
 # the end of the game from all the entries: each line is scored once.
@@ -175,13 +168,6 @@ class RoundRecord:
         if self.tie_break:
             out["tie_break"] = True
         return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
-        """Strict: :class:`SheetError` for anything ``to_dict`` never writes."""
-        from .sheet_read import read_round
-
-        return read_round(data)
 
 
 def _add(totals: dict[str, int], rec: RoundRecord, rules: Rules) -> dict[str, int]:
@@ -436,30 +422,18 @@ class Sheet:
 
     # --- persistence --------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The sheet as plain data; :func:`.sheet_read.read_sheet` reads it
+        back, strictly."""
         r = self.rules
         return {
             "players": [
                 {"id": p.id, "name": p.name, "start": p.start, "seated": p.seated}
                 for p in self.players
             ],
-            "rules": {
-                "brutal": r.brutal,
-                "target": r.target,
-                "decks": r.decks,
-                "lucky_pair_counts_two": r.lucky_pair_counts_two,
-                "tie_break": r.tie_break,
-            },
+            "rules": {key: getattr(r, key) for key in RULE_KEYS},
             "first_dealer": self.first_dealer,
             "rounds": [rec.to_dict() for rec in self.rounds],
         }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
-        """A saved sheet, checked whole (:mod:`.sheet_read`): every sheet
-        that reads also opens; anything else is a :class:`SheetError`."""
-        from .sheet_read import read_sheet
-
-        return read_sheet(data)
 
     def check(self) -> None:
         """Refuse a sheet no screen could show: the checks every loaded or

@@ -15,20 +15,14 @@ migration of earlier files.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import card
-from .config import Rules
-
-if TYPE_CHECKING:
-    from .sheet import Entry, Player, RoundRecord, Sheet
-
-RULE_KEYS = ("brutal", "target", "decks", "lucky_pair_counts_two", "tie_break")
+from .config import RULE_KEYS, Rules
+from .sheet import Entry, Player, RoundRecord, Sheet, SheetError
 
 
 def _error(detail: str) -> ValueError:
-    from .sheet import SheetError
-
     return SheetError(f"The score sheet is not readable: {detail}.")
 
 
@@ -83,8 +77,6 @@ def read_rules(value: Any) -> Rules:
 
 
 def read_player(value: Any) -> Player:
-    from .sheet import Player
-
     data = _object(value, "a player", {"id", "name"}, {"start", "seated"})
     return Player(
         _text(data["id"], "a player id"),
@@ -95,8 +87,8 @@ def read_player(value: Any) -> Player:
 
 
 def read_entry(value: Any) -> Entry:
-    from .sheet import Entry
-
+    """Strict: :class:`SheetError` for anything ``Entry.to_dict`` never
+    writes."""
     flags = {"busted", "attacked", "sent_attack"}
     data = _object(value, "a player's round", set(), {"cards", "typed", *flags})
     codes = _list(data.get("cards", []), "a line of cards")
@@ -115,8 +107,6 @@ def read_entry(value: Any) -> Entry:
 
 
 def read_round(value: Any) -> RoundRecord:
-    from .sheet import RoundRecord
-
     data = _object(
         value, "a round", {"dealer", "entries"}, {"digital", "tie_break", "tiebreak"}
     )
@@ -136,9 +126,8 @@ def read_round(value: Any) -> RoundRecord:
 
 
 def read_sheet(value: Any) -> Sheet:
-    """The sheet in ``value``, checked whole; :class:`SheetError` if not."""
-    from .sheet import Sheet
-
+    """The sheet in ``value`` (``Sheet.to_dict``'s output), checked whole:
+    every sheet that reads also opens; :class:`SheetError` if not."""
     data = _object(value, "the sheet", {"players", "first_dealer"}, {"rules", "rounds"})
     sheet = Sheet(
         players=tuple(read_player(p) for p in _list(data["players"], "players")),

@@ -30,7 +30,6 @@ from .cards import NUMBER_VALUES, Card, card, deck_counts
 from .config import Rules
 from .lines import is_flip7, would_bust
 from .odds import bust_chance, flip7_chance
-from .resolve import play_on
 from .round import Round
 from .shuffle import shuffle
 from .status import BUSTED
@@ -160,7 +159,13 @@ class TableRound(Round):
         """The position with ``player`` to hit or stay, the deck in the
         order given (top first)."""
         n = len(lines)
-        rnd = cls.__new__(cls)
+        seats = tuple(range(n))
+        dealer = (player - 1) % n  # the player being tapped acts first
+        t = Table(rules, n, dealer, seats, intern(deck), intern(pile), "table")
+        for i, (line, out) in enumerate(zip(lines, busted, strict=True)):
+            _place(t, i, intern([card(c) for c in line]), out)
+        kept = None if totals is None else tuple(totals)
+        rnd = cls(rules, n, dealer, seats, list(deck), list(pile), "table", kept, t)
         rnd._spec = (
             rules,
             tuple(tuple(line) for line in lines),
@@ -168,20 +173,8 @@ class TableRound(Round):
             player,
             tuple(deck),
             tuple(pile),
-            None if totals is None else tuple(totals),
+            kept,
         )
-        rnd.rules, rnd.players, rnd.seats = rules, n, tuple(range(n))
-        rnd.dealer = (player - 1) % n  # the player being tapped acts first
-        rnd.totals = rnd._spec[6]
-        rnd.seed = "table"
-        rnd._deck0, rnd._discard0 = tuple(deck), tuple(pile)
-        rnd._choices, rnd._events, rnd._forked = [], [], True
-        t = Table(rules, n, rnd.dealer, rnd.seats, intern(deck), intern(pile), "table")
-        for i, (line, out) in enumerate(zip(lines, busted, strict=True)):
-            _place(t, i, intern([card(c) for c in line]), out)
-        rnd._t = t
-        rnd._gen = play_on(t)
-        rnd._advance(None)
         return rnd
 
     def fork(self, rng: random.Random) -> Round:

@@ -16,6 +16,7 @@ from typing import Final
 
 from .cards import CARDS, MINUS_VALUES, NUMBER_VALUES
 from .choice import BONUS, Choice, Verb
+from .decision import FLIP7, MODIFIER, TARGET, TURN
 from .lines import would_bust
 from .round import Round
 from .status import ACTIVE, BUSTED
@@ -54,7 +55,7 @@ class View:
         self.rnd, self.me = rnd, me
         # A busted line's sum is 0: its face-up line holds no number card.
         # The table's own list, by seat (read only, for this decision).
-        self.sums = sums = rnd._t.sums
+        self.sums = sums = rnd.seat_sums
         self._cards: dict[int, tuple[str, ...]] = {}
         self._held: dict[int, dict[int, int]] = {}
         # Standing by the number sum (cheap; the exact value only when needed).
@@ -73,7 +74,7 @@ class View:
     def cards(self, q: int) -> tuple[str, ...]:
         got = self._cards.get(q)
         if got is None:
-            got = self._cards[q] = tuple([c.code for c in self.rnd._t.lines[q]])
+            got = self._cards[q] = tuple([c.code for c in self.rnd.seat_lines[q]])
         return got
 
     def value(self, q: int) -> int:
@@ -187,8 +188,8 @@ def target_player(
     weighs, read straight off the table for the candidates only."""
     if len(options) == 1:
         return options[0]
-    t = rnd._t
-    sums, lines, status, values = t.sums, t.lines, t.status, t.values
+    sums, lines = rnd.seat_sums, rnd.seat_lines
+    status, values = rnd.seat_status, rnd.seat_values
     totals = rnd.totals or [0] * rnd.players
     mine = totals[me] + sums[me]
     draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
@@ -309,9 +310,9 @@ def decide_other(rnd: Round, me: int, rng: random.Random | None = None) -> str:
     """Any decision but the turn's hit/stay; ties at random from ``rng``."""
     pend = rnd.pending
     assert pend is not None
-    if pend.kind in ("target", "modifier"):
+    if pend.kind is TARGET or pend.kind is MODIFIER:
         return target_player(rnd, me, pend.options, pend.card or "", rng)
-    if pend.kind == "flip7":
+    if pend.kind is FLIP7:
         return brutal_choice(rnd, me, pend.options, rng)
     return pick_card_action(rnd, me, pend.options, rng)
 
@@ -323,7 +324,7 @@ def not_hit_or_stay(rnd: Round, player: int, rng: random.Random) -> str | None:
     pend = rnd.pending
     if pend is None:
         raise ValueError("the round is over")
-    if pend.kind != "turn":
+    if pend.kind is not TURN:
         return decide_other(rnd, player, rng)
     if len(pend.options) == 1:
         return pend.options[0]

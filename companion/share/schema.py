@@ -35,6 +35,7 @@ from companion.rules import (
     SheetError,
 )
 from companion.rules import card as parse_card
+from companion.rules.config import RULE_KEYS
 from companion.rules.sheet import MAX_NAME
 
 from .errors import Reason, ShareCodeError
@@ -45,7 +46,6 @@ MAX_ROUNDS = 2000
 MAX_CARDS_IN_LINE = 40
 MAX_ID = 32
 MAX_SCORE = 1_000_000  # bound for typed scores and start totals
-RULE_KEYS = ("brutal", "target", "decks", "lucky_pair_counts_two", "tie_break")
 TOP_KEYS = {"v", "meta", "rules", "players", "first_dealer", "rounds"}
 
 _R_DIGITAL, _R_TIEBREAK = 1, 2

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules import Sheet, SheetError
+from companion.rules.sheet_read import read_sheet
 
 from .storage import DocumentError, NewerDocumentError
 
@@ -153,9 +154,9 @@ class GameRecord:
     @classmethod
     def from_doc(cls, data: Any) -> GameRecord:
         """A game file's document, checked whole (the sheet by
-        :meth:`Sheet.from_dict`); :class:`DocumentError` if it is not one.
-        A draft or digital round that is not even an object is left out and
-        said in ``notes``: the sheet, the truth, still opens."""
+        :func:`read_sheet`); :class:`DocumentError` if it is not one.
+                A draft or digital round that is not even an object is left out and
+                said in ``notes``: the sheet, the truth, still opens."""
         doc = _object(data, "the game", {"id", "sheet", "created", "updated"}, _DOC)
         version = doc.get("v", 1)
         if type(version) is not int or version < 1:
@@ -168,7 +169,7 @@ class GameRecord:
         if type(meta) is not dict:
             raise DocumentError("the game's details are not an object")
         try:
-            sheet = Sheet.from_dict(doc["sheet"])
+            sheet = read_sheet(doc["sheet"])
         except SheetError as exc:
             raise DocumentError(str(exc)) from None
         notes: list[str] = []

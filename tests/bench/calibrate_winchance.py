@@ -18,7 +18,8 @@ import json
 import random
 
 from companion.rules import Match
-from companion.rules.bots import make_bot, play_out
+from companion.rules.bots import play_out
+from companion.rules.roster import make_bot
 from companion.rules.winchance import win_chances
 
 BINS = ((0.0, 0.1), (0.1, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.01))

@@ -13,16 +13,16 @@ from dataclasses import dataclass
 
 from companion.app.telling import a_card, card_noun, choice_word
 from companion.i18n import N_, _
-from companion.rules import Choice, Verb
+from companion.rules import Choice, Decision, Verb
 
 PROMPTS = {  # marked with N_: worded with _() when shown
-    "turn": N_("{me}: hit or stay?"),
-    "target": N_("{me} drew {card}: who takes it?"),
-    "modifier": N_("{me} got {card}: who gets it?"),
-    "steal": N_("{me} plays Steal: take which card?"),
-    "swap": N_("{me} plays Swap: exchange which cards?"),
-    "discard": N_("{me} plays Discard: throw away which card?"),
-    "flip7": N_("Flip 7 for {me}! +15 for yourself, or −15 to another player?"),
+    Decision.TURN: N_("{me}: hit or stay?"),
+    Decision.TARGET: N_("{me} drew {card}: who takes it?"),
+    Decision.MODIFIER: N_("{me} got {card}: who gets it?"),
+    Decision.STEAL: N_("{me} plays Steal: take which card?"),
+    Decision.SWAP: N_("{me} plays Swap: exchange which cards?"),
+    Decision.DISCARD: N_("{me} plays Discard: throw away which card?"),
+    Decision.FLIP7: N_("Flip 7 for {me}! +15 for yourself, or −15 to another player?"),
 }
 TARGET_VERBS = {
     "JOM": N_("Just one more for {who}"),
@@ -45,7 +45,7 @@ class Option:
     other_first: str = ""
 
 
-def prompt(kind: str, me: str, card: str | None) -> str:
+def prompt(kind: Decision, me: str, card: str | None) -> str:
     if kind not in PROMPTS:
         return _("{me} decides").format(me=me)
     return _(PROMPTS[kind]).format(me=me, card=a_card(card) if card else "")

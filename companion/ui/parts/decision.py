@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.app import AppState
 from companion.i18n import _
-from companion.rules import Round
+from companion.rules import Decision, Round
 from companion.rules.choice import HIT
 from companion.ui.haptics import tapped
 from companion.ui.parts.cardlook import card_face
@@ -56,7 +56,7 @@ def decision(
     options = describe_all(
         rnd.legal(), voice(state, pend.player), pend.card, state.seat_name
     )
-    if pend.kind == "turn":
+    if pend.kind is Decision.TURN:
         return out + _hit_or_stay(state, options)
     steps = card_steps(options)
     if len(options) > MAX_OPTIONS and len(steps) > 1:
