@@ -90,11 +90,14 @@ def _mo_bytes(po: Path) -> bytes:
 def compile_language(language: str, *, force: bool = False) -> bytes | None:
     """The compiled catalog of ``language`` (None for English or a missing
     .po). Written beside the .po when missing or outdated; a read-only
-    install (a packaged app) compiles in memory instead."""
+    install (a packaged app) compiles in memory instead; a .mo without its
+    .po (the phone app ships only compiled catalogs) is used as it is."""
     po = po_path(language)
-    if language == SOURCE or not po.is_file():
-        return None
     mo = po.with_suffix(".mo")
+    if language == SOURCE:
+        return None
+    if not po.is_file():
+        return mo.read_bytes() if mo.is_file() else None
     if not force and mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime:
         return mo.read_bytes()
     data = _mo_bytes(po)

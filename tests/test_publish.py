@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 import tarfile
 from pathlib import Path
 
@@ -139,4 +142,24 @@ def test_the_archive_unpacks_to_the_app(built: Built, tmp_path: Path) -> None:
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         tar.extractall(tmp_path / "unpacked", filter="data")
     assert (tmp_path / "unpacked" / "companion" / "browser" / "storage.py").is_file()
-    assert (tmp_path / "unpacked" / "companion" / "ui" / "app.py").is_file()
+    # Its catalogs speak (the phone app once stayed English: no .po beside
+    # the .mo, and the .mo was not read without one).
+    said = subprocess.run(
+        [sys.executable, "-c", SPEAK],
+        cwd=tmp_path / "unpacked",
+        env={**os.environ, "COMPANION_PURE_PYTHON": "1", "PYTHONPATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert said.stdout.split() == ["Nuova", "partita", "Új", "játszma"], said.stderr
+
+
+SPEAK = """
+import sys
+sys.path[:0] = ["__pypackages__", "."]
+import companion
+assert companion.__file__.startswith(sys.path[1]) or "unpacked" in companion.__file__
+from companion.i18n import translator
+print(translator("it").gettext("New game"), translator("hu").gettext("New game"))
+"""
