@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import flet as ft
@@ -56,6 +56,16 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
     """``text``'s width in px as the app draws it: DejaVu Sans, made bold by
     Flutter (measured: 3.5 % wider than the regular advances). Characters
     drawn from the fallback fonts (CJK, emoji) count a little over 1 em."""
+    # better a hair too wide; drawn larger at the device's text scale
+    return _advances(text, size) * (1.06 if bold else 1.03) * text_scale()
+
+
+@lru_cache(maxsize=8192)
+def _advances(text: str, size: int) -> float:
+    """The sum of ``text``'s advances at ``size``: the same names, scores and
+    labels are measured by every session at every render (a score sheet's
+    layout measured each cell several times over, per page: about a fifth
+    of the server's time at a live table's save, issue 25)."""
     font = _font(size)
     total = 0.0
     for ch in text:
@@ -65,8 +75,7 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
             total += size * 0.62
         else:
             total += float(font.getlength(ch))
-    # better a hair too wide; drawn larger at the device's text scale
-    return total * (1.06 if bold else 1.03) * text_scale()
+    return total
 
 
 def fitting_size(text: str, size: int, width: float, bold: bool = False) -> int:
