@@ -40,7 +40,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,7 @@ _MARK = "_companion_worker"
 _STRAND = "_companion_strand"
 _local = threading.local()
 _pool: ThreadPoolExecutor | None = None
+T = TypeVar("T")
 
 
 class Strand:
@@ -83,6 +84,39 @@ class Strand:
                 done.set_result(job())
             except BaseException as exc:  # handed to whoever awaits it
                 done.set_exception(exc)
+
+
+def handled(job: Callable[[], T]) -> T:
+    """Run a handler's ``job`` on this worker; what it left for later
+    (:func:`after_handler`) runs, in order, once the handler has finished."""
+    later: list[Callable[[], None]] = []
+    _local.later = later
+    try:
+        return job()
+    finally:
+        _local.later = None
+        for work in later:
+            try:
+                work()
+            except Exception:  # one page's trouble must not keep the rest waiting
+                log.exception("work left for after a handler failed")
+
+
+def after_handler(work: Callable[[], None]) -> None:
+    """Run ``work`` once the handler running on this thread has finished, or
+    now when none is (the loop, a timer, Pyodide).
+
+    Why (issue 25, item 4): a commit tells every other page on the game while
+    the committing handler still runs, and the committing page asks for its
+    own re-render only when its handler returns, so Flet's one loop redrew
+    every other page first, and the phone that saved drew its save last.
+    Other pages told from a handler wait for it: its own re-render is
+    queued first, and its frame is sent before the loop draws the rest."""
+    later: list[Callable[[], None]] | None = getattr(_local, "later", None)
+    if later is None:
+        work()
+    else:
+        later.append(work)
 
 
 def run_here(coro: Coroutine[Any, Any, object]) -> object:
@@ -173,7 +207,8 @@ def install() -> bool:
             setattr(session, _STRAND, strand)
         context = contextvars.copy_context()
         coro = original(self, event_name, event_data, e)
-        await asyncio.wrap_future(strand.submit(lambda: context.run(run_here, coro)))
+        job = functools.partial(context.run, run_here, coro)
+        await asyncio.wrap_future(strand.submit(functools.partial(handled, job)))
 
     setattr(trigger, _MARK, True)
     BaseControl._trigger_event = trigger  # type: ignore[method-assign]
