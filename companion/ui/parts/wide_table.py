@@ -230,6 +230,12 @@ def WideTable(
 
 
 def _cell(control: ft.Control, width: int, height: int, lines: bool) -> ft.Control:
+    """The cell at its column's width and its row's height. A container
+    already that size (the score sheet sizes its own: one control fewer a
+    cell for every page to build, diff and send) is used as it is."""
+    sized = isinstance(control, ft.Container) and (control.width, control.height)
+    if not lines and sized == (width, height):
+        return control
     rule = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
     return ft.Container(
         width=width,
