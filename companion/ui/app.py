@@ -49,6 +49,7 @@ from .screens.share import ShareScreen
 from .screens.stats import StatsScreen
 from .textscale import use_text_scale
 from .theme import Look, apply_theme, use_look
+from .turns import in_turn
 from .wakelock import Awake, use_wakelock
 from .widgets import use_lazy_state
 
@@ -77,7 +78,7 @@ def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
     A fresh context keeps both sessions' contexts as they were."""
 
     async def hop() -> None:
-        work()
+        await in_turn(work)  # one page at a time, its frame sent before the next
 
     def ask() -> None:
         session = getattr(page, "session", None)
