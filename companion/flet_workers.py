@@ -37,6 +37,7 @@ import functools
 import inspect
 import logging
 import threading
+import weakref
 from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -84,6 +85,26 @@ class Strand:
                 done.set_result(job())
             except BaseException as exc:  # handed to whoever awaits it
                 done.set_exception(exc)
+
+
+def on_its_page(control: Any, page: Any, run: Callable[[], T]) -> T:
+    """``run()`` (a tap's handler, with Flet's event code around it) with
+    ``control`` still finding ``page``, the page it was tapped on.
+
+    Why: a tap is dispatched on the loop and handled here later; if the
+    page was redrawn meanwhile (another phone's change told to it), the
+    control tapped has left the tree, and Flet refused its handler
+    ("Control must be added to the page first"): the tap was lost. Handled
+    inline, as before the workers, it would have run at once, as the person
+    saw it; so it runs so here too. The control is out of the tree for good
+    (a redraw builds new ones), so pointing it back at its page changes
+    nothing drawn."""
+    if page is not None:
+        try:
+            control.page  # noqa: B018 - raises once the control left the tree
+        except RuntimeError:
+            object.__setattr__(control, "_parent", weakref.ref(page))
+    return run()
 
 
 def handled(job: Callable[[], T]) -> T:
@@ -193,9 +214,10 @@ def install() -> bool:
     ) -> None:
         handler = getattr(self, f"on_{event_name}", None)
         try:
-            session = getattr(self.page, "session", None)
+            page = self.page
+            session = getattr(page, "session", None)
         except RuntimeError:  # not on a page: Flet's own dispatch says so
-            session = None
+            page = session = None
         loop = _server_loop(session)
         inline = session is None or isinstance(self, TextField) or off_loop(loop)
         if inline or not plain(handler):
@@ -207,7 +229,8 @@ def install() -> bool:
             setattr(session, _STRAND, strand)
         context = contextvars.copy_context()
         coro = original(self, event_name, event_data, e)
-        job = functools.partial(context.run, run_here, coro)
+        run = functools.partial(context.run, run_here, coro)
+        job = functools.partial(on_its_page, self, page, run)
         await asyncio.wrap_future(strand.submit(functools.partial(handled, job)))
 
     setattr(trigger, _MARK, True)
