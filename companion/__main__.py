@@ -12,7 +12,9 @@ exits with status 3 and a message naming the running one
 Closed browser sessions are freed after :data:`SESSION_TIMEOUT` seconds,
 also those closed while the server was sending (:mod:`companion.flet_guard`);
 a client's flood of events is dropped (:mod:`companion.flet_limits`) and
-event handlers run off the event loop (:mod:`companion.flet_workers`).
+event handlers run off the event loop (:mod:`companion.flet_workers`);
+no message sent is written out for a debug log nobody keeps
+(:mod:`companion.flet_quiet`).
 """
 
 from __future__ import annotations
@@ -141,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     def serve() -> int:
         import flet as ft
 
-        from . import flet_errors, flet_guard, flet_limits, flet_workers
+        from . import flet_errors, flet_guard, flet_limits, flet_quiet, flet_workers
         from .app.access import Gate
         from .app.serving import Serving
         from .ui.app import make_main
@@ -150,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         flet_limits.install()  # a flood of events from one client is dropped
         flet_workers.install()  # handlers' saves never hold up the event loop
         flet_errors.install()  # no traceback is ever sent to a client
+        flet_quiet.install()  # no page's whole tree written out for an unkept log
 
         from .net import lan_addresses, where_to_open
 

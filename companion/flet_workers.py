@@ -37,10 +37,11 @@ import functools
 import inspect
 import logging
 import threading
+import weakref
 from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,7 @@ _MARK = "_companion_worker"
 _STRAND = "_companion_strand"
 _local = threading.local()
 _pool: ThreadPoolExecutor | None = None
+T = TypeVar("T")
 
 
 class Strand:
@@ -83,6 +85,59 @@ class Strand:
                 done.set_result(job())
             except BaseException as exc:  # handed to whoever awaits it
                 done.set_exception(exc)
+
+
+def on_its_page(control: Any, page: Any, run: Callable[[], T]) -> T:
+    """``run()`` (a tap's handler, with Flet's event code around it) with
+    ``control`` still finding ``page``, the page it was tapped on.
+
+    Why: a tap is dispatched on the loop and handled here later; if the
+    page was redrawn meanwhile (another phone's change told to it), the
+    control tapped has left the tree, and Flet refused its handler
+    ("Control must be added to the page first"): the tap was lost. Handled
+    inline, as before the workers, it would have run at once, as the person
+    saw it; so it runs so here too. The control is out of the tree for good
+    (a redraw builds new ones), so pointing it back at its page changes
+    nothing drawn."""
+    if page is not None:
+        try:
+            control.page  # noqa: B018 - raises once the control left the tree
+        except RuntimeError:
+            object.__setattr__(control, "_parent", weakref.ref(page))
+    return run()
+
+
+def handled(job: Callable[[], T]) -> T:
+    """Run a handler's ``job`` on this worker; what it left for later
+    (:func:`after_handler`) runs, in order, once the handler has finished."""
+    later: list[Callable[[], None]] = []
+    _local.later = later
+    try:
+        return job()
+    finally:
+        _local.later = None
+        for work in later:
+            try:
+                work()
+            except Exception:  # one page's trouble must not keep the rest waiting
+                log.exception("work left for after a handler failed")
+
+
+def after_handler(work: Callable[[], None]) -> None:
+    """Run ``work`` once the handler running on this thread has finished, or
+    now when none is (the loop, a timer, Pyodide).
+
+    Why (issue 25, item 4): a commit tells every other page on the game while
+    the committing handler still runs, and the committing page asks for its
+    own re-render only when its handler returns, so Flet's one loop redrew
+    every other page first, and the phone that saved drew its save last.
+    Other pages told from a handler wait for it: its own re-render is
+    queued first, and its frame is sent before the loop draws the rest."""
+    later: list[Callable[[], None]] | None = getattr(_local, "later", None)
+    if later is None:
+        work()
+    else:
+        later.append(work)
 
 
 def run_here(coro: Coroutine[Any, Any, object]) -> object:
@@ -159,9 +214,10 @@ def install() -> bool:
     ) -> None:
         handler = getattr(self, f"on_{event_name}", None)
         try:
-            session = getattr(self.page, "session", None)
+            page = self.page
+            session = getattr(page, "session", None)
         except RuntimeError:  # not on a page: Flet's own dispatch says so
-            session = None
+            page = session = None
         loop = _server_loop(session)
         inline = session is None or isinstance(self, TextField) or off_loop(loop)
         if inline or not plain(handler):
@@ -173,7 +229,9 @@ def install() -> bool:
             setattr(session, _STRAND, strand)
         context = contextvars.copy_context()
         coro = original(self, event_name, event_data, e)
-        await asyncio.wrap_future(strand.submit(lambda: context.run(run_here, coro)))
+        run = functools.partial(context.run, run_here, coro)
+        job = functools.partial(on_its_page, self, page, run)
+        await asyncio.wrap_future(strand.submit(functools.partial(handled, job)))
 
     setattr(trigger, _MARK, True)
     BaseControl._trigger_event = trigger  # type: ignore[method-assign]

@@ -110,3 +110,30 @@ def test_the_text_probe_ignores_what_no_device_draws() -> None:
     assert scale_of(LINE * 2) == 2.0
     for nonsense in (None, "57", True, float("nan"), float("inf"), -57.0, 0, 1e9):
         assert scale_of(nonsense) is None
+
+
+def test_a_tap_drawn_over_before_its_handler_ran_still_runs() -> None:
+    """A tap is dispatched on the loop and handled on a worker; when the
+    page was redrawn in between (another phone's change), the control tapped
+    had left the tree and Flet refused its handler ("Control must be added
+    to the page first"): the tap was lost. Its handler runs, as the person
+    saw it, on the page it was tapped on."""
+    import weakref
+
+    import flet as ft
+
+    from companion.flet_workers import on_its_page
+
+    class Session:
+        """What a page needs of its session here: nothing."""
+
+    page = ft.Page(sess=Session())  # type: ignore[arg-type]
+    column = ft.Column([ft.Button("7")])
+    key = column.controls[0]
+    object.__setattr__(column, "_parent", weakref.ref(page))
+    object.__setattr__(key, "_parent", weakref.ref(column))
+    assert on_its_page(key, page, lambda: key.page) is page
+    assert key.parent is column  # still in the tree: left alone
+    object.__setattr__(key, "_parent", None)  # drawn over meanwhile
+    assert on_its_page(key, page, lambda: key.page) is page
+    assert on_its_page(key, None, lambda: "ran") == "ran"

@@ -57,3 +57,21 @@ def test_the_sheet_writes_a_true_minus_sign() -> None:
     cells = [_score(sheet, rec, p.id)[0] for rec in sheet.rounds for p in sheet.players]
     negative = [c for c in cells if "−" in c]
     assert negative and not any("-" in c for c in cells), cells
+
+
+def test_a_cell_already_its_rows_size_is_drawn_as_it_is() -> None:
+    """The score sheet sizes its own cells (one control fewer a cell for
+    every page to build and be sent after a save); any other cell is still
+    boxed at its column's width and row's height, and ruled when asked."""
+    import flet as ft
+
+    from companion.ui.parts.wide_table import _cell
+
+    sized = ft.Container(width=84, height=40, content=ft.Text("35"))
+    assert _cell(sized, 84, 40, False) is sized
+    for width, height, lines in ((84, 52, False), (90, 40, False), (84, 40, True)):
+        boxed = _cell(sized, width, height, lines)
+        assert boxed is not sized and boxed.content is sized
+        assert (boxed.width, boxed.height) == (width, height)
+    text = ft.Text("R1")
+    assert _cell(text, 64, 40, False).content is text

@@ -22,6 +22,7 @@ from companion.app.board import board_of
 from companion.app.crowd import Crowd, cap_from
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
+from companion.flet_workers import after_handler
 from companion.gc_tuning import Sweep
 from companion.i18n import LANGUAGES, _
 from companion.store import GameStore
@@ -48,6 +49,7 @@ from .screens.share import ShareScreen
 from .screens.stats import StatsScreen
 from .textscale import use_text_scale
 from .theme import Look, apply_theme, use_look
+from .turns import in_turn
 from .wakelock import Awake, use_wakelock
 from .widgets import use_lazy_state
 
@@ -76,15 +78,19 @@ def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
     A fresh context keeps both sessions' contexts as they were."""
 
     async def hop() -> None:
-        work()
+        await in_turn(work)  # one page at a time, its frame sent before the next
 
-    session = getattr(page, "session", None)
-    if session is None or session.connection is None:
-        return  # disconnected: the page is drawn afresh when it reconnects
-    try:
-        contextvars.Context().run(page.run_task, hop)
-    except Exception:  # a closed page: nothing left to show
-        logging.getLogger(__name__).debug("page gone", exc_info=True)
+    def ask() -> None:
+        session = getattr(page, "session", None)
+        if session is None or session.connection is None:
+            return  # disconnected: the page is drawn afresh when it reconnects
+        try:
+            contextvars.Context().run(page.run_task, hop)
+        except Exception:  # a closed page: nothing left to show
+            logging.getLogger(__name__).debug("page gone", exc_info=True)
+
+    # After the committing handler: the page that saved is redrawn first.
+    after_handler(ask)
 
 
 class Nav:

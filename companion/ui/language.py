@@ -12,13 +12,13 @@ phones on one server never see each other's.
 from __future__ import annotations
 
 import logging
-import weakref
 
 import flet as ft
 
 from companion import i18n
 from companion.i18n import LANGUAGES, current
 
+from .per_page import PerPage
 from .widgets import bind, choice
 
 LANGUAGE_KEY = "flip7.language"  # per device (the browser's storage)
@@ -30,9 +30,7 @@ log = logging.getLogger(__name__)
 # kept every page, with all its controls and state, for as long as the
 # server ran (issue 25, bug 7: about 350 KB a session). The setter is kept
 # in the session's own store, which goes when the session does.
-_pages: weakref.WeakKeyDictionary[ft.Page, i18n.Translator] = (
-    weakref.WeakKeyDictionary()
-)
+_pages: PerPage[i18n.Translator | None] = PerPage()
 SETTER = "companion.language.set_code"  # key in the session's store
 _server_default = [i18n.SOURCE]
 
@@ -49,18 +47,18 @@ def page_translator() -> i18n.Translator | None:
         page = ft.context.page
     except RuntimeError:  # not inside a session (a test, a worker thread)
         return None
-    return _pages.get(page)
+    return _pages.get(page, None)
 
 
 def use_language(page: ft.Page) -> str:
     """This page's language code; the root component calls it every render.
     A stored choice wins, then the device's locale, then the server's."""
     code, set_code = ft.use_state(_server_default[0])
-    _pages[page] = i18n.translator(code)
+    _pages.set(page, i18n.translator(code))
     page.session.store.set(SETTER, set_code)
 
     def show(new: str) -> None:
-        _pages[page] = i18n.translator(new)
+        _pages.set(page, i18n.translator(new))
         set_code(new)
 
     def first() -> None:
@@ -104,7 +102,7 @@ def choose(code: str) -> None:
     code = i18n.match(code) or i18n.SOURCE
     if not callable(set_code):
         return
-    _pages[page] = i18n.translator(code)
+    _pages.set(page, i18n.translator(code))
     set_code(code)
     page.run_task(ft.SharedPreferences().set, LANGUAGE_KEY, code)
 

@@ -14,14 +14,15 @@ of the session, 1.0 until the probe has answered.
 from __future__ import annotations
 
 import math
-import weakref
 
 import flet as ft
+
+from .per_page import PerPage
 
 PROBE_SIZE = 40  # px; one line of DejaVu Sans at this size is LINE px high
 LINE = 57.0  # measured in Chromium at text scale 1.0 (115 at 2.0)
 MIN_SCALE, MAX_SCALE = 0.5, 4.0  # beyond what any phone or browser offers
-_scales: weakref.WeakKeyDictionary[ft.Page, float] = weakref.WeakKeyDictionary()
+_scales: PerPage[float] = PerPage()
 
 
 def text_scale() -> float:
@@ -50,12 +51,12 @@ def use_text_scale(page: ft.Page) -> tuple[float, ft.Control]:
     """The scale, and the probe to place anywhere in the root (it takes no
     width and is never seen or announced)."""
     scale, set_scale = ft.use_state(1.0)
-    _scales[page] = scale
+    _scales.set(page, scale)
 
     def measured(e: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
         new = scale_of(getattr(e, "height", None))
         if new is not None and abs(new - scale) >= 0.05:
-            _scales[page] = new
+            _scales.set(page, new)
             set_scale(new)
 
     probe = ft.Container(  # own height: not stretched by the root's row

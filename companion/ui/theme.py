@@ -13,10 +13,11 @@ changes colour. Text drawn on the accent uses ``ON_ACCENT``.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 import flet as ft
+
+from .per_page import PerPage
 
 TEAL = "#1F7A8C"  # the normal looks' accent
 RED = "#C62828"  # the normal looks' red
@@ -224,13 +225,13 @@ def strong_face(bg: str) -> tuple[str, str]:
     return deep, "#FFFFFF"
 
 
-_looks: weakref.WeakKeyDictionary[ft.Page, Look] = weakref.WeakKeyDictionary()
+_looks: PerPage[Look | None] = PerPage()
 
 
 def use_look(page: ft.Page, look: Look) -> None:
     """Draw ``page`` in ``look`` (the root calls it when the choice
     changes): both themes, so the mode switch needs nothing more."""
-    _looks[page] = look
+    _looks.set(page, look)
     page.theme = _theme(Look(False, look.high))
     page.dark_theme = _theme(Look(True, look.high))
     page.theme_mode = ft.ThemeMode.DARK if look.dark else ft.ThemeMode.LIGHT
@@ -243,7 +244,7 @@ def high_contrast() -> bool:
         page = ft.context.page
     except RuntimeError:  # outside a session (a test)
         return False
-    look = _looks.get(page)
+    look = _looks.get(page, None)
     return look is not None and look.high
 
 

@@ -17,7 +17,15 @@ from companion.rules import Player, RoundRecord, Sheet
 from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 
-from .wide_table import PAD, Col, WideTable, room, text_width, two_line_width
+from .wide_table import (
+    PAD,
+    Col,
+    WideTable,
+    room,
+    scaled,
+    text_width,
+    two_line_width,
+)
 
 CELL = 84
 NARROW = 68  # four or more players: each column as wide as its text needs
@@ -205,6 +213,16 @@ def _round_column(
     return first
 
 
+def _sized(cells: list[ft.Control], width: int, heights: list[int]) -> None:
+    """Give each cell its column's width and its row's height (as the table
+    scales it), so the table draws it as it is instead of in a box of that
+    size (``wide_table._cell``): a third fewer controls in the sheet, which
+    every page builds, diffs and is sent afresh after each save (issue 25)."""
+    for cell, height in zip(cells, scaled(heights), strict=True):
+        if isinstance(cell, ft.Container):
+            cell.width, cell.height = width, height
+
+
 def _legend(editable: bool) -> str:
     if editable:
         return _("✎ typed   ✗ busted   tap R1, R2… to correct")
@@ -245,6 +263,9 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     first = _round_column(len(sheet.rounds), on_edit)
     heights = [HEAD + (12 if two_lines else 0)]
     heights += [ROW] * len(sheet.rounds) + [RULE, FOOT]
+    _sized(first, first_width, heights)
+    for col in columns:
+        _sized(col.cells, col.width, heights)
     return ft.Column(
         [
             WideTable(first, first_width, columns, heights, ("player", "players")),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -64,6 +64,16 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
     """``text``'s width in px as the app draws it: DejaVu Sans, made bold by
     Flutter (measured: 3.5 % wider than the regular advances). Characters
     drawn from the fallback fonts (CJK, emoji) count a little over 1 em."""
+    # better a hair too wide; drawn larger at the device's text scale
+    return _advances(text, size) * (1.06 if bold else 1.03) * text_scale()
+
+
+@lru_cache(maxsize=8192)
+def _advances(text: str, size: int) -> float:
+    """The sum of ``text``'s advances at ``size``: the same names, scores and
+    labels are measured by every session at every render (a score sheet's
+    layout measured each cell several times over, per page: about a fifth
+    of the server's time at a live table's save, issue 25)."""
     font = _font(size)
     total = 0.0
     for ch in text:
@@ -73,8 +83,7 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
             total += size * 0.62
         else:
             total += float(font.getlength(ch))
-    # better a hair too wide; drawn larger at the device's text scale
-    return total * (1.06 if bold else 1.03) * text_scale()
+    return total
 
 
 def fitting_size(text: str, size: int, width: float, bold: bool = False) -> int:
@@ -229,6 +238,12 @@ def WideTable(
 
 
 def _cell(control: ft.Control, width: int, height: int, lines: bool) -> ft.Control:
+    """The cell at its column's width and its row's height. A container
+    already that size (the score sheet sizes its own: one control fewer a
+    cell for every page to build, diff and send) is used as it is."""
+    sized = isinstance(control, ft.Container) and (control.width, control.height)
+    if not lines and sized == (width, height):
+        return control
     rule = ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)
     return ft.Container(
         width=width,
