@@ -105,6 +105,7 @@ def test_the_folder_holds_the_app_and_its_worker_precaches_all_of_it(
     assert listed == list(built.files) and built.version in worker
 
     index = (folder / "index.html").read_text(encoding="utf-8")
+    assert (folder / "404.html").read_text(encoding="utf-8") == index  # deep links
     assert (
         '<base href="/flip7/">' in index and "<title>Flip 7 Companion</title>" in index
     )

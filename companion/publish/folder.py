@@ -205,6 +205,9 @@ def _write_index(folder: Path, base: str) -> None:
     extras = index_extras(base)
     text = text.replace("</head>", extras + "\n</head>", 1)
     index.write_text(text, encoding="utf-8")
+    # Hosts that answer an unknown address with 404.html (GitHub Pages,
+    # Netlify…) then open the app at a deep link before the worker is there.
+    (folder / "404.html").write_text(text, encoding="utf-8")
 
 
 def _archive(packages: Iterable[Package], cache: Path) -> bytes:
