@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from own_loop import run_alone
 
 from companion import runtime
 from companion.app import AppState
@@ -210,11 +211,11 @@ def test_in_the_browser_moves_run_on_the_pages_event_loop(
     schedule = BotClock().schedule
     ran: list[int] = []
 
-    async def play() -> None:
+    async def play() -> int:
         schedule(0.01, lambda: ran.append(threading.get_ident()))
         cancel = schedule(0.01, lambda: ran.append(-1))
         cancel()
         await asyncio.sleep(0.05)
+        return threading.get_ident()  # the loop's own thread
 
-    asyncio.run(play())
-    assert ran == [threading.get_ident()]
+    assert ran == [run_alone(play())]

@@ -13,15 +13,13 @@ FLET_LOG_LEVEL=info.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
-import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
+from own_loop import run_alone
 
 from companion import flet_guard
 
@@ -33,24 +31,6 @@ SESSIONS = 12
 # Flet's evicter wakes every 10 s; the session must expire first.
 TIMEOUT = 1
 WAIT = 40.0
-
-
-def run_alone(coro: Any) -> None:
-    """Run ``coro`` to the end on its own thread's event loop: in the whole
-    suite the browser tests' Playwright keeps a loop running on this one."""
-    failed: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            asyncio.run(coro)
-        except BaseException as exc:  # handed back to the test's thread
-            failed.append(exc)
-
-    thread = threading.Thread(target=work)
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
 
 
 def _counts(log: str) -> tuple[int, int, str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+from own_loop import run_alone
+
 from companion.ui.turns import in_turn
 
 
@@ -32,7 +34,7 @@ def test_each_page_is_drawn_and_sent_before_the_next_is_drawn() -> None:
         turns = [asyncio.create_task(in_turn(page(n, seen))) for n in "abc"]
         await asyncio.gather(*turns)
 
-    asyncio.run(tell())
+    run_alone(tell())
     assert seen == ["drew a", "sent a", "drew b", "sent b", "drew c", "sent c"]
 
 
@@ -54,5 +56,5 @@ def test_a_page_whose_turn_fails_or_is_cancelled_hands_on() -> None:
         assert isinstance(done[0], RuntimeError)
         assert isinstance(done[2], asyncio.CancelledError)
 
-    asyncio.run(tell())
+    run_alone(tell())
     assert seen == ["drew b", "sent b", "drew d", "sent d"]

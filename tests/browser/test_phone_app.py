@@ -66,12 +66,15 @@ def phone(browser: Any) -> tuple[Any, list[str]]:
 
 
 def booted(page: Any) -> None:
-    """Wait for the app's first frame and turn on Flutter's semantics."""
+    """Wait for the app as a person sees it: Flutter's first frame, then
+    the semantics tree on, then Python's first screen (a button of it: in
+    CI, Python started tens of seconds after Flutter's frame)."""
     page.wait_for_selector("#loading", state="detached", timeout=BOOT)
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=BOOT)
     placeholder.dispatch_event("click")
     page.wait_for_selector("flt-semantics", state="attached", timeout=BOOT)
+    page.get_by_role("button").first.wait_for(timeout=BOOT)
 
 
 def controlled(page: Any) -> None:
