@@ -10,39 +10,18 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.widgets import header
+from companion.ui.parts.full_notice import full_notice
 
 
 @ft.component
 def CrowdedScreen(cap: int) -> ft.Control:
-    return ft.SafeArea(
-        expand=True,
-        content=ft.Column(
-            [
-                header(_("Flip 7 Companion")),
-                ft.Container(
-                    padding=16,
-                    content=ft.Column(
-                        [
-                            ft.Icon(ft.Icons.TAB, size=64),
-                            ft.Text(
-                                _("Too many pages open"),
-                                size=26,
-                                weight=ft.FontWeight.BOLD,
-                            ),
-                            ft.Text(
-                                _(
-                                    "This device has too many pages of the app "
-                                    "open ({n}). Close the ones you no longer "
-                                    "need; the server lets a closed page go ten "
-                                    "minutes later. Then reload this page."
-                                ).format(n=cap),
-                                size=16,
-                            ),
-                        ],
-                        spacing=12,
-                    ),
-                ),
-            ]
-        ),
+    return full_notice(
+        ft.Icons.TAB,
+        _("Too many pages open"),
+        _(
+            "This device has too many pages of the app "
+            "open ({n}). Close the ones you no longer "
+            "need; the server lets a closed page go ten "
+            "minutes later. Then reload this page."
+        ).format(n=cap),
     )

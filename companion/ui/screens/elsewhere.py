@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from companion.i18n import _
-from companion.ui.widgets import header
+from companion.ui.parts.full_notice import full_notice
 
 
 @ft.component
@@ -20,34 +20,13 @@ def ElsewhereScreen(retry: Callable[[], Awaitable[None]]) -> ft.Control:
     async def again(_e: ft.Event[ft.Button]) -> None:
         await retry()
 
-    return ft.SafeArea(
-        expand=True,
-        content=ft.Column(
-            [
-                header(_("Flip 7 Companion")),
-                ft.Container(
-                    padding=16,
-                    content=ft.Column(
-                        [
-                            ft.Icon(ft.Icons.TAB, size=64),
-                            ft.Text(
-                                _("Open in another tab"),
-                                size=26,
-                                weight=ft.FontWeight.BOLD,
-                            ),
-                            ft.Text(
-                                _(
-                                    "Flip 7 Companion is already open in another "
-                                    "tab or window on this phone, and your games "
-                                    "are there. Close it, then tap Try again."
-                                ),
-                                size=16,
-                            ),
-                            ft.FilledButton(_("Try again"), on_click=again),
-                        ],
-                        spacing=12,
-                    ),
-                ),
-            ]
+    return full_notice(
+        ft.Icons.TAB,
+        _("Open in another tab"),
+        _(
+            "Flip 7 Companion is already open in another "
+            "tab or window on this phone, and your games "
+            "are there. Close it, then tap Try again."
         ),
+        ft.FilledButton(_("Try again"), on_click=again),
     )
