@@ -6,8 +6,8 @@ reads it back before the store opens, ``syncfs(false)`` writes it out. The
 store calls :func:`companion.store.storage.changed` after each change is on
 disk, and here that writes the folder out before the change is shown: the
 commit waits for IndexedDB (Pyodide's ``run_sync``, where the browser has
-JavaScript promise integration) or, where it cannot wait, the write is
-started at once and the next one waits for it.
+JavaScript promise integration; checked in Chromium: it has) or, where it
+cannot wait, the write is started at once and ends a moment later.
 """
 
 from __future__ import annotations
@@ -47,12 +47,10 @@ def _syncfs(populate: bool) -> asyncio.Future[None]:
 
 
 class Folder:
-    """One folder kept in IndexedDB; :meth:`save` after every change."""
+    """One folder kept in IndexedDB, written out after every change."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._pending: asyncio.Future[None] | None = None
-        self.waits = False  # whether a save blocks until IndexedDB has it
 
     async def open(self) -> None:
         """Mount the folder on IndexedDB and read back what it holds."""
@@ -60,21 +58,16 @@ class Folder:
         fs.mkdirTree(str(self.path))
         fs.mount(fs.filesystems.IDBFS, js.Object.new(), str(self.path))
         await _syncfs(True)
-        self.waits = bool(can_run_sync())
         storage.AFTER_CHANGE.append(self.changed)
 
     def changed(self, directory: Path) -> None:
-        """A change of the folder is on (memory) disk: into IndexedDB now."""
+        """A change of the folder is on (memory) disk: into IndexedDB now,
+        and the commit waits for it where it can."""
         if not directory.is_relative_to(self.path):
             return
-        if self._pending is not None and not self._pending.done():
-            self._wait(self._pending)  # one write at a time, in order
-        self._pending = _syncfs(False)
-        self._wait(self._pending)
-
-    def _wait(self, pending: asyncio.Future[None]) -> None:
+        written = _syncfs(False)
         if can_run_sync():
             try:
-                run_sync(pending)
+                run_sync(written)
             except OSError:
                 log.exception("the games could not be written to IndexedDB")

@@ -30,9 +30,11 @@ from pathlib import Path, PurePosixPath
 import flet_web  # type: ignore[import-untyped]
 from flet.controls.types import RouteUrlStrategy, WebRenderer
 from flet_web.patch_index import patch_index_html  # type: ignore[import-untyped]
+from platformdirs import user_cache_dir
 
 from companion.i18n import LANGUAGES, SOURCE, compile_language
 from companion.settings import PROJECT_ROOT
+from companion.ui.theme import FONT_FILES
 
 from .deps import Package, Pyodide, browser_packages, package_files
 from .shell import bootstrap_js, index_extras, main_js, service_worker
@@ -165,27 +167,20 @@ def _pyodide() -> Pyodide:
 
 
 def _cache() -> Path:
-    from platformdirs import user_cache_dir
-
     return Path(user_cache_dir("flip7-companion")) / "wheels"
 
 
 def _font_files() -> list[str]:
-    from companion.ui.theme import FONT_FILES
-
     return sorted(FONT_FILES.values())
 
 
 def _font_manifest() -> list[dict[str, object]]:
-    """Flet's families the app draws with (icons), then ours; not KaTeX's."""
-    keep = ("MaterialIcons", "packages/cupertino_icons/CupertinoIcons")
+    """The served app's fonts (Flet's and ours) but KaTeX's: the app shows
+    no formulas, and Flutter loads every listed font at start."""
     ours = ASSETS / "assets" / "FontManifest.json"
     families: list[dict[str, object]] = json.loads(ours.read_text(encoding="utf-8"))
-    return [
-        f
-        for f in families
-        if f["family"] in keep or not str(f["family"]).startswith(("packages/", "Mat"))
-    ]
+    katex = "packages/flutter_math_fork/"
+    return [f for f in families if not str(f["family"]).startswith(katex)]
 
 
 def _write_index(folder: Path, base: str) -> None:
