@@ -14,6 +14,7 @@ from companion.settings import Settings
 from companion.ui.app import make_main
 from companion.ui.language import install as install_language
 from companion.ui.screens.elsewhere import ElsewhereScreen
+from companion.ui.theme import apply_theme
 
 from . import tab
 from .storage import Folder
@@ -26,6 +27,7 @@ def run() -> None:
     async def main(page: ft.Page) -> None:
         async def start() -> None:
             if not await tab.hold():
+                apply_theme(page)  # the app's fonts and colours, as everywhere
                 page.render(ElsewhereScreen, start)
                 return
             await Folder(data_dir).open()
