@@ -16,7 +16,7 @@ import contextlib
 import threading
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ParamSpec
 
 from companion.i18n import N_, _, names_list
 from companion.rules import Advice, LineScore, Player, Problem, Round, Sheet, SheetError
@@ -47,6 +47,7 @@ from .table_odds import OddsAtTable, OddsWords, words_for
 from .tap_in import RoundEntry
 
 Result = str | None  # an intent's answer: None when done, else the refusal
+P = ParamSpec("P")
 
 
 class AppState(Observable):
@@ -113,6 +114,14 @@ class AppState(Observable):
         # what the news is about: only another change of it makes it stale
         self._news_of = None if self.watch is None else self.watch.state.sheet
         return None
+
+    def act(
+        self, intent: Callable[P, str | None], *args: P.args, **kwargs: P.kwargs
+    ) -> Result:
+        """Carry out one owner's intent (``state.act(entry.add_card, pid,
+        "7")``) through :meth:`run`: the owners check and change, this
+        session words the refusal and re-renders."""
+        return self.run(lambda: intent(*args, **kwargs))
 
     def subscribe_elsewhere(self, callback: Listener) -> Callable[[], None]:
         """Call ``callback`` when another session changed the open game (on
