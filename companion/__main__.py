@@ -4,17 +4,17 @@
 with --host/--port/--data-dir) and prints the address. ``companion simulate``
 runs computer-player games in the terminal; ``companion tournament``
 compares bots fairly (every seating, paired decks); ``companion engine
-build`` compiles the rules engine with mypyc (:mod:`companion.native`).
+build`` compiles the rules engine with mypyc (:mod:`companion.machine.native`).
 
 Only one server may use a data folder: a second one on the same folder
 exits with status 3 and a message naming the running one
 (:mod:`companion.store.lock`), before it reads or changes anything there.
 Closed browser sessions are freed after :data:`SESSION_TIMEOUT` seconds,
-also those closed while the server was sending (:mod:`companion.flet_guard`);
-a client's flood of events is dropped (:mod:`companion.flet_limits`) and
-event handlers run off the event loop (:mod:`companion.flet_workers`);
+also those closed while the server was sending (:mod:`companion.server.flet_guard`);
+a client's flood of events is dropped (:mod:`companion.server.flet_limits`) and
+event handlers run off the event loop (:mod:`companion.server.flet_workers`);
 no message sent is written out for a debug log nobody keeps
-(:mod:`companion.flet_quiet`).
+(:mod:`companion.server.flet_quiet`).
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ import sys
 from collections.abc import MutableMapping
 from pathlib import Path
 
-from .gc_tuning import tune as tune_gc
-from .settings import PROJECT_ROOT, SettingsError, load_settings
+from .server.gc_tuning import tune as tune_gc
+from .server.settings import PROJECT_ROOT, SettingsError, load_settings
+from .server.supervise import supervise
 from .store.lock import FolderInUse, lock_folder
-from .supervise import supervise
 
 IN_USE = 3  # exit status: the data folder is held by another app
 
@@ -64,7 +64,7 @@ def pin_forwarded(env: MutableMapping[str, str]) -> str | None:
 
 def own_addresses() -> list[str]:
     """This machine's own addresses: a page opened on it is the host's."""
-    from .net import lan_addresses
+    from .server.net import lan_addresses
 
     return lan_addresses()
 
@@ -101,11 +101,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args_list = sys.argv[1:] if argv is None else argv
     if args_list[:1] == ["simulate"]:
-        from .simulate import main as simulate_main
+        from .labs.simulate import main as simulate_main
 
         return simulate_main(args_list[1:])
     if args_list[:1] == ["tournament"]:
-        from .tournament import main as tournament_main
+        from .labs.tournament import main as tournament_main
 
         return tournament_main(args_list[1:])
     if args_list[:1] == ["publish"]:
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return publish_main(args_list[1:])
     if args_list[:1] == ["engine"]:
-        from .native import main as engine_main
+        from .machine.native import main as engine_main
 
         return engine_main(args_list[1:])
     args = _parser().parse_args(args_list)
@@ -143,9 +143,15 @@ def main(argv: list[str] | None = None) -> int:
     def serve() -> int:
         import flet as ft
 
-        from . import flet_errors, flet_guard, flet_limits, flet_quiet, flet_workers
         from .app.access import Gate
         from .app.serving import Serving
+        from .server import (
+            flet_errors,
+            flet_guard,
+            flet_limits,
+            flet_quiet,
+            flet_workers,
+        )
         from .ui.app import make_main
 
         flet_guard.install()  # a tab that drops off mid-send is freed like any other
@@ -154,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         flet_errors.install()  # no traceback is ever sent to a client
         flet_quiet.install()  # no page's whole tree written out for an unkept log
 
-        from .net import lan_addresses, where_to_open
+        from .server.net import lan_addresses, where_to_open
 
         address = where_to_open(host, port, lan_addresses())
         print(f"Flip 7 Companion: {address}  (games in {data_dir})", flush=True)
@@ -179,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     # No compiled engine for these sources yet: make one for the next start.
-    from .native import build_in_background
+    from .machine.native import build_in_background
 
     build_in_background()
     # SIGTERM and Ctrl-C end the server within a second, even when Flet hangs.

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from .settings import Settings
+from .server.settings import Settings
 from .store.lock import FolderInUse, lock_folder
 
 

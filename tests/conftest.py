@@ -1,5 +1,5 @@
 """The whole suite runs the engine that ``uv run companion`` runs: the
-compiled one (companion/native.py) when this machine can build it, built
+compiled one (companion/machine/native.py) when this machine can build it, built
 here before any test imports the rules (about 30 s, once per change of the
 sources), else the sources themselves (also when the build fails: said,
 and not retried on every run). ``REQUIRE_NATIVE=1`` (.ci/run) makes a
@@ -8,7 +8,7 @@ machine that cannot build it an error instead of a quiet fallback.
 Compiled by default because the advisor and hard-bot tests take over three
 times as long plain (issue 24: CI would overrun its budget); the plain
 sources, which phones run, are proven equal by the fingerprint digests that
-tests/test_native.py checks from them in a subprocess (companion/native.py
+tests/test_native.py checks from them in a subprocess (companion/machine/native.py
 says more). ``COMPANION_PURE_PYTHON=1`` runs the whole suite plain."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from companion import native
+from companion.machine import native
 
 REQUIRED = bool(os.environ.get("REQUIRE_NATIVE"))
 

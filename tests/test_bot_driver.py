@@ -18,10 +18,10 @@ from dataclasses import dataclass
 import pytest
 from own_loop import run_alone
 
-from companion import runtime
 from companion.app import AppState
 from companion.app.bots import BotClock
 from companion.app.hub import GameHub
+from companion.machine import runtime
 from companion.store import GameStore
 
 PAUSE = 0.9

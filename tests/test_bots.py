@@ -147,7 +147,7 @@ def test_the_seat_pickers_levels_are_in_order(
     the win rate. Hard plays out every decision, so it gets 20 deals (13
     sweeps to 1 with seed 5); hard against medium takes thousands of
     games: see docs/benchmarks.md."""
-    from companion.tournament import tournament, wilson
+    from companion.labs.tournament import tournament, wilson
 
     res = tournament([stronger, weaker], deals=deals, seed=5)
     rates = res.tallies[stronger].deal_rates

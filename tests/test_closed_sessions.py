@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from own_loop import run_alone
 
-from companion import flet_guard
+from companion.server import flet_guard
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser.harness import running_server  # noqa: E402

@@ -8,9 +8,9 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from companion.flet_limits import CONTROL_EVENT, Budget, admitted
-from companion.flet_workers import Strand, plain
-from companion.gc_tuning import Sweep
+from companion.server.flet_limits import CONTROL_EVENT, Budget, admitted
+from companion.server.flet_workers import Strand, plain
+from companion.server.gc_tuning import Sweep
 from companion.ui.textscale import LINE, scale_of
 
 
@@ -122,7 +122,7 @@ def test_a_tap_drawn_over_before_its_handler_ran_still_runs() -> None:
 
     import flet as ft
 
-    from companion.flet_workers import on_its_page
+    from companion.server.flet_workers import on_its_page
 
     class Session:
         """What a page needs of its session here: nothing."""

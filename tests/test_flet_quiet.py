@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from flet.messaging.protocol import Message, MessageAction
 
-from companion import flet_quiet
+from companion.server import flet_quiet
 
 
 class Costly:

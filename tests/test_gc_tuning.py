@@ -1,10 +1,10 @@
-"""The server's garbage-collector settings (companion.gc_tuning)."""
+"""The server's garbage-collector settings (companion.server.gc_tuning)."""
 
 from __future__ import annotations
 
 import gc
 
-from companion.gc_tuning import OLD, YOUNG, tune
+from companion.server.gc_tuning import OLD, YOUNG, tune
 
 
 def test_tune_freezes_what_exists_and_raises_the_young_threshold() -> None:

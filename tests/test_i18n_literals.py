@@ -34,7 +34,11 @@ CHECKED: tuple[str, ...] = tuple(
         for folder in ("companion/ui", "companion/app")
         for p in (ROOT / folder).rglob("*.py")
     )
-) + ("companion/share/summary.py", "companion/share/caption.py", "companion/said.py")
+) + (
+    "companion/share/summary.py",
+    "companion/share/caption.py",
+    "companion/i18n/said.py",
+)
 
 MESSAGES = {"_", "N_", "ngettext", "gettext", "pgettext"}
 NOT_SHOWN_ARGS = {"key", "src", "font_family", "font_family_fallback", "data"}

@@ -1,4 +1,4 @@
-"""The compiled rules engine (companion/native.py): used when a build of
+"""The compiled rules engine (companion/machine/native.py): used when a build of
 exactly these sources exists, never a stale one, and it plays the very
 games the sources play."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import native
+from companion.machine import native
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,7 +35,7 @@ def test_the_sources_alone_play_the_recorded_games() -> None:
     the sources (what phones and packaged apps run), give the same digests."""
     code = (
         "import sys; sys.path.insert(0, 'tests')\n"
-        "from companion import native\n"
+        "from companion.machine import native\n"
         "import test_engine_fingerprint as f\n"
         "import companion.rules.advisor as a\n"
         "import companion.rules.resolve as r\n"
@@ -61,7 +61,8 @@ def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     read instead."""
     copy = tmp_path / "companion"
     shutil.copytree(native.SOURCES / "rules", copy / "rules")
-    for name in ("simulate.py", "native.py"):
+    for name in ("labs/simulate.py", "machine/native.py"):
+        (copy / name).parent.mkdir(exist_ok=True)
         shutil.copy2(native.SOURCES / name, copy / name)
     monkeypatch.setattr(native, "SOURCES", copy)
     return copy
@@ -83,7 +84,12 @@ def test_an_edited_source_is_not_shadowed_by_an_older_build(
 
 @pytest.mark.parametrize(
     "edited",
-    ["rules/events.py", "rules/sheet_read.py", "rules/__init__.py", "native.py"],
+    [
+        "rules/events.py",
+        "rules/sheet_read.py",
+        "rules/__init__.py",
+        "machine/native.py",
+    ],
 )
 def test_a_build_is_not_used_once_any_source_it_depends_on_changed(
     sources: Path, tmp_path: Path, edited: str

@@ -1,4 +1,4 @@
-"""The Invite's addresses and links (companion/net.py): found offline, best
+"""The Invite's addresses and links (companion/server/net.py): found offline, best
 first, loopback never offered; the links carry the game and its token."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion import net
-from companion.net import board_url, is_loopback, join_url, lan_addresses
+from companion.server import net
+from companion.server.net import board_url, is_loopback, join_url, lan_addresses
 
 
 def none() -> list[tuple[str, str]]:
@@ -136,7 +136,7 @@ def test_is_loopback(host: str, loopback: bool) -> None:
 
 def test_the_start_up_line_names_an_address_a_person_can_open() -> None:
     """`--host 0.0.0.0` printed http://0.0.0.0:8612, which opens nothing."""
-    from companion.net import where_to_open
+    from companion.server.net import where_to_open
 
     assert where_to_open("127.0.0.1", 8550, ["192.168.1.5"]) == "http://127.0.0.1:8550"
     assert where_to_open("0.0.0.0", 8612, ["192.168.1.5", "10.0.0.2"]) == (

@@ -18,10 +18,10 @@ from companion.app.card_names import card_name, card_short
 from companion.app.hub import GameHub
 from companion.app.problems import SHEET_ERRORS, TEMPLATES, error_text, problem_text
 from companion.i18n import use
+from companion.i18n.said import Said, worded
 from companion.rules import Problem, Rules, Sheet, SheetError, parse_cards
 from companion.rules import validate_round as validate
 from companion.rules.cards import ALL_CODES
-from companion.said import Said, worded
 from companion.store import GameStore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ from companion.publish import Built, PublishError, publish
 from companion.publish.deps import LockError, Pyodide, browser_packages
 from companion.publish.folder import WEB, _pyodide
 from companion.publish.shell import ShellError, bootstrap_js, main_js
-from companion.settings import PROJECT_ROOT
+from companion.server.settings import PROJECT_ROOT
 from companion.ui.screens.rules import rules_file
 
 BROWSER_PACKAGES = {

@@ -71,6 +71,6 @@ def test_the_app_layer_imports_no_flet() -> None:
 
 
 def test_the_network_helpers_import_no_flet() -> None:
-    """companion.net (the Invite's addresses and links) is used by the app
+    """companion.server.net (the Invite's addresses and links) is used by the app
     layer and its tests without a page."""
-    assert_imports_none("companion.net", ("flet", "companion.ui"))
+    assert_imports_none("companion.server.net", ("flet", "companion.ui"))

@@ -11,8 +11,8 @@ import zxingcpp
 from PIL import Image
 from share_games import standard_game
 
-from companion import runtime
 from companion.app import build_share_view
+from companion.machine import runtime
 from companion.share import ShareMeta
 from companion.share.caption import caption_lines, captioned
 from companion.store.records import GameRecord

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from companion.app import AppState
 from companion.app.hub import GameHub
-from companion.flet_workers import after_handler, handled
+from companion.server.flet_workers import after_handler, handled
 from companion.store import GameStore
 from companion.ui.app import on_page_thread
 

@@ -144,7 +144,7 @@ def test_a_flood_of_taps_is_dropped_unhandled(served: Served) -> None:
     SharedPreferences service, whose registration the client is sent at
     once, so those frames count the taps handled. A person's share is
     handled, the rest dropped unread; another tab opens after it."""
-    from companion.flet_limits import BURST, RATE
+    from companion.server.flet_limits import BURST, RATE
 
     page = RawPage(served.port, "/")
     try:

@@ -32,12 +32,12 @@ def test_the_command_line_hands_host_and_port_to_the_app(
 ) -> None:
     import flet as ft
 
-    import companion.flet_guard
+    import companion.server.flet_guard
     import companion.ui.app
 
     made: list[tuple[Any, ...]] = []
     monkeypatch.setattr(cli, "supervise", lambda serve: serve())
-    monkeypatch.setattr(companion.flet_guard, "install", lambda: None)
+    monkeypatch.setattr(companion.server.flet_guard, "install", lambda: None)
     gates: list[Any] = []
 
     def make_main(*a: Any, gate: Any = None, language: Any = None) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.__main__ import main
-from companion.settings import PROJECT_ROOT, SettingsError, load_settings
+from companion.server.settings import PROJECT_ROOT, SettingsError, load_settings
 
 
 def test_project_flet_toml_is_read() -> None:

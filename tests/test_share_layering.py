@@ -2,7 +2,7 @@
 share → rules): no Flet, no store, no UI, so it runs anywhere. The one
 other module it may use is companion.i18n (Flet-free, Babel only): the QR
 summary is written in the sharer's language (issue 12); and
-companion.runtime (stdlib only), which says whether Pillow is there (the
+companion.machine.runtime (stdlib only), which says whether Pillow is there (the
 phone app has none, issue 23)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import companion.share
 
 ALLOWED_THIRD_PARTY = {"qrcode", "PIL"}
-SHARE_MAY_USE = ("companion.rules", "companion.i18n", "companion.runtime")
+SHARE_MAY_USE = ("companion.rules", "companion.i18n", "companion.machine.runtime")
 FORBIDDEN = ("flet", "companion.ui", "companion.store", "companion.share.__main__")
 
 

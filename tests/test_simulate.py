@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from companion.simulate import main
+from companion.labs.simulate import main
 
 
 def test_simulate_prints_a_table_and_a_json_line(
@@ -61,7 +61,8 @@ def test_simulate_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_python_dash_m_runs() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "companion.simulate", "--games", "1", "--bots", "stop"],
+        [sys.executable, "-m", "companion.labs.simulate"]
+        + ["--games", "1", "--bots", "stop"],
         capture_output=True,
         text=True,
         check=True,

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from companion import runtime
 from companion.app.thinking import BROWSER_SECONDS, time_budget
+from companion.machine import runtime
 from companion.rules import Match, Round, Rules, advise
 from companion.rules.advisor import DEFAULT_SAMPLES, MIN_TIMED
 from companion.rules.bots import StopBot

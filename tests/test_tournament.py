@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from round_helpers import stacked
 
-from companion import tournament as tm
+from companion.labs import tournament as tm
 from companion.rules.match import Match
 from companion.rules.roster import BOTS
 from companion.rules.tactics import target_player

@@ -28,8 +28,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from companion import runtime
 from companion.i18n import N_
+from companion.machine import runtime
 
 from .digital import DIGITAL_SCOPE
 from .digital_table import bot_moved, bot_name, bot_to_move, round_news
@@ -66,7 +66,7 @@ def on_loop(delay: float, work: Callable[[], None]) -> Cancel:
 
 
 def real_clock() -> Schedule:
-    """The timer this copy of the app can have (:mod:`companion.runtime`)."""
+    """The timer this copy of the app can have (:mod:`companion.machine.runtime`)."""
     return on_loop if runtime.IN_BROWSER else on_timer
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.i18n import N_, _
+from companion.i18n.said import Said
 from companion.rules import Sheet, SheetError
-from companion.said import Said
 
 from .digital import digital_number
 from .entry import RoundDraft

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.i18n import N_, _
-from companion.net import board_url, join_url, lan_addresses
+from companion.server.net import board_url, join_url, lan_addresses
 from companion.share import qr_png
 
 from .hub import GameHub

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.said import worded
+from companion.i18n.said import worded
 
 Listener = Callable[[], None]
 
@@ -17,7 +17,7 @@ Listener = Callable[[], None]
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A message for the table; ``error`` ones are shown in red. ``said``
-    may be a :class:`~companion.said.Said`: :attr:`text` words it in the
+    may be a :class:`~companion.i18n.said.Said`: :attr:`text` words it in the
     language of the screen reading it, so a notice made before the person
     switched language ("Bob deals next.") follows the switch."""
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from companion.i18n import _
+from companion.i18n.said import worded
 from companion.rules import RoundRecord, Sheet, SheetError
-from companion.said import worded
 from companion.store import GameNotFound, GameStore
 
 from .digital import Digital

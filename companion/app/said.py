@@ -4,7 +4,7 @@ Why: a computer player moves on a timer thread (:mod:`companion.app.bots`),
 outside every session, so ``_()`` there gives English; yet its news ("Bob
 deals next.") is shown on every phone of the game, each in its own
 language. One mechanism serves it and the store's notices:
-:class:`companion.said.Said` (English text that keeps its message id and
+:class:`companion.i18n.said.Said` (English text that keeps its message id and
 fields); these are the app layer's names for it.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.said import Said, worded
+from companion.i18n.said import Said, worded
 
 __all__ = ["Said", "retell", "said"]  # i18n: not shown
 

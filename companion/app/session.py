@@ -19,9 +19,9 @@ from collections.abc import Callable
 from typing import Any, ParamSpec
 
 from companion.i18n import N_, _, names_list
+from companion.i18n.said import Said, worded
 from companion.rules import Advice, LineScore, Player, Problem, Round, Sheet, SheetError
 from companion.rules.choice_advice import ChoiceAdvice
-from companion.said import Said, worded
 from companion.share.stats import PlayerStats
 from companion.store import GameRecord, GameStore
 from companion.store.records import GameSummary

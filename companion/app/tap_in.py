@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion.i18n import N_, _
+from companion.i18n.said import Said
 from companion.rules import LineScore, Problem, Sheet, SheetError, card
 from companion.rules.lines import would_bust
-from companion.said import Said
 
 from .digital import digital_number, in_progress
 from .entry import RoundDraft

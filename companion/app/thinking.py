@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from companion import runtime
+from companion.machine import runtime
 
 BROWSER_SECONDS = 0.35  # room left for drawing the screen in a 0.5 s answer
 

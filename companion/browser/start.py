@@ -10,7 +10,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.app.serving import STANDALONE
-from companion.settings import Settings
+from companion.server.settings import Settings
 from companion.ui.app import make_main
 from companion.ui.language import install as install_language
 from companion.ui.screens.elsewhere import ElsewhereScreen

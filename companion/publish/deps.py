@@ -33,7 +33,7 @@ from packaging.markers import Marker
 from packaging.utils import canonicalize_name
 
 # The browser app never runs these: the web server (Pyodide is the server),
-# and Pillow, which has no Pyodide build on PyPI (companion.runtime).
+# and Pillow, which has no Pyodide build on PyPI (companion.machine.runtime).
 NOT_IN_BROWSER = frozenset({"flet-web", "pillow"})
 ROOT_PACKAGE = "flip7-companion"
 

@@ -33,7 +33,7 @@ from flet_web.patch_index import patch_index_html  # type: ignore[import-untyped
 from platformdirs import user_cache_dir
 
 from companion.i18n import LANGUAGES, SOURCE, compile_language
-from companion.settings import PROJECT_ROOT
+from companion.server.settings import PROJECT_ROOT
 from companion.ui.theme import FONT_FILES
 
 from .deps import Package, Pyodide, browser_packages, package_files

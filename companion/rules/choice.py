@@ -72,7 +72,7 @@ class Choice:
     swap); ``other_seat``/``other_card``: the second side of a swap.
     ``verb`` is always a :class:`Verb` (a ``str``); its plain text is
     accepted too, so the field is typed ``str`` (a compiled class checks
-    the declared type when it is built, companion/native.py)."""
+    the declared type when it is built, companion/machine/native.py)."""
 
     verb: str
     seat: int | None = None

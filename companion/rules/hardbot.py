@@ -18,7 +18,7 @@ tactics. Over the same 300 heads-up deals against medium it won 56.3 %;
 following the advice, 60.3 % (docs/benchmarks.md). The play-outs deal the
 others' real lines and weigh each target by what it does to the game. A
 decision costs about 10-20 ms with the compiled engine
-(companion/native.py), a few times more from the plain sources: nothing
+(companion/machine/native.py), a few times more from the plain sources: nothing
 beside a computer player's pause at the table.
 """
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import companion.runtime as runtime
+import companion.machine.runtime as runtime
 from companion.rules import Sheet
 
 from .meta import ShareMeta

@@ -17,7 +17,7 @@ import qrcode  # type: ignore[import-untyped]
 from qrcode.exceptions import DataOverflowError  # type: ignore[import-untyped]
 from qrcode.image.pure import PyPNGImage  # type: ignore[import-untyped]
 
-import companion.runtime as runtime
+import companion.machine.runtime as runtime
 
 MAX_VERSION = 40
 QUIET_ZONE = 4  # modules of white border, the minimum the standard asks for

@@ -34,8 +34,8 @@ from tinydb import TinyDB
 from tinydb.table import Document, Table
 
 from companion.i18n import N_
+from companion.i18n.said import Said
 from companion.rules import Sheet
-from companion.said import Said
 
 from .records import (
     INVITE_VERSION,
@@ -86,7 +86,7 @@ KEEP = _Keep.KEEP
 
 def _locked(method: Callable[P, R]) -> Callable[P, R]:
     """Run a store method under the store's lock: the sessions of a server
-    call it from worker threads (``companion/flet_workers.py``) and the
+    call it from worker threads (``companion/server/flet_workers.py``) and the
     computer players from timer threads, and TinyDB's tables are not safe
     to share between threads. What every screen reads while it draws (the
     list of games, an invite token) is read without the lock, from memory,

@@ -31,7 +31,7 @@ from typing import Any, NoReturn, TypeVar
 from tinydb.storages import Storage
 
 from companion.i18n import N_
-from companion.said import Said
+from companion.i18n.said import Said
 
 Tables = dict[str, dict[str, Any]]
 T = TypeVar("T")

@@ -22,9 +22,9 @@ from companion.app.board import board_of
 from companion.app.crowd import Crowd, cap_from
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
-from companion.flet_workers import after_handler
-from companion.gc_tuning import Sweep
 from companion.i18n import LANGUAGES, _
+from companion.server.flet_workers import after_handler
+from companion.server.gc_tuning import Sweep
 from companion.store import GameStore
 
 from .kept import new_frame

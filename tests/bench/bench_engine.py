@@ -18,9 +18,9 @@ import random
 import statistics
 import time
 
+from companion.labs.simulate import simulate
 from companion.rules import Rules, advise
 from companion.rules.round import Round
-from companion.simulate import simulate
 
 
 def bench_simulate(games: int, repeat: int) -> tuple[list[float], list[float], int]:

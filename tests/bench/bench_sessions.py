@@ -22,7 +22,7 @@ times ``--sessions`` sessions and the wait for them to expire. (A client
 that closes while the server is still sending
 leaks its session for good in Flet 1.0.5: ``FletApp.handle`` then never
 reaches ``disconnect_session``, so the session never expires; ``--abrupt``
-closes right after Home to show it; companion/flet_guard.py now frees
+closes right after Home to show it; companion/server/flet_guard.py now frees
 those too.) RSS is the server process's (the forked child of
 ``companion``), from /proc; the sessions Flet still holds are counted from
 its own log (FLET_LOG_LEVEL=info: "New session created", "Delete

@@ -26,7 +26,7 @@ SNIPPET = """
 import statistics, sys, time
 sys.path.insert(0, {root!r})
 from companion.rules import Rules
-from companion.simulate import simulate
+from companion.labs.simulate import simulate
 simulate({games}, 4, ["stop"], seed=1, rules=Rules())  # warm-up
 runs = []
 for _ in range({repeat}):

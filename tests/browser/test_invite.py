@@ -17,7 +17,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from companion.net import lan_addresses
+from companion.server.net import lan_addresses
 
 from . import table
 from .contrast import unreadable

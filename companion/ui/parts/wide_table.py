@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion import runtime
 from companion.i18n import _, ngettext
+from companion.machine import runtime
 from companion.ui.textscale import text_scale
 from companion.ui.widgets import use_lazy_state
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion.store.paths import default_data_dir
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 class SettingsError(ValueError):

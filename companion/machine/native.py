@@ -61,7 +61,7 @@ from platformdirs import user_cache_dir
 
 from . import runtime
 
-SOURCES = Path(__file__).resolve().parent  # the companion package
+SOURCES = Path(__file__).resolve().parents[1]  # the companion package
 # The modules a play-out runs through (under companion/), and the
 # simulator's game loop, compiled together (one shared C library). Not
 # compiled: modules mypyc cannot build yet (events: dataclass inheritance
@@ -96,7 +96,7 @@ MODULES = (
     "rules.table_odds",
     "rules.tactics",
     "rules.winchance",
-    "simulate",
+    "labs.simulate",
 )
 PURE_ENV = "COMPANION_PURE_PYTHON"
 EXT = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
@@ -110,7 +110,7 @@ def inputs() -> list[Path]:
     file (the module list and how they are built)."""
     rules = sorted((SOURCES / "rules").glob("*.py"))
     others = {_source(name) for name in MODULES} - set(rules)
-    return [*rules, *sorted(others), SOURCES / "native.py"]
+    return [*rules, *sorted(others), SOURCES / "machine" / "native.py"]
 
 
 def _mypyc_version() -> bytes:
@@ -145,7 +145,7 @@ def build_dir(cache: Path | None = None) -> Path:
     return root / "engine" / f"{sys.implementation.cache_tag}-{source_hash()}"
 
 
-# ``python -m companion.simulate``: the module run as a script (runpy asks
+# ``python -m companion.labs.simulate``: the module run as a script (runpy asks
 # for its code object, which an extension has not).
 _ARGV = getattr(sys, "orig_argv", [])
 _RUN_AS_MAIN = _ARGV[_ARGV.index("-m") + 1] if "-m" in _ARGV[:-1] else None
@@ -255,6 +255,8 @@ def build(cache: Path | None = None) -> Path:
         files = []
         for name in MODULES:
             rel = _source(name).relative_to(SOURCES)
+            (work / "companion" / rel).parent.mkdir(parents=True, exist_ok=True)
+            (work / "companion" / rel).parent.joinpath("__init__.py").touch()
             shutil.copy2(_source(name), work / "companion" / rel)
             files.append(f"companion/{rel.as_posix()}")
         cmd = [sys.executable, "-c", "from mypyc.__main__ import main; main()"]

@@ -57,7 +57,7 @@ SOURCE = "en"
 # Each language in its own name: how the picker shows it.
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "hu": "Magyar"}
 DAY_FORMATS = {"en": "d MMM y"}  # else the locale's "medium" date
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 ROOT = LOCALE_DIR.parents[1]
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 

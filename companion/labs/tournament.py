@@ -23,11 +23,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from companion.labs.simulate import play_round
 from companion.rules import Rules, Status
 from companion.rules.bots import Bot
 from companion.rules.match import Match
 from companion.rules.roster import bot_help, make_bot
-from companion.simulate import play_round
 
 Z95 = 1.959964
 

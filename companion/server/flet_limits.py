@@ -11,7 +11,7 @@ before any task, handler or render is made for it: dropping costs one
 msgpack decode. Everything else (registering, the page's property
 updates, answers to the server's calls) is never dropped.
 
-Like :mod:`companion.flet_guard`, it reads a name-mangled member of Flet's
+Like :mod:`companion.server.flet_guard`, it reads a name-mangled member of Flet's
 ``FletApp``; if an upgrade renames it, :func:`install` logs a warning and
 leaves Flet as it is.
 """
