@@ -10,7 +10,7 @@ import pytest
 from companion.app.entry import RoundDraft
 from companion.app.problems import problem_text
 from companion.app.standings import banner
-from companion.app.wording import chain_text
+from companion.app.telling import chain
 from companion.i18n import _, use
 from companion.rules import Entry, RoundRecord, Rules, Sheet
 from companion.ui.parts.keypad import caption
@@ -189,11 +189,11 @@ def test_a_card_name_follows_the_terms() -> None:
 def test_the_score_chain_in_italian() -> None:
     draft = _draft({"a": ["5"]}, busted={"a"})
     score = draft.line_score("a", Rules())
-    assert chain_text(score) == "Busted = 0"
+    assert chain(score) == "Busted = 0"
     with use("it"):
-        assert chain_text(score) == "Eliminato = 0"
+        assert chain(score) == "Eliminato = 0"
     with use("hu"):
-        assert chain_text(score) == "Bedőlt = 0"
+        assert chain(score) == "Bedőlt = 0"
 
 
 def test_tie_break_banner_in_italian() -> None:

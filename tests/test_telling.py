@@ -1,6 +1,6 @@
 """The digital deal in Italian and Hungarian (issue 12): one case per event
 template in each language, with plural cases; every kind of event has a
-sentence; card names, choice labels, the advisor, the scoring chain and the
+sentence; choice labels, the advisor, the scoring chain and the
 computer players' news in each language; English unchanged."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from fractions import Fraction
 import pytest
 
 from companion.app.advice_words import advice_text, choice_advice_text
-from companion.app.said import retell, said
-from companion.app.telling import TELLERS, card_name, chain, sentence
+from companion.app.telling import TELLERS, chain, sentence
 from companion.i18n import N_, use
-from companion.rules import ALL_CODES, Advice, Card, Decision, Round, Rules
+from companion.rules import Advice, Decision, Round, Rules
 from companion.rules import events as ev
 from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.scoring import score_line
+from companion.said import Said, worded
 from companion.ui.parts.choices import describe, prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -194,27 +194,6 @@ def test_every_kind_of_event_has_a_translated_sentence() -> None:
             with use(language):
                 told = sentence(event, NAMES)
             assert told != english and "{" not in told, (cls.__name__, told)
-
-
-def test_card_names_follow_the_terms() -> None:
-    italian = {
-        "0": "Lo Zero",
-        "7U": "7 Sfortunato",
-        "13L": "13 Fortunato",
-        "JOM": "Ancora Una!",
-        "F4": "Flip Quattro!",
-        "STEAL": "Ruba",
-        "SWAP": "Scambia",
-        "DISCARD": "Scarta",
-    }
-    with use("it"):
-        assert {c: card_name(c) for c in italian} == italian
-        assert card_name("/2") == "÷2" and card_name("-4") == "−4"
-    for language in ("en", "hu"):  # the names printed on the cards
-        with use(language):
-            assert [card_name(c) for c in ALL_CODES] == [
-                Card.parse(c).name for c in ALL_CODES
-            ]
 
 
 def _labels(language: str) -> list[str]:
@@ -396,10 +375,10 @@ def test_the_scoring_chain_in_italian() -> None:
 def test_news_said_on_no_session_is_retold_in_each_language() -> None:
     """The computer players' driver says "Bob deals next." outside every
     session; each phone shows it in its own language."""
-    news = said(N_("{name} deals next."), name="Bob")
+    news = Said(N_("{name} deals next."), name="Bob")
     assert news == "Bob deals next."  # English meanwhile (logs, tests)
     with use("it"):
-        assert retell(news) == "Il prossimo mazziere è Bob."
+        assert worded(news) == "Il prossimo mazziere è Bob."
     with use("hu"):
-        assert retell(news) == "A következő osztó: Bob."
-    assert retell("plain text") == "plain text"
+        assert worded(news) == "A következő osztó: Bob."
+    assert worded("plain text") == "plain text"

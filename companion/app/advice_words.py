@@ -13,15 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.i18n import _, decimal, number, percent
+from companion.i18n import _, decimal, number, percent, pgettext
 from companion.rules import Advice, Round
 from companion.rules.advice import BUSTS, CLOSE, SAME, SPENT
 from companion.rules.choice import HIT
 from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.outlook import standings
 from companion.rules.status import BUSTED, STAYED
-
-from .telling import pgettext
 
 
 def advice_word(choice: str) -> str:

@@ -24,12 +24,12 @@ from typing import Any
 from companion.i18n import N_, _, ngettext, number, percent
 from companion.rules import Sheet
 from companion.rules.table_odds import TableOdds, table_odds
+from companion.said import Said
 
 from .advice_words import advice_text
 from .digital import DIGITAL_SCOPE
 from .open_game import GameState, Watch
 from .refusal import Refusal
-from .said import said
 from .thinking import time_budget
 
 
@@ -123,14 +123,14 @@ class OddsAtTable:
                 )
             return {"table_odds": on}
 
-        self._keep(change, what=said(N_("odds while flipping were switched")))
+        self._keep(change, what=Said(N_("odds while flipping were switched")))
 
     def reshuffled(self) -> str:
         """The table shuffled the discard pile into a new deck: the cards
         of the rounds saved so far can come again."""
         self._keep(
             lambda state: {"reshuffled_at": len(state.sheet.rounds)},
-            what=said(N_("the deck was reshuffled")),
+            what=Said(N_("the deck was reshuffled")),
         )
         return _("Deck reshuffled: only this round's cards are out of it.")
 
