@@ -96,12 +96,12 @@ def odds_words(odds: TableOdds, in_round: int, why_none: str = "") -> OddsWords:
             odds.seen,
         )
     ).format(n=number(odds.seen), earlier=number(earlier))
-    if odds.advice is None or odds.position is None:
+    if odds.advice is None:
         return OddsWords(None, None, why_none, basis)
     return OddsWords(
         _("Bust {chance}").format(chance=percent(round(float(odds.bust), 2))),
         _("Flip 7 {chance}").format(chance=percent(round(float(odds.flip7), 2))),
-        advice_text(odds.advice, odds.position),
+        advice_text(odds.advice),
         basis,
     )
 
