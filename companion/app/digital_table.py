@@ -39,7 +39,7 @@ from .digital import DIGITAL_SCOPE, Digital, digital_number, in_progress, stale
 from .entry import RoundDraft
 from .open_game import GAME, GameState, Watch
 from .refusal import Refusal
-from .standings import banner
+from .standings import after_round
 from .thinking import time_budget
 
 log = logging.getLogger(__name__)
@@ -332,9 +332,7 @@ def round_news(before: Sheet, after: Sheet) -> str | None:
     says it to every screen (:func:`~companion.said.worded` words it)."""
     if after is before:
         return None
-    return banner(after) or Said(
-        N_("{name} deals next."), name=after.next_dealer().name
-    )
+    return after_round(after)
 
 
 def bot_to_move(state: GameState) -> bool:
