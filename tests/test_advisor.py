@@ -11,7 +11,9 @@ from fractions import Fraction
 import pytest
 from round_helpers import stacked
 
+from companion.app.advice_words import advice_text
 from companion.rules import Advice, Match, advise
+from companion.rules.advice import CERTAIN
 from companion.rules.advisor import ENDGAME_SAMPLES, MAX_SAMPLES, near_end
 from companion.rules.bots import StopBot, WinBot
 from companion.rules.hardbot import HardBot
@@ -30,7 +32,7 @@ def test_exact_odds_from_the_unseen_cards() -> None:
     # 9, 9 bust (0); 4 -> 13; Just One More counted as no change (9).
     assert advice.hit == Fraction(0 + 0 + 13 + 9, 4)
     assert advice.suggestion in ("hit", "stay")
-    assert "bust 50%" in advice.text()
+    assert "bust 50%" in advice_text(advice)
 
 
 def test_unseen_is_the_deck_contents_not_its_order() -> None:
@@ -59,7 +61,7 @@ def test_certain_bust_suggests_stay() -> None:
 def test_zero_holder_must_hit() -> None:
     advice = advise(stacked("0 1 2 5"))
     assert advice.must_hit and advice.suggestion == "hit" and advice.samples == 0
-    assert "must hit" in advice.text()
+    assert "must hit" in advice_text(advice)
 
 
 def test_advice_is_repeatable_with_a_seed_and_leaves_the_round_alone() -> None:
@@ -108,15 +110,17 @@ def shown(text: str) -> tuple[float, float]:
 def test_the_shown_figures_agree_with_the_suggestion() -> None:
     settled = 0
     for _, advice in position_advice():
-        text = advice.text()
-        if advice.reason:  # the totals settle it: no competing figures
+        text = advice_text(advice)
+        if advice.verdict == CERTAIN:  # the totals settle it: no competing figures
             settled += 1
             assert f"Suggestion: {advice.suggestion}." in text
             assert "play-outs" not in text
             continue
-        hit, stay = shown(text)
-        assert (hit > stay) == (advice.suggestion == "hit"), text
-        assert hit != stay or advice.close, text
+        h, s = (float(x) for x in advice.figures())  # the values compared
+        assert (h > s) == (advice.suggestion == "hit"), advice
+        assert h != s or advice.close, advice
+        hit, stay = shown(text)  # as shown: never pointing the other way
+        assert hit == stay or (hit > stay) == (advice.suggestion == "hit"), text
         assert f"Suggestion: {advice.suggestion}" in text or (
             advice.close and "Too close to call" in text
         ), text
@@ -128,7 +132,7 @@ def test_close_options_are_called_within_noise() -> None:
     found = [a for _, a in position_advice() if a.close]
     assert found, "no close call among the positions"
     for advice in found:
-        assert "Too close to call" in advice.text()
+        assert "Too close to call" in advice_text(advice)
         assert abs(advice.win_hit - advice.win_stay) <= advice.margin + 1e-9
 
 
@@ -145,11 +149,11 @@ def test_the_same_position_gets_the_same_advice() -> None:
 def test_sampling_goes_on_until_the_gap_is_clear() -> None:
     """Until the gap is clear or the budget is spent, and the words say
     which (issue 26)."""
-    counts = [a.samples for _, a in position_advice() if not a.reason]
+    counts = [a.samples for _, a in position_advice() if a.verdict != CERTAIN]
     assert min(counts) == 80 and max(counts) > 80
     budgets = (MAX_SAMPLES, ENDGAME_SAMPLES)
     for rnd, advice in position_advice():
-        text = advice.text()
+        text = advice_text(advice)
         if advice.verdict in ("close", "spent"):  # the budget ran out
             assert advice.samples == (ENDGAME_SAMPLES if near_end(rnd) else 240)
             assert f"after all {advice.samples} play-outs" in text, text
@@ -173,8 +177,9 @@ def test_staying_that_loses_the_game_is_not_suggested() -> None:
     assert rnd.line(0) == ["10", "11", "9"]
     advice = advise(rnd)
     assert advice.suggestion == "hit"
-    assert "Staying loses: an opponent has 202, you would bank 180" in advice.text()
-    assert "Suggestion: hit." in advice.text()
+    text = advice_text(advice)
+    assert "Staying loses: an opponent has 202, you would bank 180" in text
+    assert "Suggestion: hit." in text
     assert StopBot(25).choose(rnd, 0, random.Random(0)) == "stay"
     assert WinBot().choose(rnd, 0, random.Random(0)) == "hit"
     assert HardBot().choose(rnd, 0, random.Random(0)) == "hit"
@@ -186,7 +191,7 @@ def test_staying_that_wins_now_is_suggested() -> None:
     )
     rnd.play("stay")  # Bob banks 112; Ann holds 10: 200, past the target
     advice = advise(rnd)
-    assert advice.suggestion == "stay" and "Staying wins" in advice.text()
+    assert advice.suggestion == "stay" and "Staying wins" in advice_text(advice)
     assert WinBot().choose(rnd, 0, random.Random(0)) == "stay"
 
 

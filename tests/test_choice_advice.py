@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from companion.app.advice_words import choice_advice_text
 from companion.rules import Match, Round, Rules
 from companion.rules.bots import StopBot, play_out
 from companion.rules.choice_advice import SHORTLIST, ChoiceAdvice, advise_choice
@@ -39,7 +40,8 @@ def test_the_minus_15_that_keeps_the_game_alive_is_suggested() -> None:
     assert advice.suggestion == "attack 1" and not advice.close
     chances = dict(advice.chances)
     assert chances["bonus"] == 0.0 and chances["attack 1"] > 0.15
-    assert "attack 1" in advice.text() and "Suggestion: attack 1." in advice.text()
+    text = choice_advice_text(advice, {})  # no button words: the choices
+    assert "attack 1: " in text and "Suggestion: attack 1." in text
 
 
 @functools.cache
@@ -79,10 +81,11 @@ def test_the_shown_chances_agree_with_the_suggestion() -> None:
             assert sorted(options) == sorted(legal)
         chances = [c for _, c in advice.chances]
         assert chances == sorted(chances, reverse=True)
-        shown = [float(x) for x in re.findall(r" (\d+)%", advice.text().split(". ")[0])]
-        assert shown[0] == max(shown), advice.text()
+        text = choice_advice_text(advice, {})
+        shown = [float(x) for x in re.findall(r": (\d+)%", text.split(". ")[0])]
+        assert shown[0] == max(shown), text
         if not advice.close:
-            assert "Suggestion: " + advice.suggestion in advice.text()
+            assert "Suggestion: " + advice.suggestion in text
 
 
 def test_the_same_position_gets_the_same_advice() -> None:

@@ -9,9 +9,10 @@ import pytest
 
 from companion.app.entry import RoundDraft
 from companion.app.problems import problem_text
-from companion.app.standings import banner
-from companion.app.wording import chain_text
+from companion.app.standings import after_round, banner
+from companion.app.telling import chain
 from companion.i18n import _, use
+from companion.i18n.said import worded
 from companion.rules import Entry, RoundRecord, Rules, Sheet
 from companion.ui.parts.keypad import caption
 from companion.ui.parts.wide_table import _plural, _where
@@ -189,11 +190,27 @@ def test_a_card_name_follows_the_terms() -> None:
 def test_the_score_chain_in_italian() -> None:
     draft = _draft({"a": ["5"]}, busted={"a"})
     score = draft.line_score("a", Rules())
-    assert chain_text(score) == "Busted = 0"
+    assert chain(score) == "Busted = 0"
     with use("it"):
-        assert chain_text(score) == "Eliminato = 0"
+        assert chain(score) == "Eliminato = 0"
     with use("hu"):
-        assert chain_text(score) == "Bedőlt = 0"
+        assert chain(score) == "Bedőlt = 0"
+
+
+def test_the_news_after_a_round_in_each_language() -> None:
+    """Who deals next, said once for every phone and worded by each; the
+    banner instead once the game is decided."""
+    sheet = Sheet.new(["Ann", "Bob", "Cy"], Rules(target=50))
+    rec = RoundRecord("p1", (("p1", Entry(("5",))),))
+    sheet = sheet.add_round(rec)
+    news = after_round(sheet)
+    assert news == "Bob deals next."
+    with use("it"):
+        assert worded(news) == "Il prossimo mazziere è Bob."
+    with use("hu"):
+        assert worded(news) == "A következő osztó: Bob."
+    won = sheet.add_round(RoundRecord("p2", (("p1", Entry(("12", "13", "11", "9"))),)))
+    assert after_round(won) == banner(won) == "Ann wins with 50!"
 
 
 def test_tie_break_banner_in_italian() -> None:

@@ -14,14 +14,12 @@ import pytest
 from damage import BAD, healthy
 
 from companion.app import AppState
-from companion.app.card_names import card_name, card_short
 from companion.app.hub import GameHub
 from companion.app.problems import SHEET_ERRORS, TEMPLATES, error_text, problem_text
 from companion.i18n import use
 from companion.i18n.said import Said, worded
 from companion.rules import Problem, Rules, Sheet, SheetError, parse_cards
 from companion.rules import validate_round as validate
-from companion.rules.cards import ALL_CODES
 from companion.store import GameStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -261,35 +259,7 @@ def test_a_session_words_sheet_refusals_in_its_language() -> None:
         assert state.setup_add_player("ann") == "ann è già al tavolo."
 
 
-# --- card names -------------------------------------------------------------------
-ITALIAN = {
-    "0": "Lo Zero",
-    "7U": "7 Sfortunato",
-    "13L": "13 Fortunato",
-    "JOM": "Ancora Una!",
-    "F4": "Flip Quattro!",
-    "STEAL": "Ruba",
-    "SWAP": "Scambia",
-    "DISCARD": "Scarta",
-}
-
-
-def test_card_names_in_each_language() -> None:
-    for code in ALL_CODES:
-        with use("en"):
-            english = card_name(code)
-        assert english == parse_cards(code)[0].name  # English as the rules say
-        with use("hu"):  # printed names (docs/terms.md, note 3)
-            assert card_name(code) == english
-        with use("it"):
-            assert card_name(code) == ITALIAN.get(code, english)
-    with use("it"):
-        assert [card_short(c) for c in ("0", "7U", "13L")] == [
-            "Zero", "Sfortun.", "Fortun.",  # a key is 45 px wide
-        ]  # fmt: skip
-        assert card_name("/2") == "÷2" and card_name("-4") == "−4"
-
-
+# --- card names (their table: tests/test_card_names.py) ---------------------------
 def test_card_faces_say_their_names_in_the_language() -> None:
     from companion.ui.parts.cardlook import card_face, label
 

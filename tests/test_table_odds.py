@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from companion.rules import Rules, bust_chance, flip7_chance, parse_cards
+from companion.rules.advice import CERTAIN
 from companion.rules.table_odds import TableRound, table_odds, table_pool
 
 
@@ -177,4 +178,5 @@ def test_the_totals_settle_it_when_a_busted_rival_has_won() -> None:
         [codes("5"), codes("9 9")], [False, True], 0, totals=[150, 210], samples=10
     )
     assert odds.advice is not None
-    assert odds.advice.suggestion == "hit" and odds.advice.reason
+    assert odds.advice.suggestion == "hit" and odds.advice.verdict == CERTAIN
+    assert (odds.advice.bank, odds.advice.rival) == (155, 210)

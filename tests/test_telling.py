@@ -1,6 +1,6 @@
 """The digital deal in Italian and Hungarian (issue 12): one case per event
 template in each language, with plural cases; every kind of event has a
-sentence; card names, choice labels, the advisor, the scoring chain and the
+sentence; choice labels, the advisor, the scoring chain and the
 computer players' news in each language; English unchanged."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from fractions import Fraction
 import pytest
 
 from companion.app.advice_words import advice_text, choice_advice_text
-from companion.app.said import retell, said
-from companion.app.telling import TELLERS, card_name, chain, sentence
+from companion.app.telling import TELLERS, chain, sentence
 from companion.i18n import N_, use
-from companion.rules import ALL_CODES, Advice, Card, Decision, Round, Rules
+from companion.i18n.said import Said, worded
+from companion.rules import Advice, Decision
 from companion.rules import events as ev
 from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.scoring import score_line
@@ -196,27 +196,6 @@ def test_every_kind_of_event_has_a_translated_sentence() -> None:
             assert told != english and "{" not in told, (cls.__name__, told)
 
 
-def test_card_names_follow_the_terms() -> None:
-    italian = {
-        "0": "Lo Zero",
-        "7U": "7 Sfortunato",
-        "13L": "13 Fortunato",
-        "JOM": "Ancora Una!",
-        "F4": "Flip Quattro!",
-        "STEAL": "Ruba",
-        "SWAP": "Scambia",
-        "DISCARD": "Scarta",
-    }
-    with use("it"):
-        assert {c: card_name(c) for c in italian} == italian
-        assert card_name("/2") == "÷2" and card_name("-4") == "−4"
-    for language in ("en", "hu"):  # the names printed on the cards
-        with use(language):
-            assert [card_name(c) for c in ALL_CODES] == [
-                Card.parse(c).name for c in ALL_CODES
-            ]
-
-
 def _labels(language: str) -> list[str]:
     choices = [
         ("hit", None),
@@ -288,21 +267,20 @@ def _advice(**changes: object) -> Advice:
 
 
 def test_the_advisor_speaks_the_language_with_its_figures() -> None:
-    rnd = Round.start(players=2, dealer=0, rules=Rules(), deck=["5", "6", "7", "8"])
     with use("it"):
-        assert advice_text(_advice(), rnd) == (
+        assert advice_text(_advice()) == (
             "Probabilità di vincere la partita, su 120 simulazioni: pescare 41%, "
             "passare 36%. Consiglio: pescare. Prossima carta: eliminazione 25%, "
             "Flip 7 5%."
         )
         near = _advice(close=True, margin=0.0123, win_hit=0.3649)
-        close = advice_text(near, rnd)
+        close = advice_text(near)
         # 120 play-outs vouch for whole per cents only (issue 25, item 11)
         assert "pescare 36%, passare 36%" in close
         assert "entro ±1,2%" in close and "pescare è appena meglio" in close
-        assert advice_text(_advice(must_hit=True), rnd) == "Hai Lo Zero: devi pescare."
+        assert advice_text(_advice(must_hit=True)) == "Hai Lo Zero: devi pescare."
     with use("hu"):
-        text = advice_text(_advice(suggestion="stay", win_stay=0.45), rnd)
+        text = advice_text(_advice(suggestion="stay", win_stay=0.45))
         assert "Javaslat: megállni." in text and "bedőlés 25%" in text
         assert "lapot kérni 41%, megállni 45%" in text
 
@@ -311,34 +289,54 @@ def test_the_advisor_says_which_way_the_sampling_ended() -> None:
     """Issue 26: budget spent or gap clear, a certain bust, the same chance
     in every play-out, "almost certainly" with the figure: in every
     language, with the locale's numbers."""
-    rnd = Round.start(players=2, dealer=0, rules=Rules(), deck=["5", "6", "7", "8"])
     close = _advice(close=True, verdict="close", margin=0.0123, win_hit=0.3649)
     spent = _advice(verdict="spent", samples=480)
     same = _advice(verdict="same", suggestion="stay", win_hit=0.0, win_stay=0.0)
     busts = _advice(verdict="busts", suggestion="stay", bust=Fraction(1))
     almost = _advice(almost=(("stay", "loses"),), win_stay=0.012)
     assert "after all 120 play-outs (within ±1.2%): either is fine" in advice_text(
-        close, rnd
+        close
     )
     assert "Suggestion: hit (ahead, but not yet clear after all 480 play-outs)." in (
-        advice_text(spent, rnd)
+        advice_text(spent)
     )
-    assert "(hit 21.6, stay 20.0 on average). Suggestion: stay." in advice_text(
-        same, rnd
-    )
-    assert "Hitting busts for sure" in advice_text(busts, rnd)
+    assert "(hit 21.6, stay 20.0 on average). Suggestion: stay." in advice_text(same)
+    assert "Hitting busts for sure" in advice_text(busts)
     assert "Staying almost certainly loses the game (1.2% to win)." in advice_text(
-        almost, rnd
+        almost
     )
     with use("it"):
-        assert "dopo tutte le 120 simulazioni (entro ±1,2%)" in advice_text(close, rnd)
-        assert "(pescare 21,6, passare 20,0 in media)" in advice_text(same, rnd)
+        assert "dopo tutte le 120 simulazioni (entro ±1,2%)" in advice_text(close)
+        assert "(pescare 21,6, passare 20,0 in media)" in advice_text(same)
         assert "Passando perdi quasi di sicuro la partita (1,2% di vincerla)." in (
-            advice_text(almost, rnd)
+            advice_text(almost)
         )
     with use("hu"):
-        assert "Javaslat: lapot kérni (előnyben" in advice_text(spent, rnd)
-        assert "biztosan bedőlsz" in advice_text(busts, rnd)
+        assert "Javaslat: lapot kérni (előnyben" in advice_text(spent)
+        assert "biztosan bedőlsz" in advice_text(busts)
+
+
+def test_a_call_the_totals_settle_is_said_with_its_totals() -> None:
+    """Verdict "certain": the rules give the totals (what staying banks, the
+    finished rival's), the words are made here, in every language."""
+    loses = _advice(verdict="certain", samples=0, bank=1180, rival=1205)
+    wins = _advice(verdict="certain", samples=0, suggestion="stay", bank=205)
+    assert advice_text(loses) == (
+        "Staying loses: an opponent has 1,205, you would bank 1,180. "
+        "Suggestion: hit. Next card: bust 25%, Flip 7 5%."
+    )
+    assert advice_text(wins).startswith(
+        "Staying wins: you would bank 205 and nobody can pass you. Suggestion: stay."
+    )
+    with use("it"):
+        assert advice_text(loses).startswith(
+            "Passare fa perdere: un avversario ha 1.205, tu incasseresti 1.180. "
+            "Consiglio: pescare."
+        )
+        assert "Passare fa vincere: incasseresti 205" in advice_text(wins)
+    with use("hu"):
+        assert "egy ellenfélnek 1\xa0205 pontja van" in advice_text(loses)
+        assert "A megállás nyer: 205 pontod lenne" in advice_text(wins)
 
 
 def test_the_advisor_words_other_decisions_with_the_buttons_words() -> None:
@@ -396,10 +394,10 @@ def test_the_scoring_chain_in_italian() -> None:
 def test_news_said_on_no_session_is_retold_in_each_language() -> None:
     """The computer players' driver says "Bob deals next." outside every
     session; each phone shows it in its own language."""
-    news = said(N_("{name} deals next."), name="Bob")
+    news = Said(N_("{name} deals next."), name="Bob")
     assert news == "Bob deals next."  # English meanwhile (logs, tests)
     with use("it"):
-        assert retell(news) == "Il prossimo mazziere è Bob."
+        assert worded(news) == "Il prossimo mazziere è Bob."
     with use("hu"):
-        assert retell(news) == "A következő osztó: Bob."
-    assert retell("plain text") == "plain text"
+        assert worded(news) == "A következő osztó: Bob."
+    assert worded("plain text") == "plain text"

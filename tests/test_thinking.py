@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from companion.app.advice_words import advice_text
 from companion.app.thinking import BROWSER_SECONDS, time_budget
 from companion.machine import runtime
 from companion.rules import Match, Round, Rules, advise
@@ -40,7 +41,7 @@ def test_a_spent_budget_stops_the_play_outs_and_says_how_many() -> None:
     full = advise(turn)
     cut = advise(turn, stop=lambda: True)
     assert full.samples >= DEFAULT_SAMPLES and cut.samples == MIN_TIMED
-    assert str(MIN_TIMED) in cut.text()  # the advice says what it rests on
+    assert str(MIN_TIMED) in advice_text(cut)  # the advice says what it rests on
     assert advise(turn, stop=lambda: False) == full  # time left: as before
     assert advise_choice(choice, stop=lambda: True).samples == MIN_EACH
     assert advise_choice(choice, stop=lambda: False) == advise_choice(choice)

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.app.telling import a_card, card_noun, sentence
+from companion.app.card_names import a_card, card_noun
+from companion.app.telling import sentence
 from companion.rules import ALL_CODES, Card
 from companion.rules.events import EVENT_TYPES, Event
 from companion.ui.parts.choices import PROMPTS, describe, prompt

@@ -1,27 +1,22 @@
-"""The advisor's advice in the reader's language.
+"""The advisor's advice in the reader's language: the one place its
+sentences are made.
 
-:mod:`companion.rules.advisor` computes the figures (and keeps an English
-``Advice.text()`` for tests and the simulator); the digital table shows this
-wording instead, with numbers and percentages in the session's locale
-(``i18n.percent`` / ``i18n.decimal``). When the game's totals settle the
-choice, the rules give the reason in English only, so the figures of that
-reason are read again here from the round (the same ``standings`` the
-advisor used) and worded in one message.
+:mod:`companion.rules.advisor` and :mod:`companion.rules.choice_advice`
+give figures and codes (the verdict, the chances, the totals a certain call
+rests on, the choice), no words; this module says them with ``_()`` when a
+session shows them, English included, with numbers and percentages in the
+session's locale (``i18n.percent`` / ``i18n.decimal``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.i18n import _, decimal, number, percent
-from companion.rules import Advice, Round
-from companion.rules.advice import BUSTS, CLOSE, SAME, SPENT
+from companion.i18n import _, decimal, number, percent, pgettext
+from companion.rules import Advice
+from companion.rules.advice import BUSTS, CERTAIN, CLOSE, SAME, SPENT, WINS
 from companion.rules.choice import HIT
 from companion.rules.choice_advice import ChoiceAdvice
-from companion.rules.outlook import standings
-from companion.rules.status import BUSTED, STAYED
-
-from .telling import pgettext
 
 
 def advice_word(choice: str) -> str:
@@ -31,27 +26,19 @@ def advice_word(choice: str) -> str:
     return pgettext("advice", "stay")
 
 
-def _reason(advice: Advice, rnd: Round) -> str:
+def _reason(advice: Advice) -> str:
     """Why the totals settle it for certain ("staying loses: an opponent has
     205, you would bank 180"), in one message with its figures."""
-    now = standings(rnd)
-    mine = now[advice.player]
     if advice.suggestion == HIT:
-        done = [
-            now[q]
-            for q in rnd.seats
-            if q != advice.player and rnd.status(q) in (STAYED, BUSTED)
-        ]
-        best = max(done, default=mine)
         return _(
             "Staying loses: an opponent has {best}, you would bank {mine}."
-        ).format(best=number(best), mine=number(mine))
+        ).format(best=number(advice.rival), mine=number(advice.bank))
     return _("Staying wins: you would bank {mine} and nobody can pass you.").format(
-        mine=number(mine)
+        mine=number(advice.bank)
     )
 
 
-def advice_text(advice: Advice, rnd: Round) -> str:
+def advice_text(advice: Advice) -> str:
     """What the advisor says, with the figures its suggestion rests on."""
     if advice.must_hit:
         return _("You hold The Zero: you must hit.")
@@ -60,9 +47,9 @@ def advice_text(advice: Advice, rnd: Round) -> str:
         flip7=percent(round(float(advice.flip7), 2)),
     )
     best = advice_word(advice.suggestion)
-    if advice.reason:
+    if advice.verdict == CERTAIN:
         return _("{reason} Suggestion: {choice}. {odds}").format(
-            reason=_reason(advice, rnd), choice=best, odds=odds
+            reason=_reason(advice), choice=best, odds=odds
         )
     h, s = advice.figures()
     places = min(len(h.split(".")[1]) if "." in h else 0, vouched(advice.samples))
@@ -110,11 +97,11 @@ def advice_text(advice: Advice, rnd: Round) -> str:
 def _almost(advice: Advice, option: str, word: str) -> str:
     """ "Staying almost certainly loses the game (1.2% to win)."."""
     chance = _chance(advice.win_hit if option == HIT else advice.win_stay, 1)
-    if option == HIT and word == "wins":
+    if option == HIT and word == WINS:
         text = _("Hitting almost certainly wins the game ({chance} to win).")
     elif option == HIT:
         text = _("Hitting almost certainly loses the game ({chance} to win).")
-    elif word == "wins":
+    elif word == WINS:
         text = _("Staying almost certainly wins the game ({chance} to win).")
     else:
         text = _("Staying almost certainly loses the game ({chance} to win).")

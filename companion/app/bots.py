@@ -29,13 +29,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.i18n import N_
+from companion.i18n.said import Said
 from companion.machine import runtime
 
 from .digital import DIGITAL_SCOPE
 from .digital_table import bot_moved, bot_name, bot_to_move, round_news
 from .open_game import GameState, OpenGame
 from .refusal import Refusal
-from .said import said
 
 # Seconds before a computer player moves: long enough to follow what it did.
 # (Browser tests shorten it with COMPANION_BOT_PAUSE.)
@@ -134,7 +134,7 @@ class BotDriver:
         try:
             self.game.commit(
                 change,
-                what=said(N_("{name} (computer) moved"), name=name),
+                what=Said(N_("{name} (computer) moved"), name=name),
                 scopes=[DIGITAL_SCOPE],
             )
         except Refusal as exc:
@@ -142,7 +142,7 @@ class BotDriver:
             return
         except Exception:  # a bug must not end the driver unseen
             log.exception("computer player %s could not move", name)
-            self._failed(name, said(N_("an error in the app (see the server's log).")))
+            self._failed(name, Said(N_("an error in the app (see the server's log).")))
             return
         if steps and (news := round_news(steps[-1][0].sheet, steps[-1][1].sheet)):
             self.game.say(news)
@@ -151,7 +151,7 @@ class BotDriver:
         if self.game.deleted:
             return  # the screens already went Home and said why
         self.game.say(
-            said(
+            Said(
                 N_(
                     "{name} (computer) could not move: {why} "
                     "Reload the page to let {name} try again."

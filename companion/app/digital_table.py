@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.i18n import N_, _
+from companion.i18n.said import Said, worded
 from companion.rules import (
     Advice,
     Decision,
@@ -38,8 +39,7 @@ from .digital import DIGITAL_SCOPE, Digital, digital_number, in_progress, stale
 from .entry import RoundDraft
 from .open_game import GAME, GameState, Watch
 from .refusal import Refusal
-from .said import retell, said
-from .standings import banner
+from .standings import after_round
 from .thinking import time_budget
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ def tapped_in_progress(draft: RoundDraft) -> bool:
 
 
 def stale_message(number: int | None) -> str:
-    return said(
+    return Said(
         N_(
             "Round {number} is already on the score sheet: this digital round "
             "cannot be saved. Discard it on the score sheet."
@@ -169,7 +169,7 @@ class DigitalTable:
             return {"bots": bots}
 
         self._keep(
-            change, what=said(N_("a seat changed hands")), scopes=[f"seat:{pid}"]
+            change, what=Said(N_("a seat changed hands")), scopes=[f"seat:{pid}"]
         )
 
     @property
@@ -188,7 +188,7 @@ class DigitalTable:
                 )
             return {"advisor": on}
 
-        self._keep(change, what=said(N_("the advisor was switched")))
+        self._keep(change, what=Said(N_("the advisor was switched")))
 
     def set_purist(self, on: bool) -> None:
         """A purist table shows no advice and lets nobody switch it on
@@ -196,12 +196,12 @@ class DigitalTable:
         turning purist off again brings the advisor back as the table had it."""
         self._keep(
             lambda d: {"purist": on},
-            what=said(N_("the purist setting was switched")),
+            what=Said(N_("the purist setting was switched")),
         )
 
     # --- the round --------------------------------------------------------------
     def start(self) -> None:
-        self.watch.commit(self._dealt, what=said(N_("a digital round was dealt")))
+        self.watch.commit(self._dealt, what=Said(N_("a digital round was dealt")))
 
     def _dealt(self, state: GameState) -> GameState:
         sheet, d = state.sheet, state.digital
@@ -256,7 +256,7 @@ class DigitalTable:
                 raise Refusal(_("No digital round is in progress."))
             return {"round": None, "ids": [], "number": None, "tie_break": False}
 
-        what = said(N_("digital round {number} was discarded"), number=number)
+        what = Said(N_("digital round {number} was discarded"), number=number)
         self._keep(change, what=what, scopes=[GAME])
         return _("Digital round {number} discarded.").format(number=number)
 
@@ -293,7 +293,7 @@ class DigitalTable:
     def close_summary(self) -> None:
         self._keep(
             lambda d: {"last": None, "last_ids": []},
-            what=said(N_("a summary was closed")),
+            what=Said(N_("a summary was closed")),
         )
 
     # --- internals --------------------------------------------------------------
@@ -304,14 +304,14 @@ class DigitalTable:
         try:
             self.watch.commit(
                 apply,
-                what=said(N_("a decision was made")),
+                what=Said(N_("a decision was made")),
                 scopes=[DIGITAL_SCOPE],
                 checked=checked,
             )
         except Refusal as exc:  # the shared path says it in English: retell it
-            raise Refusal(retell(exc.message)) from exc
+            raise Refusal(worded(exc.message)) from exc
         news = round_news(before, self.sheet)
-        return None if news is None else retell(news)
+        return None if news is None else worded(news)
 
     def _played(self, state: GameState, choice: str) -> GameState:
         return played(state, choice)
@@ -328,13 +328,11 @@ class DigitalTable:
 
 def round_news(before: Sheet, after: Sheet) -> str | None:
     """What the table hears when a choice ended the round (None otherwise);
-    a :class:`~companion.app.said.Said`, as the computer players' driver
-    says it to every screen (:func:`~companion.app.said.retell` words it)."""
+    a :class:`~companion.i18n.said.Said`, as the computer players' driver
+    says it to every screen (:func:`~companion.i18n.said.worded` words it)."""
     if after is before:
         return None
-    return banner(after) or said(
-        N_("{name} deals next."), name=after.next_dealer().name
-    )
+    return after_round(after)
 
 
 def bot_to_move(state: GameState) -> bool:
@@ -382,7 +380,7 @@ def played(state: GameState, choice: str) -> GameState:
         rnd.play(choice)
     except IllegalChoice as exc:
         log.warning("choice %r refused: %s", choice, exc)
-        raise Refusal(said(N_("That choice is not possible now."))) from exc
+        raise Refusal(Said(N_("That choice is not possible now."))) from exc
     if not rnd.over:
         return replace(state, digital=replace(d, round=rnd))
     new = state.sheet.add_round(round_record(rnd, d.ids, tie_break=d.tie_break))

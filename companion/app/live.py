@@ -26,11 +26,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion.i18n import N_, _
+from companion.i18n.said import Said
 
 from .access import HOST, Access, Role
 from .open_game import SEATS, GameState, Watch
 from .refusal import Refusal
-from .said import Said
 from .seats import Seats
 
 HOST_ONLY = N_("Only the host's screen can do that.")  # shown through _()

@@ -1,11 +1,13 @@
-"""Read-only views of a Sheet that several screens show: standings and the
-end-of-game banner. Pure functions, so the wording is unit-tested once."""
+"""Read-only views of a Sheet that several screens show: standings, the
+end-of-game banner and the news after a round. Pure functions, so the
+wording is unit-tested once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.i18n import _, names_list
+from companion.i18n import N_, _, names_list
+from companion.i18n.said import Said
 from companion.rules import Player, Sheet
 
 
@@ -46,3 +48,13 @@ def banner(sheet: Sheet) -> str | None:
             "Tie at {total}: {names} play a tie-break round; the others sit it out."
         ).format(total=totals[tied[0].id], names=names_list([p.name for p in tied]))
     return None
+
+
+def after_round(sheet: Sheet) -> str:
+    """What the table is told once a round is in the sheet, however it was
+    scored (tapped in or dealt): the :func:`banner`, or who deals next (a
+    :class:`~companion.i18n.said.Said`, so every phone words it in its own
+    language)."""
+    return banner(sheet) or Said(
+        N_("{name} deals next."), name=sheet.next_dealer().name
+    )

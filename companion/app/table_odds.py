@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.i18n import N_, _, ngettext, number, percent
+from companion.i18n.said import Said
 from companion.rules import Sheet
 from companion.rules.table_odds import TableOdds, table_odds
 
@@ -29,7 +30,6 @@ from .advice_words import advice_text
 from .digital import DIGITAL_SCOPE
 from .open_game import GameState, Watch
 from .refusal import Refusal
-from .said import said
 from .thinking import time_budget
 
 
@@ -96,12 +96,12 @@ def odds_words(odds: TableOdds, in_round: int, why_none: str = "") -> OddsWords:
             odds.seen,
         )
     ).format(n=number(odds.seen), earlier=number(earlier))
-    if odds.advice is None or odds.position is None:
+    if odds.advice is None:
         return OddsWords(None, None, why_none, basis)
     return OddsWords(
         _("Bust {chance}").format(chance=percent(round(float(odds.bust), 2))),
         _("Flip 7 {chance}").format(chance=percent(round(float(odds.flip7), 2))),
-        advice_text(odds.advice, odds.position),
+        advice_text(odds.advice),
         basis,
     )
 
@@ -123,14 +123,14 @@ class OddsAtTable:
                 )
             return {"table_odds": on}
 
-        self._keep(change, what=said(N_("odds while flipping were switched")))
+        self._keep(change, what=Said(N_("odds while flipping were switched")))
 
     def reshuffled(self) -> str:
         """The table shuffled the discard pile into a new deck: the cards
         of the rounds saved so far can come again."""
         self._keep(
             lambda state: {"reshuffled_at": len(state.sheet.rounds)},
-            what=said(N_("the deck was reshuffled")),
+            what=Said(N_("the deck was reshuffled")),
         )
         return _("Deck reshuffled: only this round's cards are out of it.")
 

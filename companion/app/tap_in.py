@@ -23,7 +23,7 @@ from .entry import RoundDraft
 from .open_game import GAME, GameState, Watch, line
 from .problems import problem_text
 from .refusal import Refusal
-from .standings import banner
+from .standings import after_round
 
 
 def copy_draft(draft: RoundDraft) -> RoundDraft:
@@ -239,9 +239,7 @@ class RoundEntry:
             apply, what=Said(N_("round {n} was saved"), n=number), scopes=[GAME]
         )
         new = self.sheet
-        after = banner(new) or Said(
-            N_("{name} deals next."), name=new.next_dealer().name
-        )
+        after = after_round(new)
         return "".join(saved) + after if saved else after
 
     # --- live views -------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""The digital deal in the reader's language: card names, event sentences,
-the scoring chain and the advisor's words.
+"""The digital deal in the reader's language: event sentences, the
+decision words and the scoring chain.
 
 Why here and not in :mod:`companion.rules`: each phone at a live table
 reads its own language, so the rules give codes and figures (events are
@@ -8,85 +8,19 @@ the moment a session shows them, English included: the one place these
 sentences are made. :func:`sentence` dispatches on the event's type; a new
 kind of event without a sentence here fails ``tests/test_telling.py``.
 
-Card names follow docs/terms.md: Italian uses the Italian names (Lo Zero,
-7 Sfortunato, Ancora Una! …); Hungarian keeps the names printed on the cards
-(terms.md note 3). Each card word has a gettext context ("card", "card
-noun", "card with article") so "Discard" the card never shares a
-translation with a "Discard" button elsewhere.
+Cards are named by :mod:`companion.app.card_names` (the app's one table
+of card names); the advisor's words are :mod:`companion.app.advice_words`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion import i18n
-from companion.i18n import _, ngettext
-from companion.rules import Card
+from companion.i18n import _, ngettext, pgettext
 from companion.rules import events as ev
 from companion.rules.scoring import BRUTAL_ATTACK, LineScore
 
-
-def pgettext(context: str, message: str) -> str:
-    """``message`` in the session's language, in ``context`` (gettext's
-    ``msgctxt``; pybabel extracts this name by default)."""
-    key = f"{context}\x04{message}"
-    found = i18n.current().gettext(key)
-    return message if found == key else found
-
-
-def card_name(code: str) -> str:
-    """A card's name as shown on its own (labels, lists, accessible names):
-    "Lucky 13", "13 Fortunato", "÷2", "−4", "7"."""
-    names = {
-        "0": lambda: pgettext("card", "The Zero"),
-        "7U": lambda: pgettext("card", "Unlucky 7"),
-        "13L": lambda: pgettext("card", "Lucky 13"),
-        "JOM": lambda: pgettext("card", "Just One More!"),
-        "F4": lambda: pgettext("card", "Flip Four!"),
-        "STEAL": lambda: pgettext("card", "Steal"),
-        "SWAP": lambda: pgettext("card", "Swap"),
-        "DISCARD": lambda: pgettext("card", "Discard"),
-    }
-    c = Card.parse(code)
-    return names[c.code]() if c.code in names else c.name
-
-
-def card_noun(code: str) -> str:
-    """The card after a possessive or in a list: "Zero", "Just One More"
-    (English drops the article and "!"); Italian "Lo Zero", "Ancora Una!"."""
-    nouns = {
-        "0": lambda: pgettext("card noun", "Zero"),
-        "7U": lambda: pgettext("card noun", "Unlucky 7"),
-        "13L": lambda: pgettext("card noun", "Lucky 13"),
-        "JOM": lambda: pgettext("card noun", "Just One More"),
-        "F4": lambda: pgettext("card noun", "Flip Four"),
-        "STEAL": lambda: pgettext("card noun", "Steal"),
-        "SWAP": lambda: pgettext("card noun", "Swap"),
-        "DISCARD": lambda: pgettext("card noun", "Discard"),
-    }
-    c = Card.parse(code)
-    return nouns[c.code]() if c.code in nouns else c.name
-
-
-def a_card(code: str) -> str:
-    """The card with the article a sentence needs: "a 7", "an 8", "The
-    Zero", "a Steal"; Italian "un 7", "una carta Ruba"; Hungarian "7"."""
-    named = {
-        "0": lambda: pgettext("card with article", "The Zero"),
-        "7U": lambda: pgettext("card with article", "the Unlucky 7"),
-        "13L": lambda: pgettext("card with article", "the Lucky 13"),
-        "JOM": lambda: pgettext("card with article", "a Just One More"),
-        "F4": lambda: pgettext("card with article", "a Flip Four"),
-        "STEAL": lambda: pgettext("card with article", "a Steal"),
-        "SWAP": lambda: pgettext("card with article", "a Swap"),
-        "DISCARD": lambda: pgettext("card with article", "a Discard"),
-    }
-    c = Card.parse(code)
-    if c.code in named:
-        return named[c.code]()
-    if c.name in ("8", "11", "18"):  # said with a vowel first in English
-        return pgettext("card with article", "an {card}").format(card=c.name)
-    return pgettext("card with article", "a {card}").format(card=c.name)
+from .card_names import a_card, card_noun
 
 
 def choice_word(choice: str) -> str:

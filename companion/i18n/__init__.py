@@ -268,6 +268,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return current().ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the session's language, in ``context`` (gettext's
+    ``msgctxt``, extracted by pybabel under this name): "Discard" the card
+    and "Discard" the button can be translated apart."""
+    key = f"{context}\x04{message}"
+    found = current().gettext(key)
+    return message if found == key else found
+
+
 def N_(message: str) -> str:
     """Mark a message for extraction; translate it with ``_()`` when shown."""
     return message

@@ -1,15 +1,15 @@
 """The hit/stay advice as a value (:class:`Advice`): the figures the
-suggestion rests on, how the sampling ended (:attr:`Advice.verdict`), and
-its English words (the app words it itself, in the reader's language:
-``companion/app/advice_words.py``). Made by :func:`.advisor.advise`."""
+suggestion rests on and how the sampling ended (:attr:`Advice.verdict`), no
+words. Why: each phone at a live table reads its own language, so the
+sentence is made where a session shows it
+(``companion/app/advice_words.py``), English included. Made by
+:func:`.advisor.advise`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
-
-from .choice import HIT
 
 # What the advice rests on (Advice.verdict).
 CERTAIN: Final = "certain"  # the totals settle it: no play-out can change the outcome
@@ -20,6 +20,8 @@ SAME: Final = "same"  # the same chance in every play-out: the round's points de
 BUSTS: Final = "busts"  # within noise, but hitting busts for sure: stay
 MUST: Final = "must"  # The Zero: hitting is the only option
 ALMOST: Final = 0.05  # a chance under this (or over 1 - this) is "almost certain"
+WINS: Final = "wins"  # an option all but sure to win the game (Advice.almost)
+LOSES: Final = "loses"  # ... all but sure to lose it
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +48,16 @@ class Advice:
     suggestion: str
     margin: float = 0.0
     close: bool = False
-    reason: str = ""  # the game's totals settle it (no play-outs needed)
+    # CERTAIN (the game's totals settle it, no play-outs): the total the
+    # player would bank by staying, and when staying loses, the best total
+    # of a finished opponent (0 otherwise).
+    bank: int = 0
+    rival: int = 0
     win_stay: float = 0.0
     win_hit: float = 0.0
     verdict: str = ""  # CERTAIN, CLEAR, SPENT, CLOSE, SAME, BUSTS or MUST
-    # Options whose outcome the play-outs make all but sure: (option,
-    # "wins" or "loses"), said with the figure as "almost certainly".
+    # Options whose outcome the play-outs make all but sure: (option, WINS
+    # or LOSES), said with the figure as "almost certainly".
     almost: tuple[tuple[str, str], ...] = ()
 
     def figures(self) -> tuple[str, str]:
@@ -65,63 +71,7 @@ class Advice:
                 return h, s
         return h, s
 
-    def text(self) -> str:
-        """English, for tests and the simulator (the app words it itself,
-        ``companion/app/advice_words.py``, sentence for sentence)."""
-        if self.must_hit:
-            return "You hold The Zero: you must hit."
-        h, s = self.figures()
-        odds = (
-            f"Next card: bust {float(self.bust):.0%}, Flip 7 {float(self.flip7):.0%}."
-        )
-        if self.reason:
-            reason = self.reason[0].upper() + self.reason[1:]
-            return f"{reason}. Suggestion: {self.suggestion}. {odds}"
-        basis = (
-            f"Chance to win the game, over {self.samples} play-outs: "
-            f"hit {h}%, stay {s}%."
-        )
-        parts = [basis, *self.almost_text()]
-        kind = self.kind()
-        if kind == CLOSE:
-            parts.append(
-                f"Too close to call after all {self.samples} play-outs (within "
-                f"±{100 * self.margin:.1f}%): either is fine; {self.suggestion} "
-                "is a shade better."
-            )
-        elif kind == SPENT:
-            parts.append(
-                f"Suggestion: {self.suggestion} (ahead, but not yet clear after "
-                f"all {self.samples} play-outs)."
-            )
-        elif kind == SAME:
-            parts.append(
-                "The chance to win was the same either way in every play-out, so "
-                f"this round's points decide (hit {self.sim_hit:.1f}, stay "
-                f"{self.sim_stay:.1f} on average). Suggestion: {self.suggestion}."
-            )
-        elif kind == BUSTS:
-            parts.append(
-                "Hitting busts for sure, and the chance to win is no better for "
-                f"it. Suggestion: {self.suggestion}."
-            )
-        else:
-            parts.append(f"Suggestion: {self.suggestion}.")
-        return " ".join([*parts, odds])
-
     def kind(self) -> str:
         """:attr:`verdict`, or for an advice made without one, "close" or
         "clear" by :attr:`close`."""
         return self.verdict or (CLOSE if self.close else CLEAR)
-
-    def almost_text(self) -> list[str]:
-        """ "Staying almost certainly loses the game (1.2% to win)." for
-        each option the play-outs make all but sure (:attr:`almost`)."""
-        out = []
-        for option, word in self.almost:
-            name = "Hitting" if option == HIT else "Staying"
-            chance = 100 * (self.win_hit if option == HIT else self.win_stay)
-            out.append(
-                f"{name} almost certainly {word} the game ({chance:.1f}% to win)."
-            )
-        return out

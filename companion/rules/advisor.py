@@ -24,16 +24,17 @@ while hitting busts for sure (stay). "Almost certainly wins/loses" is said
 with the figure, only when even the edge of the 95 % interval is within
 :data:`ALMOST` of 0 or 1.
 
-The text shows exactly the figures the suggestion compares, so it never
-shows two figures that point the other way; the exact next-card odds (bust,
-Flip 7) are shown beside them as facts, not as a competing recommendation.
+The advice keeps exactly the figures the suggestion compares, so its words
+(``companion/app/advice_words.py``) never show two figures that point the
+other way; the exact next-card odds (bust, Flip 7) stand beside them as
+facts, not as a competing recommendation.
 
 Only when no legal play can change the outcome does the suggestion skip
-the play-outs and say "staying wins" or "staying loses"
-(:func:`.outlook.game_call`: nobody else can still draw, or only number
-cards are left and no active opponent can pass). Everything else, a stayed
-line a Flip Four or a Steal can still reach, an opponent who can still
-pass, is played out (issue 26).
+the play-outs: staying wins, or staying loses (verdict CERTAIN, with the
+totals it rests on; :func:`.outlook.game_call`: nobody else can still draw,
+or only number cards are left and no active opponent can pass). Everything
+else, a stayed line a Flip Four or a Steal can still reach, an opponent who
+can still pass, is played out (issue 26).
 
 Stable: the generator is seeded from the position as the player sees it
 (lines, totals, the unseen cards as a multiset), never from the hidden deck
@@ -55,9 +56,11 @@ from .advice import (
     CERTAIN,
     CLEAR,
     CLOSE,
+    LOSES,
     MUST,
     SAME,
     SPENT,
+    WINS,
     Advice,
 )
 from .bots import Bot, WinBot, play_out
@@ -230,7 +233,8 @@ def advise(
             samples=0,
             must_hit=False,
             suggestion=call[0],
-            reason=call[1],
+            bank=call[1],
+            rival=call[2],
             verdict=CERTAIN,
         )
     bots: list[Bot] = [bot or PLAYOUT_OTHERS] * rnd.players
@@ -294,20 +298,20 @@ def advise(
 
 
 def almost_sure(chances: list[float]) -> str:
-    """ "loses" when the chances to win after an option are all but nothing
-    (even the top of their 95 % interval, and three in the number of
-    play-outs, under :data:`ALMOST`), "wins" when they are all but
+    """:data:`LOSES` when the chances to win after an option are all but
+    nothing (even the top of their 95 % interval, and three in the number of
+    play-outs, under :data:`ALMOST`), :data:`WINS` when they are all but
     certain, "" otherwise. Never said of a certainty: the totals' certain
-    calls (:func:`.outlook.game_call`) say "wins" or "loses" themselves."""
+    calls (:func:`.outlook.game_call`) are a verdict of their own."""
     n = len(chances)
     if n < 2:
         return ""
     mean, se = mean_se(chances)
     reach = max(NOISE_Z * se, 3 / n)  # the rule of three when every play-out agrees
     if mean + reach < ALMOST:
-        return "loses"
+        return LOSES
     if mean - reach > 1 - ALMOST:
-        return "wins"
+        return WINS
     return ""
 
 

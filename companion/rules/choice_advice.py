@@ -13,7 +13,9 @@ shared out so that the advice stays within the advisor's time:
 Swap or Discard with more than :data:`SHORTLIST` options (a swap can have a
 hundred) plays out only the most promising by the computer players' quick
 estimate (:func:`.tactics.score_card_actions`). Seeded from the position,
-so the same position gets the same advice.
+so the same position gets the same advice. The advice is figures, no words:
+``companion/app/advice_words.py`` says it in the reader's language, with the
+words of the decision's buttons.
 """
 
 from __future__ import annotations
@@ -55,20 +57,6 @@ class ChoiceAdvice:
     @property
     def suggestion(self) -> str:
         return self.chances[0][0]
-
-    def text(self) -> str:
-        """English, for tests and the simulator (the app words it itself)."""
-        shown = ", ".join(f"{opt} {100 * c:.0f}%" for opt, c in self.chances)
-        verdict = (
-            f"Too close to call (within ±{100 * self.margin:.1f}%); "
-            f"{self.suggestion} is a shade better."
-            if self.close
-            else f"Suggestion: {self.suggestion}."
-        )
-        return (
-            f"Chance to win the game, over {self.samples} play-outs each: "
-            f"{shown}. {verdict}"
-        )
 
 
 def advise_choice(

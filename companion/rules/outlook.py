@@ -68,9 +68,12 @@ def standings(rnd: Round) -> list[int]:
     return [base[q] + stay_value(rnd, q) for q in range(rnd.players)]
 
 
-def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
+def game_call(rnd: Round, p: int) -> tuple[str, int, int] | None:
     """A hit/stay that the game's totals settle for certain, with the
-    reason, or None (then the advisor plays the round out).
+    figures it rests on, or None (then the advisor plays the round out):
+    ``(choice, bank, rival)``, ``bank`` the total ``p`` would bank by
+    staying, ``rival`` the best finished opponent's total when staying
+    loses (0 when staying wins).
 
     Staying loses when a finished opponent (stayed or busted: their round
     is over) already has the target and more than ``p`` would bank, and
@@ -98,15 +101,12 @@ def game_call(rnd: Round, p: int) -> tuple[str, str] | None:
         assert best_done is not None
         if rnd.totals[p] + best_reach(rnd, p) <= best_done:
             return None  # hitting cannot win either: the round's points decide
-        return (
-            HIT,
-            f"staying loses: an opponent has {best_done}, you would bank {mine}",
-        )
+        return HIT, mine, best_done  # staying loses
     base = rnd.totals
     active = [q for q in rivals if rnd.status(q) == ACTIVE]
     if any(base[q] + best_reach(rnd, q) >= mine for q in active):
         return None
-    return STAY, f"staying wins: you would bank {mine} and nobody can pass you"
+    return STAY, mine, 0  # staying wins: nobody can pass p
 
 
 def naive_call(rnd: Round, p: int) -> str | None:

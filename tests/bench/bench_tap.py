@@ -378,11 +378,11 @@ class Mirror:
     def shown(self, name: str) -> list[str]:
         """What the tapping page shows with ``name``'s line chosen: the chip,
         the score chain and the count of every card on the table."""
-        from companion.app.wording import chain_text
+        from companion.app.telling import chain
         from tests.browser.table import key_name
 
         pid = self.ids[name]
-        out = [self.chip(name), chain_text(self.draft.line_score(pid, self.rules))]
+        out = [self.chip(name), chain(self.draft.line_score(pid, self.rules))]
         left = self.draft.copies_left(self.rules)
         for code in {c for line in self.draft.lines.values() for c in line}:
             out.append(key_name(code, left[code]))

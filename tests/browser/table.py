@@ -74,7 +74,7 @@ def line_heading(name: str, score: int) -> str:
 def key_name(code: str, left: int) -> str:
     """A key of the card keypad: the card's name, then its copies left
     ("5, 4 left"; "The Zero, 1 left")."""
-    from companion.app.wording import card_name
+    from companion.app.card_names import card_name
     from companion.ui.parts.keypad import caption  # Flet: imported when used
 
     return f"{card_name(code)}, {caption(left)}"
@@ -82,7 +82,7 @@ def key_name(code: str, left: int) -> str:
 
 def line_card_name(code: str, name: str) -> str:
     """A card in the chosen player's line; tapping it takes it off."""
-    from companion.app.wording import card_name
+    from companion.app.card_names import card_name
     from companion.i18n import _
 
     return _("Remove {card} from {name}").format(card=card_name(code), name=name)

@@ -193,9 +193,10 @@ def _look(c: Card, scale: float, face_down: bool, width: float = 1e9) -> Look:
         fg = HALVE_FG if c.is_halve else MODIFIER_FG
         if high_contrast() and not c.is_halve:
             fg = MODIFIER_FG_STRONG
-        size = big if len(c.name) <= 2 else round(big * 0.75)
-        text = ft.Text(c.name, size=size, weight=ft.FontWeight.BOLD, color=fg)
-        return Look(MODIFIER_BG, fg, MODIFIER_FG, [text], c.name)
+        name = card_name(c.code)
+        size = big if len(name) <= 2 else round(big * 0.75)
+        text = ft.Text(name, size=size, weight=ft.FontWeight.BOLD, color=fg)
+        return Look(MODIFIER_BG, fg, MODIFIER_FG, [text], name)
     fg = ACTION_FG
     name = card_name(c.code)
     inner: list[ft.Control] = [

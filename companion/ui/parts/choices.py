@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.app.telling import a_card, card_noun, choice_word
+from companion.app.card_names import a_card, card_noun
+from companion.app.telling import choice_word
 from companion.i18n import N_, _
 from companion.rules import Choice, Decision, Verb
 

@@ -9,7 +9,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.app.telling import card_name, chain
+from companion.app.card_names import card_name
+from companion.app.telling import chain
 from companion.i18n import N_, _
 from companion.rules import Round, Status
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER

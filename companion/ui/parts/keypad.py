@@ -16,8 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.app.telling import pgettext
-from companion.i18n import ngettext
+from companion.i18n import ngettext, pgettext
 from companion.ui.haptics import tapped
 from companion.ui.kept import kept
 

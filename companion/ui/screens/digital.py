@@ -46,7 +46,7 @@ def _advice(state: AppState) -> list[ft.Control]:
         options = describe_all(rnd.legal(), pend.player, pend.card, state.seat_name)
         text = choice_advice_text(advice, {o.choice: o.label for o in options})
     else:
-        text = advice_text(advice, rnd)
+        text = advice_text(advice)
     return [message(_("Advisor: {advice}").format(advice=text))]
 
 

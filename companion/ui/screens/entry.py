@@ -10,7 +10,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.app.wording import card_name, chain_text
+from companion.app.card_names import card_name
+from companion.app.telling import chain as chain_text
 from companion.i18n import _, names_list
 from companion.rules import Problem
 from companion.ui.guard import screen
