@@ -16,7 +16,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.app.invite import InviteView
+from companion.app.views.invite import InviteView
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.phones import phones_panel
@@ -127,7 +127,7 @@ def _renew(state: AppState, asking: bool, ask: Callable[[bool], None]) -> ft.Con
 
     def renew() -> None:
         ask(False)
-        state.new_invite()
+        state.act(state.invite.renew)
 
     return ft.Container(
         padding=12,
@@ -171,11 +171,11 @@ def InviteScreen(
 ) -> ft.Control:
     address, pick = ft.use_state("")
     asking, ask = ft.use_state(False)
-    view = state.invite_view(address or None)
+    view = state.invite.view(address or None)
     controls: list[ft.Control] = []
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
-    if isinstance(view, str):  # session.py's HOST_ONLY comes in English
+    if isinstance(view, str):  # the invite's HOST_ONLY comes in English
         controls.append(message(_(view), error=True))
     elif view.problem is not None:
         controls.append(message(view.problem, error=True))

@@ -1,7 +1,7 @@
-"""The host's Invite as the app layer computes it (companion/app/invite.py):
-the links carry the game's current token, a loopback server or a computer
-without a network address says why phones can't join, and "New invite"
-changes the link shown."""
+"""The Invite screen's view (companion/app/views/invite.py) and its owner
+(companion/app/invite.py): the links carry the game's current token, a
+loopback server or a computer without a network address says why phones
+can't join, "New invite" changes the link shown, and only the host sees it."""
 
 from __future__ import annotations
 
@@ -12,16 +12,17 @@ import zxingcpp
 from PIL import Image
 
 from companion.app import AppState
+from companion.app.access import Access, Role
 from companion.app.hub import GameHub
-from companion.app.invite import (
+from companion.app.invite import REVOKED, Invite
+from companion.app.serving import STANDALONE, Serving
+from companion.app.views.invite import (
     LOCAL_ONLY,
     NO_ADDRESS,
     ON_THIS_PHONE,
-    REVOKED,
     InviteView,
     invite_view,
 )
-from companion.app.serving import STANDALONE, Serving
 from companion.store import GameStore
 
 LAN = Serving("0.0.0.0", 9000)
@@ -30,7 +31,7 @@ LAN = Serving("0.0.0.0", 9000)
 def host(serving: Serving = LAN) -> AppState:
     state = AppState(GameHub(GameStore.memory()), serving=serving)
     for name in ("Ann", "Bob"):
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     return state
 
@@ -38,7 +39,8 @@ def host(serving: Serving = LAN) -> AppState:
 def view_of(
     state: AppState, found: list[str], address: str | None = None
 ) -> InviteView:
-    view = invite_view(state.hub, state.game_id, state.serving, address, lambda: found)
+    invite = Invite(state.hub, state.serving, state.seat, found=lambda: found)
+    view = invite.view(address)
     assert isinstance(view, InviteView), view
     return view
 
@@ -116,7 +118,7 @@ def test_new_invite_changes_the_link_and_says_old_links_stop() -> None:
     gid = state.game_id
     assert gid is not None
     before = view_of(state, ["192.168.1.23"])
-    assert state.new_invite() is None
+    assert state.act(state.invite.renew) is None
     assert state.notice is not None and state.notice.text == REVOKED
     after = view_of(state, ["192.168.1.23"])
     assert after.join_url != before.join_url
@@ -127,9 +129,33 @@ def test_new_invite_changes_the_link_and_says_old_links_stop() -> None:
 
 def test_without_an_open_game_there_is_nothing_to_invite_to() -> None:
     state = AppState(GameStore.memory(), serving=LAN)
-    assert state.invite_view() == "No game is open."
-    assert state.new_invite() == "No game is open."
+    assert state.invite.view() == "No game is open."
+    assert state.act(state.invite.renew) == "No game is open."
 
 
 def test_a_session_asks_through_its_own_serving() -> None:
-    assert isinstance(host().invite_view(), InviteView)
+    assert isinstance(host().invite.view(), InviteView)
+
+
+def test_the_view_is_a_pure_function_of_game_serving_addresses_and_token() -> None:
+    view = invite_view("g1", LAN, ["10.0.0.5", "192.168.1.2"], "tok", "192.168.1.2")
+    assert view.address == "192.168.1.2" and view.addresses == (
+        "10.0.0.5",
+        "192.168.1.2",
+    )
+    assert view.join_url == "http://192.168.1.2:9000/join/g1?t=tok"
+    assert view.board_url == "http://192.168.1.2:9000/board/g1?t=tok"
+    assert decoded(view.join_png) == view.join_url
+    gone = invite_view("g1", LAN, ["10.0.0.5"], "tok", "192.168.1.2")
+    assert gone.address == "10.0.0.5"  # the address picked is gone: the first
+
+
+def test_a_guest_sees_no_invite_and_cannot_renew_it() -> None:
+    state = host()
+    gid = state.game_id
+    assert gid is not None
+    token = state.hub.invite(gid)
+    state.seat.access = Access(Role.GUEST, gid, token)
+    assert state.invite.view() == "Only the host's screen can do that."
+    assert state.act(state.invite.renew) == "Only the host's screen can do that."
+    assert state.hub.admits(gid, token)  # the link given out still works
