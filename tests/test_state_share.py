@@ -54,7 +54,7 @@ def test_share_view_without_a_game_or_of_a_deleted_one_says_why() -> None:
 def test_share_view_of_a_huge_game_notes_the_code_is_too_large(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import companion.app.library as mod
+    import companion.app.views.share as mod
 
     monkeypatch.setattr(mod, "fits_qr", lambda code: False)
     state, [gid] = state_with(brutal_game())
