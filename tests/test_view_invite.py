@@ -21,6 +21,7 @@ from companion.app.views.invite import (
     NO_ADDRESS,
     ON_THIS_PHONE,
     InviteView,
+    Link,
     invite_view,
 )
 from companion.store import GameStore
@@ -45,8 +46,17 @@ def view_of(
     return view
 
 
-def decoded(png: bytes | None) -> str:
-    assert png is not None
+def joined(view: InviteView) -> Link:
+    assert view.join is not None, view.problem
+    return view.join
+
+
+def boarded(view: InviteView) -> Link:
+    assert view.board is not None, view.problem
+    return view.board
+
+
+def decoded(png: bytes) -> str:
     (code,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
     return code.text
 
@@ -60,25 +70,23 @@ def test_the_join_link_carries_the_game_and_its_token() -> None:
     assert view.addresses == ("192.168.1.23", "10.0.0.5")
     assert view.address == "192.168.1.23"
     token = state.hub.invite(gid)
-    assert view.join_url == f"http://192.168.1.23:9000/join/{gid}?t={token}"
-    assert view.board_url == f"http://192.168.1.23:9000/board/{gid}?t={token}"
-    parts = urlsplit(view.join_url)
+    assert joined(view).url == f"http://192.168.1.23:9000/join/{gid}?t={token}"
+    assert boarded(view).url == f"http://192.168.1.23:9000/board/{gid}?t={token}"
+    parts = urlsplit(joined(view).url)
     assert state.hub.admits(gid, parse_qs(parts.query)["t"][0])
 
 
 def test_the_qr_codes_read_back_as_the_links() -> None:
     view = view_of(host(), ["192.168.1.23"])
-    assert decoded(view.join_png) == view.join_url
-    assert decoded(view.board_png) == view.board_url
+    assert decoded(joined(view).png) == joined(view).url
+    assert decoded(boarded(view).png) == boarded(view).url
 
 
 def test_the_host_picks_another_address_and_a_gone_one_falls_back() -> None:
     state = host()
     view = view_of(state, ["192.168.1.23", "10.0.0.5"], "10.0.0.5")
     assert view.address == "10.0.0.5"
-    assert view.join_url is not None and view.join_url.startswith(
-        "http://10.0.0.5:9000/"
-    )
+    assert joined(view).url.startswith("http://10.0.0.5:9000/")
     gone = view_of(state, ["192.168.1.23"], "10.0.0.5")
     assert gone.address == "192.168.1.23"
 
@@ -94,7 +102,7 @@ def test_a_loopback_server_says_phones_cannot_join_and_makes_no_token() -> None:
     view = view_of(state, ["192.168.1.23"])
     assert view.problem == LOCAL_ONLY
     assert "uv run companion --host 0.0.0.0" in LOCAL_ONLY
-    assert view.join_url is None and view.join_png is None
+    assert view.join is None
     assert state.game_id is not None and state.store.invite(state.game_id) is None
 
 
@@ -104,13 +112,13 @@ def test_the_app_on_a_phone_says_phones_cannot_join_it() -> None:
     state = host(STANDALONE)
     view = view_of(state, ["192.168.1.23"])
     assert view.problem == ON_THIS_PHONE and "uv run" not in ON_THIS_PHONE
-    assert view.join_url is None and view.board_url is None
+    assert view.join is None and view.board is None
     assert state.game_id is not None and state.store.invite(state.game_id) is None
 
 
 def test_no_network_address_is_said() -> None:
     view = view_of(host(), [])
-    assert view.problem == NO_ADDRESS and view.join_url is None
+    assert view.problem == NO_ADDRESS and view.join is None
 
 
 def test_new_invite_changes_the_link_and_says_old_links_stop() -> None:
@@ -121,9 +129,8 @@ def test_new_invite_changes_the_link_and_says_old_links_stop() -> None:
     assert state.act(state.invite.renew) is None
     assert state.notice is not None and state.notice.text == REVOKED
     after = view_of(state, ["192.168.1.23"])
-    assert after.join_url != before.join_url
-    assert before.join_url is not None
-    old = parse_qs(urlsplit(before.join_url).query)["t"][0]
+    assert joined(after).url != joined(before).url
+    old = parse_qs(urlsplit(joined(before).url).query)["t"][0]
     assert not state.hub.admits(gid, old)
 
 
@@ -143,9 +150,9 @@ def test_the_view_is_a_pure_function_of_game_serving_addresses_and_token() -> No
         "10.0.0.5",
         "192.168.1.2",
     )
-    assert view.join_url == "http://192.168.1.2:9000/join/g1?t=tok"
-    assert view.board_url == "http://192.168.1.2:9000/board/g1?t=tok"
-    assert decoded(view.join_png) == view.join_url
+    assert joined(view).url == "http://192.168.1.2:9000/join/g1?t=tok"
+    assert boarded(view).url == "http://192.168.1.2:9000/board/g1?t=tok"
+    assert decoded(joined(view).png) == joined(view).url
     gone = invite_view("g1", LAN, ["10.0.0.5"], "tok", "192.168.1.2")
     assert gone.address == "10.0.0.5"  # the address picked is gone: the first
 

@@ -38,6 +38,14 @@ QR_PX = 600  # the PNG's side; shown at about 300 px, crisp on any phone
 
 
 @dataclass(frozen=True, slots=True)
+class Link:
+    """A link with the game's token, and its QR code."""
+
+    url: str
+    png: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class InviteView:
     """What the Invite screen shows; ``problem`` says why phones can't join
     (then there are no links)."""
@@ -45,10 +53,8 @@ class InviteView:
     game_id: str
     addresses: tuple[str, ...]
     address: str | None
-    join_url: str | None = None
-    board_url: str | None = None
-    join_png: bytes | None = None
-    board_png: bytes | None = None
+    join: Link | None = None  # for a player's phone
+    board: Link | None = None  # for a read-only board (a TV, a tablet)
     problem: str | None = None
 
 
@@ -82,5 +88,9 @@ def invite_view(
     join = join_url(chosen, serving.port, game_id, token)
     board = board_url(chosen, serving.port, game_id, token)
     return InviteView(
-        game_id, tuple(addresses), chosen, join, board, _png(join), _png(board)
+        game_id,
+        tuple(addresses),
+        chosen,
+        Link(join, _png(join)),
+        Link(board, _png(board)),
     )
