@@ -2,11 +2,12 @@
 and the intents they call.
 
 A session is composed of small objects — the setup form, the library
-(history, share, import, stats), the invite, and for the open game a :class:`Watch` on the
-shared :class:`~companion.app.open_game.OpenGame` with its round entry,
-corrections and digital table. Those objects raise :class:`Refusal`; this
-class is the one wrapper that turns a refusal into the notice on screen and
-a success into its message, then tells the screen to re-render. Intents
+(history, share, import, stats), the invite, and for the open game a
+:class:`Watch` on the shared :class:`~companion.app.open_game.OpenGame`
+with its round entry, corrections and digital table. Those objects raise
+:class:`Refusal`; this class is the one wrapper that turns a refusal into
+the notice on screen and a success into its message, then tells the screen
+to re-render. Intents
 return ``None`` when done, or the message shown when refused.
 """
 

@@ -33,18 +33,16 @@ def ImportScreen(
     # A new field (new key) after an oversize paste: the huge text is never
     # sent back to the browser, and the field is empty for the next paste.
     field, set_field = ft.use_state(0)
-
     library = state.library
 
     def changed(value: str) -> None:
         refused = library.paste_refusal(value)
-        if refused is not None:
-            state.tell(refused, error=True)
-            set_text("")
-            set_done("")
-            set_field(field + 1)
-        else:
-            set_text(value)
+        if refused is None:
+            return set_text(value)
+        state.tell(refused, error=True)
+        set_text("")
+        set_done("")
+        set_field(field + 1)
 
     def paste() -> None:
         if state.act(library.import_code, text) is None:
