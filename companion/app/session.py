@@ -7,8 +7,8 @@ A session is composed of small objects — the setup form, the library
 with its round entry, corrections and digital table. Those objects raise
 :class:`Refusal`; this class is the one wrapper that turns a refusal into
 the notice on screen and a success into its message, then tells the screen
-to re-render. Intents
-return ``None`` when done, or the message shown when refused.
+to re-render. Intents return ``None`` when done, or the message shown when
+refused.
 """
 
 from __future__ import annotations
