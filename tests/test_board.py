@@ -153,7 +153,7 @@ def test_a_round_being_corrected_is_marked() -> None:
 def test_a_digital_round_shows_the_turn_and_every_players_cards() -> None:
     host = AppState(GameHub(GameStore.memory()), test_deck="5 6 7 9 9 1 2 3")
     for name in ("Ann", "Bob", "Cy"):
-        assert host.setup_add_player(name) is None
+        assert host.act(host.form.add, name) is None
     assert host.start_game() is None
     assert host.set_bot("p3", "stop") is None
     assert host.start_digital_round() is None
@@ -180,7 +180,7 @@ def test_a_busted_seat_and_a_finished_digital_round() -> None:
     # Dealt one each from Bob (left of the dealer): Bob 5, Cy 6, Ann 7.
     host = AppState(GameHub(GameStore.memory()), test_deck="5 6 7 5 1 2 3 4")
     for name in ("Ann", "Bob", "Cy"):
-        assert host.setup_add_player(name) is None
+        assert host.act(host.form.add, name) is None
     assert host.start_game() is None
     assert host.start_digital_round() is None
     rnd = host.digital_round

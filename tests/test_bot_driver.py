@@ -68,9 +68,9 @@ def two_phones(
     hub = GameHub(store or GameStore.memory(), BotClock(PAUSE, clock.schedule))
     one, two = AppState(hub, test_deck=DECK), AppState(hub)
     for name in ("Ann", "Bob", "Cy"):
-        assert one.setup_add_player(name) is None
+        assert one.act(one.form.add, name) is None
     for seat in (1, 2):
-        assert one.setup_set_computer(seat, "stop") is None
+        assert one.act(one.form.set_computer, seat, "stop") is None
     assert one.start_game() is None
     assert one.game_id is not None
     assert two.open_game(one.game_id) is None
@@ -184,8 +184,8 @@ def test_computer_players_alone_finish_the_round_without_any_page() -> None:
     hub = GameHub(GameStore.memory(), BotClock(0.001))
     state = AppState(hub, test_deck=DECK)
     for seat, name in enumerate(("Ann", "Bob", "Cy")):
-        assert state.setup_add_player(name) is None
-        assert state.setup_set_computer(seat, "odds") is None
+        assert state.act(state.form.add, name) is None
+        assert state.act(state.form.set_computer, seat, "odds") is None
     assert state.start_game() is None
     done = threading.Event()
     state.subscribe_elsewhere(lambda: done.set() if state.digital.last else None)

@@ -54,7 +54,7 @@ def _home_says(state: AppState, data: Path, case: str) -> None:
             rf"{re.escape(REASON[case])}"
         )
         assert any(pattern.search(s) for s in says), says
-    players = [", ".join(g.players) for g in state.games]
+    players = [", ".join(g.players) for g in state.library.games()]
     if case in NO_GAME:
         assert players == []
     else:
@@ -68,7 +68,9 @@ def _check(data: Path, case: str) -> None:
     state = AppState(store)  # what Home shows
     _home_says(state, data, case)
     listed = [g.id for g in store.list_games()]
-    good = next((g.id for g in state.games if ", ".join(g.players) == GOOD), "")
+    good = next(
+        (g.id for g in state.library.games() if ", ".join(g.players) == GOOD), ""
+    )
     if case in FOLDER:
         assert store.folder_problem and str(data) in store.folder_problem
         with pytest.raises(StoreReadOnly):

@@ -11,9 +11,10 @@ import pytest
 from share_games import META_DATE, shared_win_game, standard_game, tiebreak_game
 
 from companion.app.board import LEADER, SHARED, STATUS_WORDS, WINNER, Board
-from companion.app.invite import LOCAL_ONLY, renew_invite
+from companion.app.invite import renew_invite
 from companion.app.live import LiveSeat
 from companion.app.refusal import Refusal
+from companion.app.views.invite import LOCAL_ONLY
 from companion.i18n import _, use
 from companion.rules import Entry, RoundRecord, Rules, Sheet, Status
 from companion.share import ShareMeta, summary_text

@@ -263,7 +263,7 @@ def test_a_notice_is_read_in_the_language_it_is_shown_in() -> None:
 
     state = AppState(GameStore.memory())
     for name in ("Ann", "Bob"):
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     assert state.add_card("p1", "5") is None
     with use("en"):

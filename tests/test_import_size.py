@@ -38,10 +38,11 @@ def test_import_of_an_oversize_paste_says_too_large_and_stores_nothing() -> None
     state = AppState(GameStore.memory(files))
     before = dict(files)
     message = ShareCodeError(Reason.TOO_LARGE).message
-    assert state.paste_too_large(PASTE)
+    assert state.library.paste_refusal(PASTE) == message
+    assert state.library.paste_refusal("F7C1:short") is None
+    assert state.act(state.library.import_code, PASTE) == message
     assert state.notice is not None and state.notice.text == message
-    assert state.import_code(PASTE) == message
-    assert files == before and state.games == []
+    assert files == before and state.library.games() == []
 
 
 def test_the_cap_is_one_character_over_max_input() -> None:

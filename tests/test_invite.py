@@ -163,7 +163,7 @@ def test_saving_rounds_keeps_the_invite() -> None:
     hub = GameHub(GameStore.memory())
     state = AppState(hub)
     for name in ("Ann", "Bob"):
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     gid = state.game_id
     assert gid is not None
@@ -179,7 +179,7 @@ def test_a_new_invite_tells_every_session_showing_the_game() -> None:
     hub = GameHub(GameStore.memory())
     host, phone = AppState(hub), AppState(hub)
     for name in ("Ann", "Bob"):
-        assert host.setup_add_player(name) is None
+        assert host.act(host.form.add, name) is None
     assert host.start_game() is None
     gid = host.game_id
     assert gid is not None

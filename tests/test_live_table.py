@@ -21,7 +21,7 @@ def table(players: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> tuple[AppState, st
     hub = GameHub(GameStore.memory())
     host = AppState(hub)
     for name in players:
-        assert host.setup_add_player(name) is None
+        assert host.act(host.form.add, name) is None
     assert host.start_game() is None
     assert host.game_id is not None
     return host, host.game_id
@@ -195,9 +195,13 @@ def test_a_phone_reaches_nothing_but_its_game() -> None:
     host, gid = table()
     other, other_id = table()
     ann = phone(host)
-    assert ann.games == [] and ann.unfinished is None and ann.history() == []
-    assert ann.stats() == []
-    assert ann.load_game(gid) == "Only the host's screen can do that."
+    assert (
+        ann.library.games() == []
+        and ann.library.unfinished() is None
+        and ann.library.history() == []
+    )
+    assert ann.library.stats() == []
+    assert ann.library.load_game(gid) == "Only the host's screen can do that."
     assert ann.open_game(other_id) == "This phone was invited to another game."
     assert ann.delete_game(gid) is not None
     assert host.sheet is not None  # still there
@@ -206,10 +210,13 @@ def test_a_phone_reaches_nothing_but_its_game() -> None:
     assert ann.add_player("Eve") is not None
     assert ann.undo_round() is not None
     assert ann.start_game() is not None
-    assert ann.import_code("F7:whatever") == "Only the host's screen can do that."
+    assert (
+        ann.act(ann.library.import_code, "F7:whatever")
+        == "Only the host's screen can do that."
+    )
     assert ann.discard_draft() is not None and ann.clear_draft() is not None
     assert ann.start_digital_round() is not None
-    assert ann.share_view(other_id) == "Only the host's screen can do that."
+    assert ann.library.share_view(other_id) == "Only the host's screen can do that."
 
 
 def test_a_board_changes_nothing() -> None:
@@ -291,8 +298,8 @@ def test_a_locked_session_stays_locked() -> None:
 def test_only_the_host_sees_or_renews_the_invite() -> None:
     host, gid = table()
     ann = phone(host)
-    assert ann.invite_view() == "Only the host's screen can do that."
-    assert ann.new_invite() == "Only the host's screen can do that."
+    assert ann.invite.view() == "Only the host's screen can do that."
+    assert ann.act(ann.invite.renew) == "Only the host's screen can do that."
     assert host.hub.admits(gid, host.hub.invite(gid))
 
 
@@ -329,7 +336,7 @@ def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
     host, gid = table()
     ann, bob = phone(host), phone(host)
     assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
-    assert host.new_invite() is None
+    assert host.act(host.invite.renew) is None
     assert host.notice is not None
     said = host.notice.text
     assert said == "Old invite links no longer work."

@@ -141,8 +141,11 @@ def _opens_and_exports_the_same(code: str) -> bool:
         _event("refused")
         return False
     state = AppState(GameStore.memory())
-    assert state.import_code(code) is None and state.imported_id is not None
-    assert state.open_game(state.imported_id) is None and state.alerts == []
+    assert (
+        state.act(state.library.import_code, code) is None
+        and state.library.imported_id is not None
+    )
+    assert state.open_game(state.library.imported_id) is None and state.alerts == []
     assert state.sheet == sheet and state.draft is not None
     # What the sheet screen renders: the table, the banner or the standings,
     # the next dealer and the round being entered.
@@ -157,7 +160,7 @@ def _opens_and_exports_the_same(code: str) -> bool:
         assert sheet.end().over is False
         state.next_dealer()
         state.standings()
-    record = state.store.load(state.imported_id)
+    record = state.store.load(state.library.imported_id)
     export = encode(record.sheet, share_meta(record))  # as the share screen
     assert export == encode(sheet, meta)
     assert decode(export) == (sheet, meta)
@@ -252,10 +255,10 @@ def test_an_imported_game_without_a_date_exports_without_one() -> None:
     code = _seal(data)
     assert _opens_and_exports_the_same(code)
     state = AppState(GameStore.memory())
-    state.import_code(code)
+    state.act(state.library.import_code, code)
     (game,) = state.store.list_games()  # listed on the day it came in
     today = ShareMeta(created=datetime.now(UTC).date()).day_text()
-    assert state.game_day(game) == today
+    assert state.library.game_day(game) == today
 
 
 def test_codes_that_crashed_on_open_are_refused() -> None:

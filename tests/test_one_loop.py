@@ -151,8 +151,8 @@ def test_a_second_deck_is_shuffled_in_when_a_19th_player_joins() -> None:
     cards; on main it went on dealing the first deck's 108."""
     state = AppState(GameStore.memory())
     for i in range(18):
-        assert state.setup_add_player(f"P{i + 1}") is None
-        assert state.setup_set_computer(i, "stop") is None
+        assert state.act(state.form.add, f"P{i + 1}") is None
+        assert state.act(state.form.set_computer, i, "stop") is None
     assert state.start_game() is None
     assert state.start_digital_round() is None
     while state.bot_step():

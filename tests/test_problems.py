@@ -254,9 +254,9 @@ def test_every_sheet_template_is_translated(code: str) -> None:
 
 def test_a_session_words_sheet_refusals_in_its_language() -> None:
     state = AppState(GameStore.memory())
-    assert state.setup_add_player("Ann") is None
+    assert state.act(state.form.add, "Ann") is None
     with use("it"):
-        assert state.setup_add_player("ann") == "ann è già al tavolo."
+        assert state.act(state.form.add, "ann") == "ann è già al tavolo."
 
 
 # --- card names (their table: tests/test_card_names.py) ---------------------------
@@ -285,7 +285,7 @@ def test_a_change_meanwhile_is_told_in_the_refused_screens_language() -> None:
     hub = GameHub(GameStore.memory())
     one, two = AppState(hub), AppState(hub)
     for name in NAMES_AB:
-        assert one.setup_add_player(name) is None
+        assert one.act(one.form.add, name) is None
     assert one.start_game() is None and one.game_id is not None
     assert two.open_game(one.game_id) is None
     assert one.add_card("p1", "7") is None  # an English screen taps Ann's line
@@ -300,7 +300,7 @@ def test_a_change_meanwhile_is_told_in_the_refused_screens_language() -> None:
 def test_problems_refused_at_save_are_worded_for_the_saving_screen() -> None:
     state = AppState(GameStore.memory())
     for name in NAMES_AB:
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     for code in ("5", "9"):
         assert state.add_card("p1", code) is None
@@ -331,7 +331,7 @@ def test_a_damaged_file_is_told_in_the_sessions_language(tmp_path: Path) -> None
 def test_tap_in_refusals_are_worded_with_card_names_and_counts() -> None:
     state = AppState(GameStore.memory())
     for name in NAMES_AB:
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     assert state.add_card("p1", "0") is None
     assert state.add_card("p1", "1") is None

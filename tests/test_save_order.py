@@ -37,7 +37,7 @@ def table(asked: list[str]) -> tuple[AppState, AppState]:
     hub = GameHub(GameStore.memory())
     saver, other = AppState(hub), AppState(hub)
     for name in ("Ann", "Bob"):
-        assert saver.setup_add_player(name) is None
+        assert saver.act(saver.form.add, name) is None
     assert saver.start_game() is None and saver.game_id is not None
     assert other.open_game(saver.game_id) is None
     for state, name in ((saver, "saver"), (other, "other")):

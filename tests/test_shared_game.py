@@ -24,7 +24,7 @@ def two_tabs(store: GameStore) -> tuple[AppState, AppState]:
     hub = GameHub(store)
     one, two = AppState(hub), AppState(hub)
     for name in ("Ann", "Bob"):
-        assert one.setup_add_player(name) is None
+        assert one.act(one.form.add, name) is None
     assert one.start_game() is None
     assert one.game_id is not None
     assert two.open_game(one.game_id) is None
@@ -121,7 +121,7 @@ def test_news_about_an_older_sheet_goes_when_another_tab_changes_it() -> None:
 def test_a_game_left_unplayed_is_kept_while_another_tab_shows_it() -> None:
     one, two = two_tabs(GameStore.memory())
     one.close_game()
-    assert len(one.games) == 1 and two.sheet is not None
+    assert len(one.library.games()) == 1 and two.sheet is not None
 
 
 def test_a_failed_write_changes_nothing_in_any_tab(tmp_path: Path) -> None:
@@ -153,7 +153,7 @@ def test_eight_threads_commit_200_times_each_and_none_is_lost(tmp_path: Path) ->
     hub = GameHub(GameStore(tmp_path))
     opener = AppState(hub)
     for name in ("Ann", *(f"T{t}" for t in range(8))):
-        assert opener.setup_add_player(name) is None
+        assert opener.act(opener.form.add, name) is None
     assert opener.start_game() is None and opener.watch is not None
     game = opener.watch.game
     revisions: dict[int, list[int]] = {t: [] for t in range(8)}
@@ -187,8 +187,8 @@ def test_a_game_nobody_shows_is_dropped_from_memory() -> None:
     one.detach()
     two.detach()  # both tabs closed (Flet's session expired)
     other = AppState(hub)
-    other.setup_add_player("Cy")
-    other.setup_add_player("Dee")
+    other.act(other.form.add, "Cy")
+    other.act(other.form.add, "Dee")
     assert other.start_game() is None
     assert other.open_game(other.game_id or "") is None
     assert hub.open_count == 1  # only Cy and Dee's game is held

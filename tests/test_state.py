@@ -8,6 +8,7 @@ import pytest
 
 from companion.app import AppState
 from companion.app.telling import chain
+from companion.app.views.setup import setup_of
 from companion.rules.sheet_read import read_sheet
 from companion.store import GameStore
 
@@ -18,12 +19,12 @@ FLIP7 = ["3", "11", "5", "7", "10", "8", "4", "/2", "-4"]
 def new_state(names: list[str], files: dict[str, str] | None = None, **opts: object):  # type: ignore[no-untyped-def]
     state = AppState(GameStore.memory({} if files is None else files))
     for name in names:
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     for key, value in opts.items():
         if key == "target":
-            assert state.setup_set_target(value) is None  # type: ignore[arg-type]
+            assert state.act(state.form.set_target, value) is None  # type: ignore[arg-type]
         else:
-            assert state.setup_set_option(key, bool(value)) is None
+            assert state.act(state.form.set_option, key, bool(value)) is None
     assert state.start_game() is None
     return state
 
@@ -38,11 +39,11 @@ def test_subscribers_hear_every_change_until_they_unsubscribe() -> None:
     state = AppState(GameStore.memory())
     heard: list[int] = []
     stop = state.subscribe(lambda: heard.append(1))
-    state.setup_add_player("Ann")
-    state.setup_add_player("")  # a refusal is news too (the notice)
+    state.act(state.form.add, "Ann")
+    state.act(state.form.add, "")  # a refusal is news too (the notice)
     assert len(heard) == 2
     stop()
-    state.setup_add_player("Bob")
+    state.act(state.form.add, "Bob")
     assert len(heard) == 2
 
 
@@ -57,35 +58,38 @@ def test_subscribers_hear_every_change_until_they_unsubscribe() -> None:
 )
 def test_refused_names_say_why(name: str, message: str) -> None:
     state = AppState(GameStore.memory())
-    state.setup_add_player("Ann")
-    assert state.setup_add_player(name) == message
+    state.act(state.form.add, "Ann")
+    assert state.act(state.form.add, name) == message
     assert state.notice is not None and state.notice.error
     assert state.notice.text == message
-    assert state.setup.names == ["Ann"]
+    assert state.form.names == ["Ann"]
 
 
 def test_any_script_or_emoji_is_a_name() -> None:
     state = AppState(GameStore.memory())
     for name in ["Zoë", "李雷", "Αλέξης", "🦊 Fox", "  Ann   Lee "]:
-        assert state.setup_add_player(name) is None
-    assert state.setup.names[-1] == "Ann Lee"
+        assert state.act(state.form.add, name) is None
+    assert state.form.names[-1] == "Ann Lee"
 
 
 def test_more_than_18_players_switch_to_two_decks_and_say_so() -> None:
     state = AppState(GameStore.memory())
     for i in range(18):
-        assert state.setup_add_player(f"P{i}") is None
-    assert state.setup.decks == 1
-    assert state.setup_add_player("P18") is None
-    assert state.setup.decks == 2
+        assert state.act(state.form.add, f"P{i}") is None
+    assert state.form.decks == 1
+    assert state.act(state.form.add, "P18") is None
+    assert state.form.decks == 2
     assert state.notice is not None and "two decks" in state.notice.text
     for i in range(19, 36):
-        state.setup_add_player(f"P{i}")
-    assert state.setup_add_player("P36") == "At most 36 players (two decks)."
-    assert state.setup_set_two_decks(False) == "More than 18 players need two decks."
+        state.act(state.form.add, f"P{i}")
+    assert state.act(state.form.add, "P36") == "At most 36 players (two decks)."
+    assert (
+        state.act(state.form.set_two_decks, False)
+        == "More than 18 players need two decks."
+    )
     for _ in range(18):
-        state.setup_remove_player(0)
-    assert state.setup.decks == 1
+        state.act(state.form.remove, 0)
+    assert state.form.decks == 1
     assert state.notice is not None and "back to one deck" in state.notice.text
     assert state.start_game() is None
     assert state.sheet is not None and state.sheet.rules.decks == 1
@@ -94,23 +98,23 @@ def test_more_than_18_players_switch_to_two_decks_and_say_so() -> None:
 def test_order_dealer_rules_and_start() -> None:
     state = AppState(GameStore.memory())
     for name in ["Ann", "Bob", "Cleo"]:
-        state.setup_add_player(name)
-    state.setup_set_dealer(2)
-    state.setup_move_player(2, -1)  # Cleo up: the dealer moves with her
-    assert state.setup.names == ["Ann", "Cleo", "Bob"]
-    assert state.setup.first_dealer == 1
-    state.setup_move_player(0, -1)  # already first: nothing happens
-    state.setup_remove_player(0)
-    assert state.setup.names[state.setup.first_dealer] == "Cleo"
-    assert state.setup_rename_player(1, "cleo") == "cleo is already at the table."
+        state.act(state.form.add, name)
+    state.act(state.form.set_dealer, 2)
+    state.act(state.form.move, 2, -1)  # Cleo up: the dealer moves with her
+    assert state.form.names == ["Ann", "Cleo", "Bob"]
+    assert state.form.first_dealer == 1
+    state.act(state.form.move, 0, -1)  # already first: nothing happens
+    state.act(state.form.remove, 0)
+    assert state.form.names[state.form.first_dealer] == "Cleo"
+    assert state.act(state.form.rename, 1, "cleo") == "cleo is already at the table."
     for bad in ["abc", "0", "-50", "100001", ""]:
-        assert state.setup_set_target(bad) == (
+        assert state.act(state.form.set_target, bad) == (
             "The target must be a whole number from 1 to 100,000."
         )
-    assert state.setup_set_target(" 150 ") is None
-    state.setup_set_option("brutal", True)
-    state.setup_set_option("lucky_pair_counts_two", False)
-    state.setup_set_option("tie_break", False)
+    assert state.act(state.form.set_target, " 150 ") is None
+    state.act(state.form.set_option, "brutal", True)
+    state.act(state.form.set_option, "lucky_pair_counts_two", False)
+    state.act(state.form.set_option, "tie_break", False)
     assert state.start_game() is None
     sheet = state.sheet
     assert sheet is not None
@@ -123,12 +127,12 @@ def test_order_dealer_rules_and_start() -> None:
         False,
     )
     assert not rules.tie_break and rules.decks == 1
-    assert [g.id for g in state.games] == [state.game_id]
+    assert [g.id for g in state.library.games()] == [state.game_id]
 
 
 def test_start_needs_two_players() -> None:
     state = AppState(GameStore.memory())
-    state.setup_add_player("Ann")
+    state.act(state.form.add, "Ann")
     assert state.start_game() == "Add at least 2 players."
     assert state.game_id is None
 
@@ -145,10 +149,10 @@ def test_name_suggestions_come_from_earlier_games() -> None:
     played(["Ann", "Bob"], files)
     played(["Ann", "Cleo"], files)
     state = AppState(GameStore.memory(files))
-    assert state.name_suggestions() == ["Ann", "Cleo", "Bob"]
-    state.setup_add_player("ann")
-    assert state.name_suggestions() == ["Cleo", "Bob"]
-    assert state.name_suggestions(" c") == ["Cleo"]
+    assert setup_of(state).suggestions == ("Ann", "Cleo", "Bob")
+    state.act(state.form.add, "ann")
+    assert setup_of(state).suggestions == ("Cleo", "Bob")
+    assert setup_of(state, " c").suggestions == ("Cleo",)
 
 
 def test_no_suggestion_from_unplayed_games_or_computer_players() -> None:
@@ -157,7 +161,7 @@ def test_no_suggestion_from_unplayed_games_or_computer_players() -> None:
     unplayed = new_state(["XXXXXXXXXXXX", "Bob"], files)
     unplayed.store.flush()
     state = AppState(GameStore.memory(files))
-    assert state.name_suggestions() == ["Ann"]
+    assert setup_of(state).suggestions == ("Ann",)
 
 
 # --- tapping in a round -----------------------------------------------------------
@@ -284,7 +288,9 @@ def test_tie_break_round_takes_only_the_tied_players() -> None:
     ]
     tap(state, "p1", "1")
     assert state.save_round() == "The game is over; start a new game or undo a round."
-    assert state.games[0].finished and state.games[0].winners == ("Ann",)
+    assert state.library.games()[0].finished and state.library.games()[0].winners == (
+        "Ann",
+    )
 
 
 def test_shared_win_option() -> None:
@@ -389,8 +395,8 @@ def test_late_19th_player_brings_the_second_deck() -> None:
 def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
     state = AppState(GameStore(tmp_path))
     for name in ["Ann", "Bob", "Cleo"]:
-        state.setup_add_player(name)
-    state.setup_set_option("brutal", True)
+        state.act(state.form.add, name)
+    state.act(state.form.set_option, "brutal", True)
     state.start_game()
     tap(state, "p1", "5 6")
     tap(state, "p2", "7")
@@ -404,7 +410,10 @@ def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
     assert draft is not None
     # No close, no flush: the process is simply gone.
     again = AppState(GameStore(tmp_path))
-    assert again.unfinished is not None and again.unfinished.id == state.game_id
+    assert (
+        again.library.unfinished() is not None
+        and again.library.unfinished().id == state.game_id
+    )
     assert again.continue_unfinished() is None
     assert again.sheet == sheet
     assert again.draft is not None and again.draft.to_dict() == draft.to_dict()
@@ -415,8 +424,8 @@ def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
 
 def test_restart_resumes_an_edit_in_progress(tmp_path: Path) -> None:
     state = AppState(GameStore(tmp_path))
-    state.setup_add_player("Ann")
-    state.setup_add_player("Bob")
+    state.act(state.form.add, "Ann")
+    state.act(state.form.add, "Bob")
     state.start_game()
     play_rounds(state, ("5", "6"))
     tap(state, "p1", "9")
@@ -435,27 +444,29 @@ def test_home_list_delete_and_restore() -> None:
     new_state(["Ann", "Bob"], files)
     second = new_state(["Cleo", "Dan"], files)
     state = AppState(GameStore.memory(files))
-    assert [g.title for g in state.games] == ["Cleo, Dan", "Ann, Bob"]
+    assert [g.title for g in state.library.games()] == ["Cleo, Dan", "Ann, Bob"]
     assert state.continue_unfinished() is None
     assert state.game_id == second.game_id
     assert state.delete_game(second.game_id or "") is None
-    assert state.game_id is None and [g.title for g in state.games] == ["Ann, Bob"]
+    assert state.game_id is None and [g.title for g in state.library.games()] == [
+        "Ann, Bob"
+    ]
     assert state.can_restore
     assert state.restore_deleted() is None
-    assert [g.title for g in state.games] == ["Cleo, Dan", "Ann, Bob"]
+    assert [g.title for g in state.library.games()] == ["Cleo, Dan", "Ann, Bob"]
     assert state.restore_deleted() == "Nothing to restore."
     assert state.open_game("nope") == "That game is no longer stored."
 
 
 def test_corrupt_game_is_reported_not_overwritten(tmp_path: Path) -> None:
     state = AppState(GameStore(tmp_path))
-    state.setup_add_player("Ann")
-    state.setup_add_player("Bob")
+    state.act(state.form.add, "Ann")
+    state.act(state.form.add, "Bob")
     state.start_game()
     (tmp_path / "games" / f"{state.game_id}.json").write_text("{oops")
     again = AppState(GameStore(tmp_path))
     assert len(again.alerts) == 1 and "could not be read" in again.alerts[0]
-    assert again.games == []
+    assert again.library.games() == []
     again.dismiss()
     assert again.alerts == []
 
@@ -466,17 +477,17 @@ def test_new_game_same_players() -> None:
     assert state.banner() == "Ann wins with 10!"
     first = state.game_id
     state.new_game_same_players()
-    assert state.setup.names == ["Ann", "Bob", "Cleo"]
-    assert state.setup.brutal and state.setup.target == 10
-    assert state.setup.first_dealer == 1  # the deal moves on one seat
+    assert state.form.names == ["Ann", "Bob", "Cleo"]
+    assert state.form.brutal and state.form.target == 10
+    assert state.form.first_dealer == 1  # the deal moves on one seat
     assert state.start_game() is None
     assert state.game_id != first and state.sheet is not None
     assert state.sheet.next_dealer().name == "Bob"
-    assert len(state.games) == 2
+    assert len(state.library.games()) == 2
     state.close_game()  # nothing played in the rematch: not kept (undoable)
-    assert state.sheet is None and state.unfinished is None
+    assert state.sheet is None and state.library.unfinished() is None
     assert state.restore_deleted() is None
-    assert state.unfinished is not None and len(state.games) == 2
+    assert state.library.unfinished() is not None and len(state.library.games()) == 2
 
 
 def test_a_stored_sheet_round_trips() -> None:

@@ -23,12 +23,12 @@ def game(
     state = AppState(GameStore.memory({} if files is None else files))
     state.test_deck = deck
     for name in names:
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     for seat, how in (bots or {}).items():
-        assert state.setup_set_computer(seat, how) is None
+        assert state.act(state.form.set_computer, seat, how) is None
     if brutal:
-        assert state.setup_set_option("brutal", True) is None
-    assert state.setup_set_target(target) is None
+        assert state.act(state.form.set_option, "brutal", True) is None
+    assert state.act(state.form.set_target, target) is None
     assert state.start_game() is None
     assert state.start_digital_round() is None
     return state
@@ -220,9 +220,9 @@ def test_tie_break_round_deals_only_to_the_tied() -> None:
 def test_whole_game_against_computer_players(strategy: str) -> None:
     state = AppState(GameStore.memory())
     for name in ("Ann", "Bob", "Cy"):
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     for seat in range(3):
-        assert state.setup_set_computer(seat, strategy) is None
+        assert state.act(state.form.set_computer, seat, strategy) is None
     assert state.start_game() is None
     assert state.sheet is not None and state.sheet.rules == Rules()
     for _ in range(200):

@@ -17,7 +17,7 @@ def game(names: list[str], files: dict[str, str] | None = None) -> AppState:
     state = AppState(GameStore.memory({} if files is None else files))
     state.test_deck = DECK
     for name in names:
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     return state
 
@@ -173,12 +173,12 @@ def test_the_round_number_is_stored() -> None:
 def test_a_game_started_and_left_unplayed_is_not_kept() -> None:
     state = game(["Ann", "Bob"])
     state.close_game()
-    assert state.games == []
+    assert state.library.games() == []
     assert state.notice is not None
     assert state.notice.text == (
         "No round was played, so the game of Ann and Bob was not kept."
     )
-    assert state.restore_deleted() is None and len(state.games) == 1
+    assert state.restore_deleted() is None and len(state.library.games()) == 1
 
 
 def test_a_game_with_anything_in_it_is_kept() -> None:
@@ -190,7 +190,7 @@ def test_a_game_with_anything_in_it_is_kept() -> None:
     assert tap_round(played) is None
     for state in (tapped, dealt, played):
         state.close_game()
-        assert len(state.games) == 1 and state.notice is None
+        assert len(state.library.games()) == 1 and state.notice is None
 
 
 def test_an_unplayed_game_opened_later_is_kept() -> None:
@@ -199,4 +199,4 @@ def test_an_unplayed_game_opened_later_is_kept() -> None:
     state = AppState(store)
     assert state.open_game(gid) is None
     state.close_game()
-    assert len(state.games) == 1
+    assert len(state.library.games()) == 1

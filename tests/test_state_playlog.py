@@ -35,7 +35,7 @@ def store_with(*sheets: Sheet, minutes: int = 41) -> tuple[GameStore, list[str]]
 
 
 def log_of(state: AppState, gid: str) -> PlayLogView | str:
-    view = state.share_view(gid)
+    view = state.library.share_view(gid)
     assert not isinstance(view, str)
     return view.log
 
@@ -88,10 +88,10 @@ def test_the_same_game_imported_elsewhere_is_the_same_play() -> None:
     adding it twice; the length is not known there (0, not made up)."""
     store, [gid] = store_with(standard_game())
     here = AppState(store)
-    view = here.share_view(gid)
+    view = here.library.share_view(gid)
     assert not isinstance(view, str)
     there = AppState(GameStore.memory())
-    assert there.import_code(view.code) is None
+    assert there.act(there.library.import_code, view.code) is None
     imported = there.library.imported_id
     assert imported is not None
     mine, theirs = the_play(view.log), the_play(log_of(there, imported))
@@ -113,7 +113,7 @@ def test_history_logs_the_finished_games_it_lists_in_one_file() -> None:
     )
     store, _ids = store_with(standard_game(), brutal_game(), going)
     state = AppState(store)
-    log = state.history_log()
+    log = state.library.history_log()
     assert isinstance(log, PlayLogView)
     assert log.said == "2 finished games. 1 game in progress left out."
     doc = json.loads(log.file_bytes)
@@ -122,10 +122,10 @@ def test_history_logs_the_finished_games_it_lists_in_one_file() -> None:
     assert log.file_name.startswith("flip7-plays-")
     assert log.bgg_text.count("Flip 7: With A Vengeance") == 2
     # the search narrows what is logged, as it narrows the list
-    assert state.history_log("dee") == (
+    assert state.library.history_log("dee") == (
         "No finished game to log: a game can be logged once someone has won."
     )
-    only = state.history_log("ana")
+    only = state.library.history_log("ana")
     assert isinstance(only, PlayLogView) and only.said == (
         "2 finished games. 1 game in progress left out."
     )

@@ -7,11 +7,11 @@ every flow is tested without a page.
 
 from .digital import Digital, next_strategy, seat_kind
 from .entry import RoundDraft
-from .library import ShareView, build_share_view, played_day, share_meta
 from .observable import Notice
 from .playlog import PlayLogView
 from .session import AppState
 from .standings import Standing, banner, standings
+from .views.share import ShareView, build_share_view, played_day, share_meta
 
 __all__ = [
     "AppState",

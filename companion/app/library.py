@@ -1,100 +1,32 @@
-"""Sharing, importing and looking back: the share screen's content,
-importing a share code or file, the history list and the stats.
+"""The library: every stored game, not only the open one — Home's list,
+History, the stats, sharing a game and importing one.
 
-No Flet here: the QR PNGs, the share code and the file bytes are made
-in Python and the view only shows them, so the tests can check every byte.
-An import writes the game to the store before it says so, and a refused code
-(malformed, truncated, tampered, too large, from a newer app) changes nothing.
+Why an object of its own: what a session may read of the store (a guest's
+phone sees its one game, never the others) and what it may add (only the
+host imports) is decided here, with the session's :class:`LiveSeat`, so a
+page that sends an event by hand is refused the same as one that shows the
+button. The screens' values are built from what it returns by the pure
+functions of :mod:`companion.app.views`. An import writes the game to the
+store before it says so, and a refused code (malformed, truncated,
+tampered, too large, from a newer app) changes nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, datetime
+from collections.abc import Iterable
 
-from companion.i18n import _, current, format_day
+from companion.i18n import _, current
 from companion.rules import Sheet
-from companion.share import (
-    QrSummary,
-    Reason,
-    ShareCodeError,
-    ShareMeta,
-    decode,
-    encode,
-    encode_file,
-    file_name,
-    fits_qr,
-    qr_png,
-    qr_summary,
-    too_large,
-)
-from companion.share.caption import caption_lines, captioned
-from companion.share.sharecode import CODE_QR_ECC
-from companion.share.stats import PlayerStats, name_key, player_stats
+from companion.share import Reason, ShareCodeError, ShareMeta, decode, too_large
+from companion.share.stats import PlayerStats, player_stats
 from companion.store import DocumentError, GameNotFound, GameRecord, GameStore
 from companion.store.records import GameSummary, JSONDict
 
-from .playlog import PlayLogView, game_log, history_log
+from .live import HOST_ONLY, LiveSeat
+from .playlog import PlayLogView, history_log
 from .refusal import Refusal
-
-PNG_SIZE = 1000  # px: crisp when printed or shown full screen
-
-
-@dataclass(frozen=True, slots=True)
-class ShareView:
-    """Everything the share screen shows for one game, computed once."""
-
-    game_id: str
-    heading: str
-    summary: QrSummary
-    summary_png: bytes  # the QR alone, shown beside its text
-    saved_png: bytes  # the same QR with a caption under it, to save or print
-    png_name: str
-    code: str
-    code_png: bytes | None  # None when the code is too large for one QR
-    file_bytes: bytes
-    file_name: str
-    log: PlayLogView | str  # "Log this play", or why the game cannot be logged yet
-
-
-def share_meta(record: GameRecord) -> ShareMeta:
-    """The title and date a shared game carries. An imported game keeps the
-    date it was first played (``meta["created"]``), not the day of import;
-    one whose code had no date is shared without one, as it came."""
-    title = str(record.meta.get("title") or "")
-    day = record.meta.get("created")
-    if day is None and not record.meta.get("imported"):
-        day = record.created
-    created: date | None
-    try:
-        created = _parse_day(str(day)) if day else None
-    except ValueError:
-        created = None
-    return ShareMeta(title, created)
-
-
-def played_date(record: GameRecord) -> date | None:
-    """The day the game was played: for an imported game the day its share
-    code carries, not the day it was imported (that day when the code
-    carried none); None when no day can be read."""
-    day = share_meta(record).created
-    if day is not None:
-        return day
-    try:
-        return _parse_day(record.created)
-    except ValueError:
-        return None
-
-
-def played_day(record: GameRecord) -> str:
-    """:func:`played_date` in the session's language ("15 Mar 2024",
-    "15 mar 2024", "2024. márc. 15.")."""
-    day = played_date(record)
-    return format_day(day) if day is not None else record.created[:10]
-
-
-def _parse_day(text: str) -> date:
-    return datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text)
+from .views.history import matches
+from .views.share import ShareView, build_share_view, played_date, played_day
 
 
 def meta_json(meta: ShareMeta) -> JSONDict:
@@ -107,53 +39,41 @@ def meta_json(meta: ShareMeta) -> JSONDict:
     return out
 
 
-def build_share_view(record: GameRecord) -> ShareView:
-    """Raises ValueError for a game that cannot be shared (none the app makes)."""
-    meta = share_meta(record)
-    summary = qr_summary(record.sheet, meta)
-    png = qr_png(summary.text, summary.ecc, size_px=PNG_SIZE).png
-    code = encode(record.sheet, meta)
-    code_png = (
-        qr_png(code, CODE_QR_ECC, size_px=PNG_SIZE).png if fits_qr(code) else None
-    )
-    name = file_name(meta)
-    return ShareView(
-        game_id=record.id,
-        heading=meta.heading(),
-        summary=summary,
-        summary_png=png,
-        saved_png=captioned(png, caption_lines(record.sheet, meta)),
-        png_name=name.rsplit(".", 1)[0] + ".png",
-        code=code,
-        code_png=code_png,
-        file_bytes=encode_file(record.sheet, meta),
-        file_name=name,
-        log=game_log(record, played_date(record)),
-    )
-
-
-def matches(summary: GameSummary, query: str) -> bool:
-    """A game matches when one of its players' names contains the query,
-    ignoring case and extra spaces; an empty query matches every game."""
-    q = name_key(query)
-    return not q or any(q in name_key(n) for n in summary.players)
-
-
 class Library:
-    """History, stats, sharing and importing over the store: what a session
-    reads about every game, not only the open one. Refusals raise
-    :class:`Refusal`; successes return the sentence to show."""
+    """The stored games as this session may see them (the host: all; a
+    guest: none but its game's share). Intents raise :class:`Refusal` and
+    return the sentence to show; reads answer with what may be shown."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, seat: LiveSeat) -> None:
         self.store = store
+        self.seat = seat
         self.imported_id: str | None = None
         self._share_cache: tuple[tuple[object, ...], ShareView] | None = None
         self._stats_cache: tuple[tuple[object, ...], list[PlayerStats]] | None = None
         self._days: dict[tuple[str, str, str], str] = {}
 
+    # --- home -------------------------------------------------------------------
+    def games(self) -> list[GameSummary]:
+        """Every stored game, the latest played first (always current)."""
+        return self.store.list_games() if self.seat.host else []
+
+    def unfinished(self) -> GameSummary | None:
+        """The latest game not yet over, to offer "continue" (the host's)."""
+        return self.store.unfinished() if self.seat.host else None
+
+    def known_names(self) -> list[str]:
+        """Names from earlier games with a round played, best first."""
+        return self.store.known_names(min_rounds=1) if self.seat.host else []
+
     # --- share ------------------------------------------------------------------
     def load_game(self, game_id: str) -> GameRecord | str:
-        """A stored game, or the message saying why it cannot be read."""
+        """A stored game, or the message saying why it cannot be shown
+        (:data:`HOST_ONLY` comes in English: the screen words it)."""
+        if not self.seat.host:
+            return HOST_ONLY
+        return self._load(game_id)
+
+    def _load(self, game_id: str) -> GameRecord | str:
         try:
             return self.store.load(game_id)
         except GameNotFound:
@@ -161,10 +81,14 @@ class Library:
         except DocumentError as exc:
             return str(exc)
 
-    def share_view(self, gid: str) -> ShareView | str:
-        """The share screen of game ``gid``, or why it cannot be shown.
-        Cached: QR drawing is the slow part."""
-        record = self.load_game(gid)
+    def share_view(self, gid: str | None) -> ShareView | str:
+        """The share screen of game ``gid`` (None: no game is open), or why
+        it cannot be shown. Cached: QR drawing is the slow part."""
+        if gid is None:
+            return _("No game is open.")
+        if not self.seat.access.allows(gid):
+            return HOST_ONLY
+        record = self._load(gid)
         if isinstance(record, str):
             return record
         key = (
@@ -189,14 +113,15 @@ class Library:
 
     # --- import -----------------------------------------------------------------
     @staticmethod
-    def check_paste(data: str | bytes) -> None:
-        """Refuse an oversize paste as it arrives (before any decoding)."""
-        if too_large(data):
-            raise Refusal(ShareCodeError(Reason.TOO_LARGE).message)
+    def paste_refusal(data: str | bytes) -> str | None:
+        """Why a paste is refused as it arrives (too large, before any
+        decoding); None for one the Import button may try."""
+        return ShareCodeError(Reason.TOO_LARGE).message if too_large(data) else None
 
     def import_code(self, data: str | bytes) -> str:
         """Add the game in a share code (text) or share file (bytes) to the
-        history. Refused codes leave the store untouched."""
+        history (the host's alone). Refused codes leave the store untouched."""
+        self.seat.check_host()
         if not (data.strip() if isinstance(data, str) else data):
             raise Refusal(_("Paste a share code or choose a share file first."))
         try:
@@ -230,7 +155,7 @@ class Library:
         for game in self.store.list_games():
             if game.rounds != len(sheet.rounds) or game.players != names:
                 continue
-            record = self.load_game(game.id)
+            record = self._load(game.id)
             if isinstance(record, str):
                 continue
             if record.sheet == sheet and record.meta.get("title") == meta.get("title"):
@@ -246,9 +171,11 @@ class Library:
     def history_log(self, query: str = "") -> PlayLogView | str:
         """Every finished game History lists for ``query``, as one logged
         play file (read from the store when asked, not at every render)."""
+        if not self.seat.host:
+            return HOST_ONLY
         records = []
         for game in self.history(query):
-            record = self.load_game(game.id)
+            record = self._load(game.id)
             if not isinstance(record, str):
                 records.append((record, played_date(record)))
         return history_log(records)
@@ -256,7 +183,7 @@ class Library:
     # --- history and stats --------------------------------------------------------
     def history(self, query: str = "") -> list[GameSummary]:
         """Every stored game whose players match ``query``, latest first."""
-        return [g for g in self.store.list_games() if matches(g, query)]
+        return [g for g in self.games() if matches(g, query)]
 
     def game_day(self, game: GameSummary) -> str:
         """:func:`played_day` of a listed game; read once per game (the index
@@ -274,16 +201,20 @@ class Library:
             self._days[key] = day if record is None else played_day(record)
         return self._days[key]
 
+    def days(self, games: Iterable[GameSummary]) -> dict[str, str]:
+        """:meth:`game_day` of each of ``games``, by id."""
+        return {g.id: self.game_day(g) for g in games}
+
     def stats(self) -> list[PlayerStats]:
         """Each player's record over every stored game (unreadable games are
         left out: the store already moved them aside and said so)."""
-        games = sorted(self.store.list_games(), key=lambda g: g.created)
+        games = sorted(self.games(), key=lambda g: g.created)
         key = tuple((g.id, g.updated, g.rounds) for g in games)
         if self._stats_cache is not None and self._stats_cache[0] == key:
             return self._stats_cache[1]
         sheets = []
         for g in games:
-            record = self.load_game(g.id)
+            record = self._load(g.id)
             if not isinstance(record, str):
                 sheets.append(record.sheet)
         result = player_stats(sheets)

@@ -2,12 +2,13 @@
 and the intents they call.
 
 A session is composed of small objects — the setup form, the library
-(history, share, import), and for the open game a :class:`Watch` on the
-shared :class:`~companion.app.open_game.OpenGame` with its round entry,
-corrections and digital table. Those objects raise :class:`Refusal`; this
-class is the one wrapper that turns a refusal into the notice on screen and
-a success into its message, then tells the screen to re-render. Intents
-return ``None`` when done, or the message shown when refused.
+(history, share, import, stats), the invite, and for the open game a
+:class:`Watch` on the shared :class:`~companion.app.open_game.OpenGame`
+with its round entry, corrections and digital table. Those objects raise
+:class:`Refusal`; this class is the one wrapper that turns a refusal into
+the notice on screen and a success into its message, then tells the screen
+to re-render. Intents return ``None`` when done, or the message shown when
+refused.
 """
 
 from __future__ import annotations
@@ -16,28 +17,25 @@ import contextlib
 import threading
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, ParamSpec
+from typing import ParamSpec
 
 from companion.i18n import N_, _, names_list
 from companion.i18n.said import Said, worded
 from companion.rules import Advice, LineScore, Player, Problem, Round, Sheet, SheetError
 from companion.rules.choice_advice import ChoiceAdvice
-from companion.share.stats import PlayerStats
 from companion.store import GameRecord, GameStore
-from companion.store.records import GameSummary
 
 from .access import Access, Role
 from .corrections import Corrections
-from .digital import NEW_COMPUTER, Digital
+from .digital import Digital
 from .digital_table import DigitalTable
 from .entry import RoundDraft
 from .hub import GameHub
-from .invite import InviteView, invite_view, renew_invite
-from .library import Library, ShareView
-from .live import HOST_ONLY, LiveSeat
+from .invite import Invite
+from .library import Library
+from .live import LiveSeat
 from .observable import Listener, Notice, Observable
 from .open_game import Note, Watch
-from .playlog import PlayLogView
 from .problems import error_text, problem_text
 from .refusal import Refusal, could_not_save
 from .serving import DEFAULT_SERVING, Serving
@@ -67,7 +65,6 @@ class AppState(Observable):
         # Problems the store found on its own (files moved aside): show once.
         self._alerts: list[str] = list(self.store.warnings)
         self.form = SetupForm()
-        self.library = Library(self.store)
         self.test_deck = test_deck
         self.watch: Watch | None = None
         self.entry: RoundEntry | None = None
@@ -80,6 +77,8 @@ class AppState(Observable):
         self._fresh: str | None = None  # the game this session started
         self._heard: Note | None = None  # the server's last news on the game
         self.seat = LiveSeat()  # who this session is at a live table
+        self.library = Library(self.store, self.seat)  # every stored game
+        self.invite = Invite(self.hub, serving, self.seat)  # phones join the game
 
     @property
     def alerts(self) -> list[str]:
@@ -233,15 +232,6 @@ class AppState(Observable):
             change()
 
     # --- home -------------------------------------------------------------------------
-    @property
-    def games(self) -> list[GameSummary]:
-        """Every stored game, the latest played first (always current)."""
-        return self.store.list_games() if self.seat.host else []
-
-    @property
-    def unfinished(self) -> GameSummary | None:
-        return self.store.unfinished() if self.seat.host else None
-
     def continue_unfinished(self) -> Result:
         game = self.store.unfinished()
         if game is None:
@@ -318,10 +308,6 @@ class AppState(Observable):
         return self.run(intent)
 
     # --- new game -------------------------------------------------------------------
-    @property
-    def setup(self) -> SetupForm:
-        return self.form
-
     def new_game(self) -> None:
         self.form = SetupForm()
         self._done()
@@ -331,47 +317,6 @@ class AppState(Observable):
         if self.watch is not None:
             self.form = SetupForm.rematch(self.watch.state.sheet, self.digital)
         self._done()
-
-    def setup_add_player(self, name: str) -> Result:
-        return self.run(lambda: self.form.add(name))
-
-    def setup_remove_player(self, index: int) -> Result:
-        return self.run(lambda: self.form.remove(index))
-
-    def setup_move_player(self, index: int, delta: int) -> Result:
-        return self.run(lambda: self.form.move(index, delta))
-
-    def setup_rename_player(self, index: int, name: str) -> Result:
-        return self.run(lambda: self.form.rename(index, name))
-
-    def setup_add_computer(self, strategy: str = NEW_COMPUTER) -> Result:
-        return self.run(lambda: self.form.add_computer(strategy))
-
-    def setup_set_computer(self, index: int, strategy: str | None) -> Result:
-        return self.run(lambda: self.form.set_computer(index, strategy))
-
-    def setup_set_advisor(self, on: bool) -> Result:
-        """A learning game: the advisor starts switched on."""
-        return self.run(lambda: self.form.set_option("advisor", on))
-
-    def setup_set_dealer(self, index: int) -> Result:
-        return self.run(lambda: self.form.set_dealer(index))
-
-    def setup_set_target(self, value: int | str) -> Result:
-        return self.run(lambda: self.form.set_target(value))
-
-    def setup_set_two_decks(self, on: bool) -> Result:
-        return self.run(lambda: self.form.set_two_decks(on))
-
-    def setup_set_option(self, name: str, value: bool) -> Result:
-        """``brutal``, ``lucky_pair_counts_two`` or ``tie_break``."""
-        if name not in ("brutal", "lucky_pair_counts_two", "tie_break"):
-            raise ValueError(f"unknown option {name}")
-        return self.run(lambda: self.form.set_option(name, value))
-
-    def name_suggestions(self, prefix: str = "") -> list[str]:
-        """Names of people from earlier games not yet at the table, best first."""
-        return self.form.suggestions(self.store.known_names(min_rounds=1), prefix)
 
     def start_game(self) -> Result:
         def intent() -> None:
@@ -631,55 +576,6 @@ class AppState(Observable):
             return None  # the summary is the table's: a phone just walks away
         return self.run(lambda: self._game()[2].close_summary())
 
-    # --- library --------------------------------------------------------------------
-    @property
-    def imported_id(self) -> str | None:
-        return self.library.imported_id
-
-    def load_game(self, game_id: str) -> GameRecord | str:
-        if not self.seat.host:
-            return HOST_ONLY
-        return self.library.load_game(game_id)
-
-    def share_view(self, game_id: str | None = None) -> ShareView | str:
-        gid = game_id or self.game_id
-        if gid is None:
-            return _("No game is open.")
-        if not self.seat.access.allows(gid):
-            return HOST_ONLY
-        return self.library.share_view(gid)
-
-    def paste_too_large(self, data: str | bytes) -> bool:
-        """Refuse an oversize paste as it arrives; the view then empties the field."""
-        try:
-            self.library.check_paste(data)
-        except Refusal as exc:
-            self._refuse(exc.message)
-            return True
-        return False
-
-    def import_code(self, data: str | bytes) -> Result:
-        return self.run(lambda: self._hosted(self.library.import_code, data))
-
-    def import_file(self, data: bytes | None) -> Result:
-        return self.run(lambda: self._hosted(self.library.import_file, data))
-
-    def _hosted(self, intent: Callable[..., str | None], *args: Any) -> str | None:
-        self.seat.check_host()
-        return intent(*args)
-
-    def history(self, query: str = "") -> list[GameSummary]:
-        return self.library.history(query) if self.seat.host else []
-
-    def history_log(self, query: str = "") -> PlayLogView | str:
-        return self.library.history_log(query) if self.seat.host else HOST_ONLY
-
-    def game_day(self, game: GameSummary) -> str:
-        return self.library.game_day(game)
-
-    def stats(self) -> list[PlayerStats]:
-        return self.library.stats() if self.seat.host else []
-
     # --- the live table (LiveSeat) ------------------------------------------------
     @property
     def access(self) -> Access:
@@ -750,14 +646,3 @@ class AppState(Observable):
 
     def allow_late(self, on: bool) -> Result:
         return self.run(lambda: self.seat.allow_late(on))
-
-    # --- invite (the live table: phones join the game) ----------------------------
-    def invite_view(self, address: str | None = None) -> InviteView | str:
-        """The open game's join link and QR for ``address`` (else the best)."""
-        if not self.seat.host:
-            return HOST_ONLY
-        return invite_view(self.hub, self.game_id, self.serving, address)
-
-    def new_invite(self) -> Result:
-        """Replace the open game's invite: old links stop working."""
-        return self.run(lambda: self._hosted(renew_invite, self.hub, self.game_id))

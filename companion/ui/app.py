@@ -22,6 +22,9 @@ from companion.app.board import board_of
 from companion.app.crowd import Crowd, cap_from
 from companion.app.hub import GameHub
 from companion.app.serving import DEFAULT_SERVING, Serving
+from companion.app.views.home import home_of
+from companion.app.views.past_game import past_game_of
+from companion.app.views.stats import stats_of
 from companion.i18n import LANGUAGES, _
 from companion.server.flet_workers import after_handler
 from companion.server.gc_tuning import Sweep
@@ -398,6 +401,7 @@ def screen_for(
         return GAME[screen](state, gid, nav)
     return HomeScreen(
         state,
+        home_of(state),
         on_new=nav.new_game,
         open_game=nav.open_game,
         on_rules=lambda: nav.go("rules"),
@@ -427,14 +431,13 @@ LIBRARY: dict[str, Build] = {
         on_import=lambda: nav.go("import"),
     ),
     "past": lambda state, gid, nav: PastGameScreen(
-        state,
-        gid,
+        past_game_of(state, gid),
         on_back=lambda: nav.go("history"),
         on_share=lambda g: nav.go("past-share", g),
         on_play=nav.open_game,
     ),
     "stats": lambda state, gid, nav: StatsScreen(
-        state.stats(), on_back=lambda: nav.go("history")
+        stats_of(state), on_back=lambda: nav.go("history")
     ),
 }
 

@@ -37,7 +37,7 @@ def run(sessions: int, taps: int, folder: Path) -> dict[str, float]:
     hub = GameHub(GameStore(folder))
     opener = AppState(hub)
     for i in range(max(2, sessions)):
-        opener.setup_add_player(f"P{i + 1}")
+        opener.act(opener.form.add, f"P{i + 1}")
     assert opener.start_game() is None and opener.game_id is not None
     states = [opener] + [AppState(hub) for _ in range(sessions - 1)]
     for state in states[1:]:

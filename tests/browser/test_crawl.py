@@ -49,7 +49,7 @@ def seed(data: Path) -> dict[str, str]:
     state = AppState(GameStore(data))
     state.test_deck = "10 11 1 11 10 F4 2 3 4 5 6 7 8 9 12"
     for name in ("Eve", "Finn", "Gus"):
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     digital = state.game_id or ""
     assert state.start_digital_round() is None

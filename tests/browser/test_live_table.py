@@ -189,7 +189,7 @@ def seeded(data: Path, names: tuple[str, ...]) -> str:
     hub = GameHub(GameStore(data))
     state = AppState(hub)
     for name in names:
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None and state.game_id is not None
     token = hub.invite(state.game_id)
     hub.store.close()

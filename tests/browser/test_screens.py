@@ -58,7 +58,7 @@ def seed(data: Path) -> None:
     state = AppState(GameStore(data))
     state.test_deck = "10 11 1 11 10 F4 2 SWAP 3 4 5 6 7"
     for name in ("Eve", "Finn", "Gus"):
-        assert state.setup_add_player(name) is None
+        assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     assert state.start_digital_round() is None
     for choice in ("hit", "hit", "hit", "target 0"):

@@ -212,7 +212,7 @@ def open_code(data_dir: Path) -> str:
     from companion.app import AppState
 
     state = AppState(GameStore(data_dir))
-    game = next(g for g in state.games if g.title == "Friday night")
-    view = state.share_view(game.id)
+    game = next(g for g in state.library.games() if g.title == "Friday night")
+    view = state.library.share_view(game.id)
     assert not isinstance(view, str)
     return view.code

@@ -1,21 +1,9 @@
-"""One stored game as a list tile (home screen and history): its heading,
-whether it is won or in progress, its rounds and its date, then actions."""
+"""One stored game as a list tile (home screen and history): its heading
+and its status line (worded by companion.app.views.games), then actions."""
 
 from __future__ import annotations
 
 import flet as ft
-
-from companion.i18n import _, names_list, ngettext
-from companion.store.records import GameSummary
-
-
-def game_status(game: GameSummary, day: str) -> str:
-    if game.finished and game.winners:
-        status = _("Won by {names}").format(names=names_list(game.winners))
-    else:
-        status = _("In progress")
-    rounds = ngettext("{n} round", "{n} rounds", game.rounds).format(n=game.rounds)
-    return f"{status} · {rounds} · {day}"
 
 
 def game_tile(heading: str, status: str, actions: list[ft.Control]) -> ft.Control:

@@ -9,31 +9,20 @@ from typing import cast
 import flet as ft
 
 from companion.app import AppState, PlayLogView
+from companion.app.views.games import GameLine
+from companion.app.views.history import history_of
 from companion.i18n import _
-from companion.store.records import GameSummary
 from companion.ui.guard import screen
-from companion.ui.parts.game_tile import game_status, game_tile
+from companion.ui.parts.game_tile import game_tile
 from companion.ui.parts.play_log import BGSPLAY, copy_button, text_box, told_copied
 from companion.ui.screens.share import save_bytes
 from companion.ui.widgets import flat, header, message, secondary, section
 
 
-def _tile(game: GameSummary, day: str, on_open: Callable[[str], None]) -> ft.Control:
+def _tile(game: GameLine, on_open: Callable[[str], None]) -> ft.Control:
     return game_tile(
-        game.title,
-        game_status(game, day),
-        [flat(_("Open"), lambda: on_open(game.id))],
+        game.heading, game.status, [flat(_("Open"), lambda: on_open(game.id))]
     )
-
-
-def _heading(shown: int, everything: int, query: str) -> str:
-    if not everything:
-        return _("No games yet")
-    if not shown:
-        return _("No game with a player called “{name}”").format(name=query.strip())
-    if query.strip():
-        return _("Games ({shown} of {count})").format(shown=shown, count=everything)
-    return _("Games ({count})").format(count=everything)
 
 
 def _logged(state: AppState, logged: PlayLogView | None) -> list[ft.Control]:
@@ -59,14 +48,13 @@ def HistoryScreen(
     query, set_query = ft.use_state("")
     spoke, set_spoke = ft.use_state(False)  # the notice is the log button's
     logged, set_logged = ft.use_state(cast(PlayLogView | None, None))
-    games = state.history(query)
-    everything = len(state.games)
+    view = history_of(state, query)
 
     async def log_plays() -> None:
         """Every finished game listed (the search narrows it) in one file,
         and their BoardGameGeek text to copy."""
         set_spoke(True)
-        log = state.history_log(query)
+        log = state.library.history_log(query)
         if isinstance(log, str):
             set_logged(None)
             state.tell(_(log), error=True)
@@ -96,8 +84,8 @@ def HistoryScreen(
     ]
     if spoke:
         controls += _logged(state, logged)
-    controls.append(section(_heading(len(games), everything, query)))
-    controls += [_tile(g, state.game_day(g), on_open) for g in games]
+    controls.append(section(view.heading))
+    controls += [_tile(g, on_open) for g in view.games]
     return ft.Column(
         [
             header(_("History"), on_back),

@@ -8,11 +8,12 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.app.views.games import GameLine
+from companion.app.views.home import HomeView, Offer
 from companion.i18n import _
-from companion.store.records import GameSummary
 from companion.ui.guard import screen
 from companion.ui.language import language_picker
-from companion.ui.parts.game_tile import game_status, game_tile
+from companion.ui.parts.game_tile import game_tile
 from companion.ui.parts.wide_table import fitting_size, room
 from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
 from companion.ui.theme_choice import theme_controls
@@ -26,26 +27,20 @@ from companion.ui.widgets import (
 )
 
 
-def _short(text: str, limit: int = 90) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip(", ") + "…"
-
-
 def _game_tile(
-    summary: GameSummary,
-    day: str,
+    game: GameLine,
     open_game: Callable[[str], None],
     ask_delete: Callable[[str], None],
 ) -> ft.Control:
-    names = ", ".join(summary.players)
     return game_tile(
-        names,
-        game_status(summary, day),  # the game's own day, imported or not
+        game.heading,
+        game.status,  # the game's own day, imported or not
         [
-            flat(_("Open"), lambda: open_game(summary.id)),
+            flat(_("Open"), lambda: open_game(game.id)),
             icon_action(
                 ft.Icons.DELETE_OUTLINE,
-                _("Delete game {names}").format(names=names),
-                lambda: ask_delete(summary.id),
+                _("Delete game {names}").format(names=game.names),
+                lambda: ask_delete(game.id),
             ),
         ],
     )
@@ -54,6 +49,7 @@ def _game_tile(
 @screen
 def HomeScreen(
     state: AppState,
+    view: HomeView,
     on_new: Callable[[], None],
     open_game: Callable[[str], None],
     on_rules: Callable[[], None],
@@ -65,10 +61,7 @@ def HomeScreen(
     high: bool = False,
 ) -> ft.Control:
     confirm, set_confirm = ft.use_state("")
-    unfinished = state.unfinished
-    tiles = [
-        _game_tile(g, state.game_day(g), open_game, set_confirm) for g in state.games
-    ]
+    tiles = [_game_tile(g, open_game, set_confirm) for g in view.games]
     title = _("Flip 7 Companion")
     controls: list[ft.Control] = [
         ft.Row(
@@ -86,46 +79,44 @@ def HomeScreen(
         ),
         primary(_("New game"), on_new, ft.Icons.ADD),
     ]
-    if unfinished is not None:
-        controls.append(_continue(unfinished, open_game))
+    if view.offer is not None:
+        controls.append(_continue(view.offer, open_game))
     controls.append(secondary(_("Rules"), on_rules, ft.Icons.MENU_BOOK))
     controls += theme_controls(dark, on_theme, high, on_contrast)
     controls += _more(on_history, on_import)
     controls.append(language_picker())
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
-    if state.folder_problem is not None:
-        controls.append(message(state.folder_problem, error=True))
-    controls += [message(alert, error=True) for alert in state.alerts]
+    controls += [message(alert, error=True) for alert in view.alerts]
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
-    if state.can_restore:
+    if view.can_restore:
         controls.append(flat(_("Undo delete"), state.restore_deleted, ft.Icons.UNDO))
-    doomed = next((g for g in state.games if g.id == confirm), None)
-    if confirm and doomed is not None:
+    doomed = view.game(confirm) if confirm else None
+    if doomed is not None:
         controls.append(_ask_delete(state, doomed, set_confirm))
-    controls.append(section(_("Past games") if tiles else _("No games yet")))
+    controls.append(section(view.heading))
     controls += tiles
     return ft.ListView(controls=controls, padding=16, spacing=10, expand=True)
 
 
-def _continue(unfinished: GameSummary, open_game: Callable[[str], None]) -> ft.Control:
+def _continue(offer: Offer, open_game: Callable[[str], None]) -> ft.Control:
     """The round first, the names on their own line: 13 names cut the names
     (ellipsis), never the round."""
     return ft.Column(
         [
             secondary(
-                _("Continue round {n}").format(n=unfinished.rounds + 1),
-                lambda: open_game(unfinished.id),
+                offer.label,
+                lambda: open_game(offer.game_id),
                 ft.Icons.PLAY_ARROW,
             ),
             ft.Container(
                 padding=ft.Padding.only(left=16),
-                # Cut here, not by Flutter: its ellipsis drew the names
-                # without the bundled CJK/emoji fallback fonts (the page
-                # asked a CDN path for them: 404).
+                # Cut by the view, not by Flutter: its ellipsis drew the
+                # names without the bundled CJK/emoji fallback fonts (the
+                # page asked a CDN path for them: 404).
                 content=ft.Text(
-                    _short(", ".join(unfinished.players)),
+                    offer.names,
                     # Named fonts: a plain Text drawn while the theme first
                     # applies has no fallback fonts yet.
                     style=ft.TextStyle(
@@ -154,7 +145,7 @@ def _more(
 
 
 def _ask_delete(
-    state: AppState, doomed: GameSummary, set_confirm: Callable[[str], None]
+    state: AppState, doomed: GameLine, set_confirm: Callable[[str], None]
 ) -> ft.Control:
     """Delete asks first (and Undo delete brings the game back)."""
 
@@ -168,11 +159,7 @@ def _ask_delete(
         border=ft.Border.all(1, ft.Colors.OUTLINE),
         content=ft.Column(
             [
-                ft.Text(
-                    _("Delete the game of {names}?").format(
-                        names=", ".join(doomed.players)
-                    )
-                ),
+                ft.Text(_("Delete the game of {names}?").format(names=doomed.names)),
                 ft.Row(
                     [
                         primary(_("Delete"), delete),

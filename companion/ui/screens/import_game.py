@@ -33,19 +33,21 @@ def ImportScreen(
     # A new field (new key) after an oversize paste: the huge text is never
     # sent back to the browser, and the field is empty for the next paste.
     field, set_field = ft.use_state(0)
+    library = state.library
 
     def changed(value: str) -> None:
-        if state.paste_too_large(value):
-            set_text("")
-            set_done("")
-            set_field(field + 1)
-        else:
-            set_text(value)
+        refused = library.paste_refusal(value)
+        if refused is None:
+            return set_text(value)
+        state.tell(refused, error=True)
+        set_text("")
+        set_done("")
+        set_field(field + 1)
 
     def paste() -> None:
-        if state.import_code(text) is None:
+        if state.act(library.import_code, text) is None:
             set_text("")
-            set_done(state.imported_id or "")
+            set_done(library.imported_id or "")
 
     async def choose() -> None:
         files = await ft.FilePicker().pick_files(
@@ -55,8 +57,8 @@ def ImportScreen(
         )
         if not files:
             return  # cancelled
-        if state.import_file(files[0].bytes) is None:
-            set_done(state.imported_id or "")
+        if state.act(library.import_file, files[0].bytes) is None:
+            set_done(library.imported_id or "")
 
     controls: list[ft.Control] = [
         *_paste_field(text, field, changed),

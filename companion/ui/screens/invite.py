@@ -16,7 +16,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.app.invite import InviteView
+from companion.app.views.invite import InviteView, Link
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.phones import phones_panel
@@ -82,9 +82,8 @@ def _addresses(view: InviteView, pick: Callable[[str], None]) -> list[ft.Control
 
 
 def _join(
-    state: AppState, view: InviteView, pick: Callable[[str], None]
+    state: AppState, view: InviteView, join: Link, pick: Callable[[str], None]
 ) -> list[ft.Control]:
-    assert view.join_url is not None and view.join_png is not None
     return [
         ft.Text(
             _("Phones on the same Wi-Fi scan this with the camera to join the game:"),
@@ -92,15 +91,14 @@ def _join(
         ),
         ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
-            content=qr_image(view.join_png, _("QR code of the join link"), QR_SIDE),
+            content=qr_image(join.png, _("QR code of the join link"), QR_SIDE),
         ),
-        _link(state, view.join_url, _("Copy join link"), _("Join link copied.")),
+        _link(state, join.url, _("Copy join link"), _("Join link copied.")),
         *_addresses(view, pick),
     ]
 
 
-def _board(state: AppState, view: InviteView) -> list[ft.Control]:
-    assert view.board_url is not None and view.board_png is not None
+def _board(state: AppState, board: Link) -> list[ft.Control]:
     return [
         section(_("Board for a TV or tablet")),
         ft.Text(
@@ -112,11 +110,9 @@ def _board(state: AppState, view: InviteView) -> list[ft.Control]:
         ),
         ft.Container(
             alignment=ft.Alignment.TOP_CENTER,
-            content=qr_image(
-                view.board_png, _("QR code of the board link"), BOARD_SIDE
-            ),
+            content=qr_image(board.png, _("QR code of the board link"), BOARD_SIDE),
         ),
-        _link(state, view.board_url, _("Copy board link"), _("Board link copied.")),
+        _link(state, board.url, _("Copy board link"), _("Board link copied.")),
     ]
 
 
@@ -127,7 +123,7 @@ def _renew(state: AppState, asking: bool, ask: Callable[[bool], None]) -> ft.Con
 
     def renew() -> None:
         ask(False)
-        state.new_invite()
+        state.act(state.invite.renew)
 
     return ft.Container(
         padding=12,
@@ -171,20 +167,20 @@ def InviteScreen(
 ) -> ft.Control:
     address, pick = ft.use_state("")
     asking, ask = ft.use_state(False)
-    view = state.invite_view(address or None)
+    view = state.invite.view(address or None)
     controls: list[ft.Control] = []
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
-    if isinstance(view, str):  # session.py's HOST_ONLY comes in English
+    if isinstance(view, str):  # the invite's HOST_ONLY comes in English
         controls.append(message(_(view), error=True))
-    elif view.problem is not None:
-        controls.append(message(view.problem, error=True))
-    else:
-        controls += _join(state, view, pick)
+    elif view.join is not None and view.board is not None:
+        controls += _join(state, view, view.join, pick)
         controls.append(_renew(state, asking, ask))
         controls.append(ft.Divider())
-        controls += _board(state, view)
+        controls += _board(state, view.board)
         controls += phones_panel(state, always=True)
+    else:  # no links: the view says why phones can't join
+        controls.append(message(view.problem or "", error=True))
     controls += [ft.Divider(), _awake(awake)]
     return ft.Column(
         [

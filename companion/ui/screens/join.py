@@ -15,6 +15,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.app.views.join import JoinView, join_of
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.widgets import (
@@ -66,8 +67,8 @@ def LockedScreen(reason: str = "") -> ft.Control:
 @screen
 def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     name_input = use_text_input()
-    sheet = state.sheet
-    if sheet is None:
+    view = join_of(state)
+    if view is None:
         return LockedScreen(_("That game is no longer stored."))
 
     def claim(pid: str) -> None:
@@ -84,7 +85,7 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
             name_input.reset()
             on_seated()
 
-    rows = _seats(state, claim)
+    rows = _seats(view, claim)
     notice = state.notice
     return ft.Column(
         [
@@ -105,7 +106,7 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
                     ),
                     *rows,
                     secondary(_("Just watch"), watch, ft.Icons.VISIBILITY),
-                    *_late(state, name_input.key("late"), name_input, join_late),
+                    *_late(view, name_input.key("late"), name_input, join_late),
                 ],
             ),
         ],
@@ -114,30 +115,25 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     )
 
 
-def _seats(state: AppState, claim: Callable[[str], None]) -> list[ft.Control]:
+def _seats(view: JoinView, claim: Callable[[str], None]) -> list[ft.Control]:
     """A button "I am Ann" per free seat; a seat another phone holds says so."""
-    assert state.sheet is not None
-    seats, bots = state.seat.seats, set(state.digital.bots)
     rows: list[ft.Control] = []
-    for p in state.sheet.seated:
-        if p.id in bots:
-            continue
-        taken = seats.present(p.id) and seats.holder(p.id) != state.seat.holder
-        if taken:
+    for seat in view.seats:
+        if seat.taken:
             rows.append(
-                ft.Text(_("{name}: on another phone").format(name=p.name), size=16)
+                ft.Text(_("{name}: on another phone").format(name=seat.name), size=16)
             )
         else:
-            mine = _("I am {name}").format(name=p.name)
-            rows.append(primary(mine, bind(claim, p.id), ft.Icons.PERSON))
+            mine = _("I am {name}").format(name=seat.name)
+            rows.append(primary(mine, bind(claim, seat.pid), ft.Icons.PERSON))
     return rows
 
 
 def _late(
-    state: AppState, key: str, name_input: TextInput, join: Callable[[], None]
+    view: JoinView, key: str, name_input: TextInput, join: Callable[[], None]
 ) -> list[ft.Control]:
     """A newcomer adds themselves, when the host opened the table."""
-    if not state.seat.seats.late_joins:
+    if not view.late_joins:
         return []
     return [
         ft.Text(_("New at the table?"), size=18, weight=ft.FontWeight.BOLD),

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import AppState, banner, played_day, standings
+from companion.app.views.past_game import PastGameView
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.charts import totals_chart
@@ -18,39 +18,18 @@ from companion.ui.widgets import header, message, primary, secondary, section
 
 @screen
 def PastGameScreen(
-    state: AppState,
-    game_id: str,
+    view: PastGameView,
     on_back: Callable[[], None],
     on_share: Callable[[str], None],
     on_play: Callable[[str], None],
 ) -> ft.Control:
-    record = state.load_game(game_id)
-    if isinstance(record, str):
-        body: list[ft.Control] = [message(record, error=True)]
-        title = _("Past game")
+    game_id, sheet = view.game_id, view.sheet
+    if sheet is None:
+        body: list[ft.Control] = [message(view.problem or "", error=True)]
     else:
-        sheet = record.sheet
-        title = str(record.meta.get("title") or ", ".join(p.name for p in sheet.seated))
-        head = banner(sheet) if sheet.over else None
-        leader = standings(sheet)[0] if sheet.rounds else None
-        if head is None and leader is not None:
-            head = _("In progress · {name} leads with {total}").format(
-                name=leader.player.name, total=leader.total
-            )
         body = [
-            ft.Text(
-                head or _("Not started yet"),
-                size=20,
-                weight=ft.FontWeight.BOLD,
-                color=ACCENT,
-            ),
-            ft.Text(
-                _("Played {day} · target {target}").format(
-                    day=played_day(record), target=sheet.rules.target
-                )
-                + (" · " + _("Brutal") if sheet.rules.brutal else ""),
-                size=13,
-            ),
+            ft.Text(view.head, size=20, weight=ft.FontWeight.BOLD, color=ACCENT),
+            ft.Text(view.played, size=13),
             ft.Row(
                 [
                     primary(_("Share"), lambda: on_share(game_id), ft.Icons.QR_CODE),
@@ -69,7 +48,7 @@ def PastGameScreen(
         ]
     return ft.Column(
         [
-            header(title, on_back),
+            header(view.title, on_back),
             ft.ListView(controls=body, padding=16, spacing=12, expand=True),
         ],
         expand=True,

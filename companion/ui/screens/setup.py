@@ -7,7 +7,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import AppState, next_strategy, seat_kind
+from companion.app import AppState
+from companion.app.digital import NEW_COMPUTER
+from companion.app.views.setup import Seat, SetupView, setup_of
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.theme import ACCENT
@@ -26,13 +28,12 @@ from companion.ui.widgets import (
 )
 
 
-def _player_row(
-    state: AppState, i: int, name: str, count: int, dealer: bool
-) -> ft.Control:
+def _player_row(state: AppState, seat: Seat) -> ft.Control:
+    form, i, name = state.form, seat.index, seat.name
     return ft.Container(
         border_radius=8,
         padding=ft.Padding.only(left=8, bottom=4),
-        bgcolor=ft.Colors.with_opacity(0.08, ACCENT) if dealer else None,
+        bgcolor=ft.Colors.with_opacity(0.08, ACCENT) if seat.dealer else None,
         content=ft.Column(
             [
                 ft.Row(
@@ -47,47 +48,49 @@ def _player_row(
                         icon_action(
                             ft.Icons.ARROW_UPWARD,
                             _("Move {name} up").format(name=name),
-                            lambda: state.setup_move_player(i, -1),
-                            disabled=i == 0,
+                            lambda: state.act(form.move, i, -1),
+                            disabled=seat.first,
                         ),
                         icon_action(
                             ft.Icons.ARROW_DOWNWARD,
                             _("Move {name} down").format(name=name),
-                            lambda: state.setup_move_player(i, 1),
-                            disabled=i == count - 1,
+                            lambda: state.act(form.move, i, 1),
+                            disabled=seat.last,
                         ),
                         icon_action(
                             ft.Icons.CLOSE,
                             _("Remove {name}").format(name=name),
-                            lambda: state.setup_remove_player(i),
+                            lambda: state.act(form.remove, i),
                         ),
                     ],
                     spacing=0,
                 ),
-                _seat_buttons(state, i, name, dealer),
+                _seat_buttons(state, seat),
             ],
             spacing=0,
         ),
     )
 
 
-def _seat_buttons(state: AppState, i: int, name: str, dealer: bool) -> ft.Control:
+def _seat_buttons(state: AppState, seat: Seat) -> ft.Control:
     """Who deals first, and whether the seat is a person or a computer."""
-    bot = state.setup.bots.get(name)
+    form = state.form
     return ft.Row(
         [
             ft.TextButton(
                 _("Deals first")
-                if dealer
-                else _("{name} deals first").format(name=name),
-                icon=ft.Icons.STYLE if dealer else None,
-                on_click=lambda: state.setup_set_dealer(i),
+                if seat.dealer
+                else _("{name} deals first").format(name=seat.name),
+                icon=ft.Icons.STYLE if seat.dealer else None,
+                on_click=lambda: state.act(form.set_dealer, seat.index),
             ),
             ft.TextButton(
-                seat_kind(bot),
-                icon=ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
+                seat.kind,
+                icon=ft.Icons.SMART_TOY if seat.bot else ft.Icons.PERSON,
                 tooltip=_("Person, or a computer player and its strategy"),
-                on_click=lambda: state.setup_set_computer(i, next_strategy(bot)),
+                on_click=lambda: state.act(
+                    form.set_computer, seat.index, seat.next_bot
+                ),
             ),
         ],
         spacing=0,
@@ -103,13 +106,13 @@ def SetupScreen(
     on_deal: Callable[[], None],
 ) -> ft.Control:
     name = use_text_input(live=True)
-    target = use_text_input(str(state.setup.target))
+    target = use_text_input(str(state.form.target))
     target_error, set_target_error = ft.use_state("")
     name_error, set_name_error = ft.use_state("")
-    setup = state.setup
+    view = setup_of(state, name.text)
 
     def add(chosen: str | None = None) -> None:
-        refused = state.setup_add_player(name.text if chosen is None else chosen)
+        refused = state.act(state.form.add, name.text if chosen is None else chosen)
         set_name_error(refused or "")
         if refused is None:
             name.set("")
@@ -121,10 +124,10 @@ def SetupScreen(
 
     def commit_target() -> bool:
         """Take the typed target; False (and a message beside it) if refused."""
-        if target.text.strip() == str(setup.target):
+        if target.text.strip() == str(view.target):
             set_target_error("")
             return True
-        refused = state.setup_set_target(target.text)
+        refused = state.act(state.form.set_target, target.text)
         set_target_error(refused or "")
         return refused is None
 
@@ -132,15 +135,14 @@ def SetupScreen(
         if commit_target() and state.start_game() is None:
             then()
 
-    suggestions = state.name_suggestions(name.text)
     notice = state.notice
     # A refusal shows beside its field while it is the app's current notice
     # (so a reload, which dismisses notices, clears it too).
     refused = notice.text if notice is not None and notice.error else None
     name_error = name_error if name_error == refused else ""
     target_error = target_error if target_error == refused else ""
-    controls = _players(state, name, name_error, typing, add, suggestions)
-    controls += _rules(state, target, target_error, commit_target)
+    controls = _players(state, view, name, name_error, typing, add)
+    controls += _rules(state, view, target, target_error, commit_target)
     return ft.Column(
         [
             header(_("New game"), on_back),
@@ -155,14 +157,13 @@ def SetupScreen(
 
 def _players(
     state: AppState,
+    view: SetupView,
     name: TextInput,
     name_error: str,
     typing: Callable[[ft.Event[ft.TextField]], None],
     add: Callable[..., None],
-    suggestions: list[str],
 ) -> list[ft.Control]:
     """The name field, names from earlier games, and the seats in order."""
-    setup = state.setup
     controls: list[ft.Control] = [
         section(_("Players")),
         ft.Row(
@@ -183,68 +184,65 @@ def _players(
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
     ]
-    if suggestions:
+    if view.suggestions:
         controls.append(
             ft.Row(
                 [
                     ft.OutlinedButton(
                         _("Add {name}").format(name=n), on_click=lambda _e, n=n: add(n)
                     )
-                    for n in suggestions
+                    for n in view.suggestions
                 ],
                 wrap=True,
             )
         )
-    count = len(setup.names)
-    controls += [
-        _player_row(state, i, n, count, i == setup.first_dealer)
-        for i, n in enumerate(setup.names)
-    ]
+    controls += [_player_row(state, seat) for seat in view.seats]
     controls.append(
         flat(
             _("Add computer player"),
-            lambda: state.setup_add_computer(),
+            lambda: state.act(state.form.add_computer, NEW_COMPUTER),
             ft.Icons.SMART_TOY,
         )
     )
-    if not setup.names:
+    if not view.seats:
         controls.append(ft.Text(_("Add 2 to 36 players in seat order (clockwise).")))
     return controls
 
 
 def _rules(
     state: AppState,
+    view: SetupView,
     target: TextInput,
     target_error: str,
     commit_target: Callable[[], bool],
 ) -> list[ft.Control]:
     """Brutal mode, the house rules, two decks, the target, learning game."""
-    setup = state.setup
+    form = state.form
     return [
         ft.Divider(),
         section(_("Rules")),
         switch_row(
             _("Brutal mode"),
-            setup.brutal,
-            lambda v: state.setup_set_option("brutal", v),
+            view.brutal,
+            lambda v: state.act(form.set_option, "brutal", v),
             _("Scores can go below 0; Flip 7 chooses +15 or −15 on another player."),
         ),
         switch_row(
             _("Lucky pair counts two"),
-            setup.lucky_pair_counts_two,
-            lambda v: state.setup_set_option("lucky_pair_counts_two", v),
+            view.lucky_pair_counts_two,
+            lambda v: state.act(form.set_option, "lucky_pair_counts_two", v),
             _("Lucky 13 with a 13 counts as two cards toward Flip 7 (off: one)."),
         ),
         switch_row(
             _("Tie-break rounds"),
-            setup.tie_break,
-            lambda v: state.setup_set_option("tie_break", v),
+            view.tie_break,
+            lambda v: state.act(form.set_option, "tie_break", v),
             _("Tied leaders play on alone (off: they share the win)."),
         ),
         switch_row(
             _("Two decks"),
-            setup.decks == 2,
-            lambda v: state.setup_set_two_decks(v),
+            view.two_decks,
+            lambda v: state.act(form.set_two_decks, v),
             _("216 cards; needed with more than 18 players."),
         ),
         ft.TextField(
@@ -261,8 +259,8 @@ def _rules(
         ),
         switch_row(
             _("Learning game"),
-            setup.advisor,
-            state.setup_set_advisor,
+            view.advisor,
+            lambda v: state.act(form.set_option, "advisor", v),
             _(
                 "The advisor shows each choice's chance to win the game, and "
                 "bust and Flip 7 chances, in digital rounds."

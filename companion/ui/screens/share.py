@@ -215,13 +215,13 @@ def _log_block(
 def ShareScreen(
     state: AppState, game_id: str | None, on_back: Callable[[], None]
 ) -> ft.Control:
-    view = state.share_view(game_id)
+    view = state.library.share_view(game_id or state.game_id)
     where, said = ft.use_state("")  # which block's button spoke last
     controls: list[ft.Control] = []
     if state.notice is not None and not where:
         controls.append(message(state.notice.text, error=state.notice.error))
     if isinstance(view, str):
-        # session.py hands some refusals over in English: worded here
+        # the library hands some refusals over in English: worded here
         controls += [message(_(view), error=True), secondary(_("Back"), on_back)]
     else:
         controls += [

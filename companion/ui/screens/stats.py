@@ -6,12 +6,12 @@ the figures scroll sideways, headers wrap at spaces, never cut mid-word."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.i18n import N_, _, one_decimal, rate
-from companion.share.stats import PlayerStats
+from companion.app.views.stats import COLUMNS, StatsView
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.charts import METRICS, stats_bar_chart
 from companion.ui.parts.wide_table import (
@@ -24,23 +24,7 @@ from companion.ui.parts.wide_table import (
 )
 from companion.ui.widgets import bind, choice, header, section
 
-COLUMNS: tuple[str, ...] = (N_("Player"), N_("Games"), N_("Wins"), N_("Win rate"))
-COLUMNS += (N_("Mean round"), N_("Bust rate"), N_("Flip 7s"), N_("Best round"))
 SIZE = 14
-
-
-def _row(s: PlayerStats) -> list[str]:
-    best = "–" if s.best_round is None else str(s.best_round)
-    return [
-        s.name,
-        str(s.games),
-        str(s.wins),
-        rate(s.win_rate),
-        one_decimal(s.mean_round),
-        rate(s.bust_rate),
-        str(s.flip7s),
-        best,
-    ]
 
 
 def _text(value: str, *, bold: bool = False, end: bool = False) -> ft.Control:
@@ -60,10 +44,9 @@ def _text(value: str, *, bold: bool = False, end: bool = False) -> ft.Control:
     )
 
 
-def stats_table(stats: list[PlayerStats]) -> ft.Control:
+def stats_table(rows: Sequence[Sequence[str]]) -> ft.Control:
     """The Player column stays put; the figures scroll sideways on a phone.
     Headers take one line where the page has room, two on a phone."""
-    rows = [_row(s) for s in stats]
     heads = [_(c) for c in COLUMNS]
 
     def widths_for(one_line: bool) -> list[int]:
@@ -102,11 +85,11 @@ def stats_table(stats: list[PlayerStats]) -> ft.Control:
 
 
 @screen
-def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Control:
+def StatsScreen(view: StatsView, on_back: Callable[[], None]) -> ft.Control:
     chosen, set_chosen = ft.use_state(0)
     metric = METRICS[chosen]
     controls: list[ft.Control] = []
-    if not stats:
+    if not view.rows:
         controls.append(section(_("No games yet: play or import one.")))
     else:
         controls += [
@@ -118,7 +101,7 @@ def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Con
                 ),
                 size=13,
             ),
-            stats_table(stats),
+            stats_table(view.rows),
             section(_("{statistic} per player").format(statistic=_(metric.label))),
             ft.Row(
                 [
@@ -127,7 +110,7 @@ def StatsScreen(stats: list[PlayerStats], on_back: Callable[[], None]) -> ft.Con
                 ],
                 wrap=True,
             ),
-            stats_bar_chart(stats, metric),
+            stats_bar_chart(view.players, metric),
         ]
     return ft.Column(
         [
