@@ -1,7 +1,8 @@
 """What every part of the app state shares: subscribers and the notice.
 
-The intents live in mixins (play, digital, share) that all build on this
-base, so each can refuse with a message or report success the same way.
+:class:`~companion.app.session.AppState` is the one observable: the owners
+of the intents (the round entry, the digital table, the library…) raise a
+refusal, and the session turns it into this notice and tells its screen.
 """
 
 from __future__ import annotations

@@ -1,1 +1,3 @@
-"""Flet components and views, plus their Flet-free app state (``state*.py``)."""
+"""Flet components: the root (``app.py``), one file a screen (``screens/``)
+and the parts they share (``parts/``). They draw the frozen views that
+:mod:`companion.app.views` builds and call the intents of the app layer."""
