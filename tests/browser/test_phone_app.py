@@ -35,6 +35,7 @@ class Host:
     """A static host on 127.0.0.1 serving one folder, like any web host."""
 
     def __init__(self, folder: Path) -> None:
+        self.folder = folder
         handler = functools.partial(Quiet, directory=str(folder))
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
@@ -45,14 +46,9 @@ class Host:
         self.httpd.server_close()
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return publish(tmp_path_factory.mktemp("phone") / "dist").folder
-
-
 @pytest.fixture()
-def host(built: Path) -> Iterator[Host]:
-    served = Host(built)
+def host(tmp_path: Path) -> Iterator[Host]:
+    served = Host(publish(tmp_path / "dist").folder)
     yield served
     served.close()
 
@@ -94,7 +90,16 @@ def save_round(page: Any, n: int, lines: dict[str, str], next_dealer: str) -> No
     see(page, f"Round {n + 1} · {next_dealer} deals", timeout=60_000)
 
 
-def test_a_phone_plays_on_with_the_network_off(browser: Any, host: Host) -> None:
+def test_a_phone_plays_offline_in_one_tab_and_takes_a_new_build(
+    browser: Any, host: Host, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One phone's walk, each of Python's starts in the page (tens of
+    seconds on CI) showing something new: the first visit installs the
+    app; offline, a reload plays on from the games kept on the phone; a
+    second tab waits for the first (it would write its older copy over the
+    games) and, once the first is closed, shows the round saved offline;
+    back online, a new build on the host is offered and taken, the game
+    kept."""
     context, asked = phone(browser)
     page = context.new_page()
     page.goto(host.url)
@@ -118,58 +123,30 @@ def test_a_phone_plays_on_with_the_network_off(browser: Any, host: Host) -> None
     see(page, "26")  # Ann 14 + 12; Bob 15 + 7 = 22
     see(page, "22")
     screenshot(page, "phone-app-offline")
-
     click(page, "Invite phones")
     see(page, re.compile("Phones can't join: this app runs on this phone alone"))
     click(page, "Back")
 
-    page.reload()  # the round saved offline is kept too
-    booted(page)
-    see(page, "Round 3 · Ann deals", timeout=60_000)
+    second = context.new_page()  # still offline
+    second.goto(host.url)
+    booted(second)
+    see(second, "Open in another tab", timeout=60_000)
+    page.close()
+    click(second, "Try again")
+    see(second, re.compile(r"^Continue round 3"), timeout=60_000)  # kept offline
+
+    context.set_offline(False)
+    old = second.evaluate("caches.keys()")
+    monkeypatch.setattr(publishing, "_MAIN", publishing._MAIN + "# build B\n")
+    assert publish(host.folder).version not in "".join(old)
+    second.reload()
+    booted(second)
+    see(second, "A new version of the app is ready.", timeout=120_000)
+    second.get_by_role("button", name="Restart").click()
+    booted(second)
+    see(second, re.compile(r"^Continue round 3"), timeout=60_000)
+    now = second.evaluate("caches.keys()")
+    assert len(now) == 1 and now != old
     strangers = [u for u in asked if not u.startswith("http://127.0.0.1:")]
     assert strangers == []
     context.close()
-
-
-def test_two_tabs_share_nothing_and_a_new_build_takes_over(
-    browser: Any, built: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A second tab of the app on the same phone does not open the games
-    (it would write its older copy over them) until the first is closed;
-    then a new build on the host is offered, and taken, with the game kept.
-    (The new build replaces the module's folder: a phone opening it later
-    installs build B, which is as good a build as A.)"""
-    folder = built
-    served = Host(folder)
-    try:
-        context, asked = phone(browser)
-        first = context.new_page()
-        first.goto(served.url)
-        booted(first)
-        start_game(first, ("Ann", "Bob"))
-        controlled(first)
-
-        second = context.new_page()
-        second.goto(served.url)
-        booted(second)
-        see(second, "Open in another tab", timeout=60_000)
-        first.close()
-        click(second, "Try again")
-        see(second, re.compile(r"^Continue round 1"), timeout=60_000)
-
-        old = second.evaluate("caches.keys()")
-        monkeypatch.setattr(publishing, "_MAIN", publishing._MAIN + "# build B\n")
-        assert publish(folder).version not in "".join(old)
-        second.reload()
-        booted(second)
-        see(second, "A new version of the app is ready.", timeout=120_000)
-        second.get_by_role("button", name="Restart").click()
-        booted(second)
-        see(second, re.compile(r"^Continue round 1"), timeout=60_000)
-        now = second.evaluate("caches.keys()")
-        assert len(now) == 1 and now != old
-        strangers = [u for u in asked if not u.startswith("http://127.0.0.1:")]
-        assert strangers == []
-        context.close()
-    finally:
-        served.close()
