@@ -27,7 +27,7 @@ from share_games import (
 )
 from test_share_fuzz import BASE_PATHS, _paths, json_values
 
-from companion.app import AppState, share_meta
+from companion.app import AppState, banner, share_meta, standings
 from companion.rules import Rules
 from companion.share import ShareCodeError, ShareMeta, decode, encode
 from companion.share.schema import sheet_to_json
@@ -150,13 +150,13 @@ def _opens_and_exports_the_same(code: str) -> bool:
     for rec in state.sheet.rounds:
         for p in state.sheet.players:
             _score(state.sheet, rec, p.id)
-    state.banner()
+    banner(state.sheet)
     if state.sheet.over:
-        assert state.standings() and sheet.winners()
+        assert standings(state.sheet) and sheet.winners()
     else:
         assert sheet.end().over is False
-        state.next_dealer()
-        state.standings()
+        state.sheet.next_dealer()
+        standings(state.sheet)
     record = state.store.load(state.imported_id)
     export = encode(record.sheet, share_meta(record))  # as the share screen
     assert export == encode(sheet, meta)
