@@ -28,7 +28,7 @@ from companion.rules.table_odds import TableOdds, table_odds
 from .advice_words import advice_text
 from .digital import DIGITAL_SCOPE
 from .live import LiveSeat
-from .open_game import GameState, Watch
+from .open_game import Derive, GameState, Watch
 from .refusal import Refusal
 from .said import said
 from .thinking import time_budget
@@ -163,11 +163,9 @@ class OddsAtTable:
         self.watch.commit(apply, what=what, scopes=[DIGITAL_SCOPE])
 
 
-def words_for(watch: Watch, pid: str) -> OddsWords | None:
-    """The odds of ``pid`` as this session shows them (None: none shown).
-    Worked out once per change of the game and shared by every screen."""
-    state = watch.state
-    odds = watch.game.derived(("table_odds", pid), lambda s: odds_for(s, pid))
+def words_at(state: GameState, pid: str, derive: Derive) -> OddsWords | None:
+    """The odds of ``pid`` as a screen shows them (None: none shown)."""
+    odds = derive(("table_odds", pid), lambda s: odds_for(s, pid))
     if odds is None:
         return None
     draft = state.draft
@@ -180,3 +178,9 @@ def words_for(watch: Watch, pid: str) -> OddsWords | None:
         why = ""
     in_round = sum(len(draft.line(p)) for p in draft.players)
     return odds_words(odds, in_round, why)
+
+
+def words_for(watch: Watch, pid: str) -> OddsWords | None:
+    """The odds of ``pid`` as this session shows them (None: none shown).
+    Worked out once per change of the game and shared by every screen."""
+    return words_at(watch.state, pid, watch.game.derived)

@@ -21,7 +21,7 @@ from companion.said import Said
 from .digital import digital_number, in_progress
 from .entry import RoundDraft
 from .live import LiveSeat
-from .open_game import GAME, GameState, Watch, line
+from .open_game import GAME, Derive, GameState, Watch, line
 from .problems import problem_text
 from .refusal import Refusal
 from .standings import banner
@@ -288,24 +288,16 @@ class RoundEntry:
     # Shared by every session on the game, once per commit (OpenGame.derived):
     # read them, never change them.
     def copies_left(self) -> Counter[str]:
-        return self.watch.game.derived(
-            "copies_left", lambda s: s.draft.copies_left(s.sheet.rules)
-        )
+        return copies_left(self.watch.game.derived)
 
     def line_score(self, pid: str) -> LineScore:
-        return self.watch.game.derived(
-            ("line_score", pid), lambda s: s.draft.line_score(pid, s.sheet.rules)
-        )
+        return line_score(self.watch.game.derived, pid)
 
     def round_score(self, pid: str) -> int:
-        return self.watch.game.derived(
-            ("round_score", pid), lambda s: s.draft.score(pid, s.sheet.rules)
-        )
+        return round_score(self.watch.game.derived, pid)
 
     def flip7_player(self) -> str | None:
-        return self.watch.game.derived(
-            "flip7_player", lambda s: s.draft.flip7_player(s.sheet.rules)
-        )
+        return flip7_player(self.watch.game.derived)
 
     def problems(self) -> list[Problem]:
         return self.watch.game.derived(
@@ -314,12 +306,35 @@ class RoundEntry:
 
     def problems_by_player(self) -> dict[str | None, list[Problem]]:
         """Problems keyed by player id (None: about the whole table)."""
+        return problems_by_player(self.watch.game.derived)
 
-        def by_player(state: GameState) -> dict[str | None, list[Problem]]:
-            out: dict[str | None, list[Problem]] = {}
-            for p in state.draft.problems(state.sheet.rules, state.sheet.names()):
-                key = None if p.player is None else state.draft.players[p.player]
-                out.setdefault(key, []).append(p)
-            return out
 
-        return self.watch.game.derived("problems_by_player", by_player)
+# What every screen on the game shows of the round being entered, worked out
+# once per change (``derive``: OpenGame.derived, or open_game.fresh).
+def copies_left(derive: Derive) -> Counter[str]:
+    return derive("copies_left", lambda s: s.draft.copies_left(s.sheet.rules))
+
+
+def line_score(derive: Derive, pid: str) -> LineScore:
+    return derive(("line_score", pid), lambda s: s.draft.line_score(pid, s.sheet.rules))
+
+
+def round_score(derive: Derive, pid: str) -> int:
+    return derive(("round_score", pid), lambda s: s.draft.score(pid, s.sheet.rules))
+
+
+def flip7_player(derive: Derive) -> str | None:
+    return derive("flip7_player", lambda s: s.draft.flip7_player(s.sheet.rules))
+
+
+def problems_by_player(derive: Derive) -> dict[str | None, list[Problem]]:
+    """Problems keyed by player id (None: about the whole table)."""
+
+    def by_player(state: GameState) -> dict[str | None, list[Problem]]:
+        out: dict[str | None, list[Problem]] = {}
+        for p in state.draft.problems(state.sheet.rules, state.sheet.names()):
+            key = None if p.player is None else state.draft.players[p.player]
+            out.setdefault(key, []).append(p)
+        return out
+
+    return derive("problems_by_player", by_player)
