@@ -12,6 +12,7 @@ import pytest
 from companion.app import AppState
 from companion.app.access import HOST, Access, Gate, Role, admit, invite_in, normal
 from companion.app.hub import GameHub
+from companion.app.views.digital import digital_of
 from companion.store import GameStore
 
 ALWAYS: dict[tuple[str, str], bool] = {}
@@ -367,22 +368,27 @@ def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
     assert host.notice is not None and host.notice.text == said
 
 
+def voice(state: AppState) -> int:
+    """Who "you" is in the words of the pending decision's choices."""
+    view = digital_of(state)
+    assert view is not None and view.turn is not None
+    return view.turn.voice
+
+
 def test_you_is_the_reader_in_the_choices_words() -> None:
     """The host deciding for a player whose phone is away is not "you";
     the player's own phone is, and so is one device passed round a table
     with no phones."""
-    from companion.ui.parts.decision import voice
-
     host, _ = table(("Ann", "Bob"))
     ann, bob = digital(host)
     rnd = host.table.round
     assert rnd is not None and rnd.pending is not None
     seat = rnd.pending.player
     mover = ann if pending_pid(host) == "p1" else bob
-    assert voice(host, seat) == -1
-    assert voice(mover, seat) == seat
+    assert voice(host) == -1
+    assert voice(mover) == seat
     alone, _gid = table(("Ann", "Bob"))
     assert alone.act(alone.table.start) is None
     lone = alone.table.round
     assert lone is not None and lone.pending is not None
-    assert voice(alone, lone.pending.player) == lone.pending.player
+    assert voice(alone) == lone.pending.player

@@ -16,9 +16,9 @@ from collections.abc import Iterator
 import pytest
 
 from companion.app.telling import a_card, card_noun, sentence
+from companion.app.views.choices import PROMPTS, describe, prompt
 from companion.rules import ALL_CODES, Card
 from companion.rules.events import EVENT_TYPES, Event
-from companion.ui.parts.choices import PROMPTS, describe, prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -137,7 +137,8 @@ class Nav:
         self.go("setup")
 
     def deal(self) -> None:
-        if self.state.start_digital_round() is None:
+        table = self.state.table
+        if table is not None and self.state.act(table.start) is None:
             self.show("digital", self.state.game_id or "")
 
 
