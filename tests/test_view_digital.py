@@ -58,6 +58,7 @@ def test_the_advisor_speaks_to_a_person_about_to_decide() -> None:
     assert state.act(state.table.set_advisor, True) is None
     table_ = view(state)
     assert table_.advisor is True and table_.advice is not None
+    assert "Suggestion:" in table_.advice
     assert state.act(state.table.set_purist, True) is None
     assert view(state).purist and view(state).advice is None
 

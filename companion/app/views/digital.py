@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.app.advice_words import advice_text, choice_advice_text
 from companion.app.live import LiveSeat
 from companion.app.open_game import GameState
 from companion.app.views.choices import Option, describe_all
@@ -68,7 +69,7 @@ class DigitalView:
     can_deal_next: bool  # the summary offers "Deal next round"
     purist: bool
     advisor: bool | None  # the advisor's switch (None: not this screen's)
-    advice: Advice | ChoiceAdvice | None
+    advice: str | None  # the advisor's words on the pending decision
 
     @property
     def names(self) -> list[str]:
@@ -98,18 +99,30 @@ def digital_view(
         )
         for pid in ids
     )
+    turn = _turn(state, seat, rnd, ids, seats)
     return DigitalView(
         round=rnd,
         number=len(sheet.rounds) + (0 if rnd.over else 1),
         seats=seats,
-        turn=_turn(state, seat, rnd, ids, seats),
+        turn=turn,
         summary=d.last is not None,
         closes=d.last is not None and seat.scorer,
         can_deal_next=rnd.over and not sheet.over and seat.scorer,
         purist=d.purist,
         advisor=d.advisor if seat.scorer else None,
-        advice=advice,
+        advice=_advice(advice, rnd, turn),
     )
+
+
+def _advice(
+    advice: Advice | ChoiceAdvice | None, rnd: Round, turn: Turn | None
+) -> str | None:
+    """The advisor's view in words (its choices named as the buttons are)."""
+    if advice is None or turn is None:
+        return None
+    if isinstance(advice, ChoiceAdvice):
+        return choice_advice_text(advice, {o.choice: o.label for o in turn.options})
+    return advice_text(advice, rnd)
 
 
 def _turn(

@@ -17,12 +17,10 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.app.advice_words import advice_text, choice_advice_text
 from companion.app.digital_table import DigitalTable
 from companion.app.telling import sentence
 from companion.app.views.digital import DigitalView, digital_of
 from companion.i18n import N_, _
-from companion.rules.choice_advice import ChoiceAdvice
 from companion.ui.guard import screen
 from companion.ui.parts.decision import decision
 from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
@@ -36,14 +34,9 @@ LOG_TITLE = N_("What happened, newest first")  # the log lists the latest event 
 
 def _advice(view: DigitalView) -> list[ft.Control]:
     """The advisor's words on the pending decision (when it is on)."""
-    advice, turn = view.advice, view.turn
-    if advice is None or turn is None:
+    if view.advice is None:
         return []
-    if isinstance(advice, ChoiceAdvice):
-        text = choice_advice_text(advice, {o.choice: o.label for o in turn.options})
-    else:
-        text = advice_text(advice, view.round)
-    return [message(_("Advisor: {advice}").format(advice=text))]
+    return [message(_("Advisor: {advice}").format(advice=view.advice))]
 
 
 @screen
