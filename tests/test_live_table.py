@@ -96,7 +96,10 @@ def test_a_phone_taps_its_own_line_only() -> None:
     assert ann.act(ann.entry.set_typed, "p2", 12) is not None
     assert host.act(host.entry.add_card, "p2", "5") is None  # the host edits every line
     host.shown()
-    assert host.draft is not None and host.draft.lines == {"p1": ["7"], "p2": ["5"]}
+    assert host.entry.draft is not None and host.entry.draft.lines == {
+        "p1": ["7"],
+        "p2": ["5"],
+    }
 
 
 def test_a_scorer_phone_edits_every_line() -> None:
@@ -346,7 +349,7 @@ def test_two_phones_on_one_line_one_gets_it_the_other_is_told() -> None:
     refused = bob.act(bob.entry.add_card, "p1", "9")  # Bob's screen had not seen it yet
     assert refused is not None and "Ann's line changed" in refused
     host.shown()
-    assert host.draft is not None and host.draft.lines == {"p1": ["7"]}
+    assert host.entry.draft is not None and host.entry.draft.lines == {"p1": ["7"]}
     bob.shown()  # redrawn: now Bob sees the 7 and may add to it
     assert bob.act(bob.entry.add_card, "p1", "9") is None
 

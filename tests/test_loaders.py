@@ -56,8 +56,8 @@ def test_files_of_the_0_1_0_format_load(tmp_path: Path) -> None:
     assert set(games) == {("Ann", "Bob"), ("Cy", "Dee", "Eve")}
     state = AppState(store)
     assert state.open_game(games["Ann", "Bob"].id) is None
-    assert state.alerts == [] and state.draft is not None
-    assert state.draft.lines == {"p1": ["7"]}  # the round being tapped in
+    assert state.alerts == [] and state.entry.draft is not None
+    assert state.entry.draft.lines == {"p1": ["7"]}  # the round being tapped in
     assert state.open_game(games["Cy", "Dee", "Eve"].id) is None
     assert state.alerts == [] and state.digital.round is not None
 
@@ -143,7 +143,7 @@ def _opens_and_exports_the_same(code: str) -> bool:
     state = AppState(GameStore.memory())
     assert state.import_code(code) is None and state.imported_id is not None
     assert state.open_game(state.imported_id) is None and state.alerts == []
-    assert state.sheet == sheet and state.draft is not None
+    assert state.sheet == sheet and state.entry.draft is not None
     # What the sheet screen renders: the table, the banner or the standings,
     # the next dealer and the round being entered.
     # (the table itself is a Flet component; its every cell comes from _score)

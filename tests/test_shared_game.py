@@ -58,7 +58,7 @@ def test_taps_on_other_lines_land_on_top_of_each_other() -> None:
     assert one.act(one.entry.add_card, "p1", "7") is None
     # Tab 2 has not redrawn yet: its tap on Bob's line still lands.
     assert two.act(two.entry.add_card, "p2", "9") is None
-    assert one.draft is two.draft
+    assert one.entry.draft is two.entry.draft
     assert one.entry.round_score("p1") == 7 and one.entry.round_score("p2") == 9
 
 
@@ -71,11 +71,11 @@ def test_a_tap_on_a_line_changed_meanwhile_is_refused_with_what_changed() -> Non
         "Nothing was changed here: check and try again."
     )
     assert two.notice is not None and two.notice.error
-    assert one.draft is not None and one.draft.lines["p1"] == ["7"]
+    assert one.entry.draft is not None and one.entry.draft.lines["p1"] == ["7"]
     two.shown()
     assert two.act(two.entry.add_card, "p1", "9") is None
-    assert one.draft is not None and two.draft is not None
-    assert one.draft.lines["p1"] == two.draft.lines["p1"] == ["7", "9"]
+    assert one.entry.draft is not None and two.entry.draft is not None
+    assert one.entry.draft.lines["p1"] == two.entry.draft.lines["p1"] == ["7", "9"]
 
 
 def test_saving_a_round_with_a_change_not_yet_seen_is_refused() -> None:
@@ -139,7 +139,7 @@ def test_a_failed_write_changes_nothing_in_any_tab(tmp_path: Path) -> None:
     store.save_draft = broken  # type: ignore[method-assign]
     refused = two.act(two.entry.add_card, "p1", "6")
     assert refused == "Could not save (No space left on device); nothing was changed."
-    assert one.draft is not None and one.draft.lines["p1"] == ["5"]
+    assert one.entry.draft is not None and one.entry.draft.lines["p1"] == ["5"]
 
 
 def _count(state: GameState, t: int) -> GameState:

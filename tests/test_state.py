@@ -221,7 +221,7 @@ def test_impossible_entry_is_refused_with_its_message() -> None:
     assert state.sheet.totals() == {"p1": 0, "p2": 9}
     assert state.sheet.next_dealer().name == "Bob"
     assert state.notice is not None and state.notice.text == "Bob deals next."
-    assert state.draft is not None and state.draft.empty
+    assert state.entry.draft is not None and state.entry.draft.empty
 
 
 def test_typed_score_for_swept_up_cards() -> None:
@@ -285,8 +285,8 @@ def test_tie_break_round_takes_only_the_tied_players() -> None:
         "Tie at 10: Ann and Bob play a tie-break round; the others sit it out."
     )
     assert state.notice is not None and state.notice.text == banner(state.sheet)
-    assert state.draft is not None and state.draft.players == ["p1", "p2"]
-    assert state.draft.tie_break
+    assert state.entry.draft is not None and state.entry.draft.players == ["p1", "p2"]
+    assert state.entry.draft.tie_break
     assert (
         state.act(state.entry.add_card, "p3", "1")
         == "That player does not play this round."
@@ -331,22 +331,24 @@ def test_edit_a_past_round_and_totals_follow() -> None:
     play_rounds(state, ("5", "6"), ("7", "8"))
     tap(state, "p1", "12")  # round 3 in progress, put aside during the edit
     assert state.act(state.fixes.edit_round, 0) is None
-    assert state.draft is not None and state.draft.editing == 0
-    assert state.draft.lines == {"p1": ["5"], "p2": ["6"]}
-    assert state.draft.dealer == "p1"
+    assert state.entry.draft is not None and state.entry.draft.editing == 0
+    assert state.entry.draft.lines == {"p1": ["5"], "p2": ["6"]}
+    assert state.entry.draft.dealer == "p1"
     state.act(state.entry.remove_card, "p1", 0)
     tap(state, "p1", "11")
     assert state.act(state.entry.save) is None
     assert state.notice is not None and state.notice.text.startswith("Round 1 fixed.")
     assert state.sheet.totals() == {"p1": 18, "p2": 14}
     assert state.sheet is not None and len(state.sheet.rounds) == 2
-    assert state.draft.editing is None and state.draft.lines == {"p1": ["12"]}
+    assert state.entry.draft.editing is None and state.entry.draft.lines == {
+        "p1": ["12"]
+    }
     assert state.act(state.fixes.edit_round, 5) == "There is no round 6."
     state.act(state.fixes.edit_round, 1)
     state.act(state.entry.set_busted, "p2", True)
     assert state.act(state.fixes.cancel_edit) is None
     assert state.sheet.totals() == {"p1": 18, "p2": 14}
-    assert state.draft.lines == {"p1": ["12"]}
+    assert state.entry.draft.lines == {"p1": ["12"]}
 
 
 def test_undo_and_redo_the_last_round() -> None:
@@ -378,7 +380,7 @@ def test_rename_add_late_player_and_remove() -> None:
     assert state.sheet.totals()["p4"] == 3  # the lowest total
     assert state.act(state.fixes.add_player, "Eve") is None
     assert state.sheet.totals()["p5"] == 0
-    assert state.draft is not None and state.draft.players == [
+    assert state.entry.draft is not None and state.entry.draft.players == [
         "p1",
         "p2",
         "p3",
@@ -387,8 +389,8 @@ def test_rename_add_late_player_and_remove() -> None:
     ]
     tap(state, "p2", "4")
     assert state.act(state.fixes.remove_player, "p2") is None
-    assert state.draft.players == ["p1", "p3", "p4", "p5"]
-    assert "p2" not in state.draft.lines
+    assert state.entry.draft.players == ["p1", "p3", "p4", "p5"]
+    assert "p2" not in state.entry.draft.lines
     assert [s.player.name for s in standings(state.sheet)] == [
         "Ann",
         "Cleo",
@@ -430,14 +432,16 @@ def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
     state.act(state.entry.choose_attack, "p3")
     state.act(state.entry.set_typed, "p2", 12)
     state.act(state.entry.set_busted, "p3", True)
-    sheet, draft = state.sheet, state.draft
+    sheet, draft = state.sheet, state.entry.draft
     assert draft is not None
     # No close, no flush: the process is simply gone.
     again = AppState(GameStore(tmp_path))
     assert again.unfinished is not None and again.unfinished.id == state.game_id
     assert again.continue_unfinished() is None
     assert again.sheet == sheet
-    assert again.draft is not None and again.draft.to_dict() == draft.to_dict()
+    assert (
+        again.entry.draft is not None and again.entry.draft.to_dict() == draft.to_dict()
+    )
     assert again.entry.round_score("p3") == -15
     assert again.act(again.entry.save) is None
     assert again.sheet.totals() == {"p1": 31, "p2": 19, "p3": -6}
@@ -454,10 +458,10 @@ def test_restart_resumes_an_edit_in_progress(tmp_path: Path) -> None:
     state.act(state.entry.set_busted, "p2", True)
     again = AppState(GameStore(tmp_path))
     again.continue_unfinished()
-    assert again.draft is not None and again.draft.editing == 0
+    assert again.entry.draft is not None and again.entry.draft.editing == 0
     assert again.act(again.entry.save) is None
     assert again.sheet.totals() == {"p1": 5, "p2": 0}
-    assert again.draft.lines == {"p1": ["9"]}
+    assert again.entry.draft.lines == {"p1": ["9"]}
 
 
 def test_home_list_delete_and_restore() -> None:

@@ -23,8 +23,8 @@ def game(names: list[str], files: dict[str, str] | None = None) -> AppState:
 
 
 def tap_round(state: AppState, points: str = "5") -> str | None:
-    assert state.draft is not None
-    for pid in state.draft.players:
+    assert state.entry.draft is not None
+    for pid in state.entry.draft.players:
         failed = state.act(state.entry.add_card, pid, points)
         if failed:
             return failed

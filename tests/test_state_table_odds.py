@@ -12,8 +12,8 @@ from companion.store import GameStore
 
 
 def ids(state: AppState) -> list[str]:
-    assert state.draft is not None
-    return list(state.draft.players)
+    assert state.entry.draft is not None
+    return list(state.entry.draft.players)
 
 
 def test_off_by_default_and_on_for_the_game() -> None:
@@ -97,11 +97,12 @@ def test_undo_of_a_mis_tap_takes_the_last_card_back() -> None:
     state = new_state(["Ann", "Bob"])
     ann, _bob = ids(state)
     tap(state, ann, "5 9")
-    assert state.draft is not None
+    assert state.entry.draft is not None
     assert (
-        state.act(state.entry.remove_card, ann, len(state.draft.line(ann)) - 1) is None
+        state.act(state.entry.remove_card, ann, len(state.entry.draft.line(ann)) - 1)
+        is None
     )
-    assert state.draft.line(ann) == ["5"]
+    assert state.entry.draft.line(ann) == ["5"]
 
 
 def test_the_odds_in_italian_and_hungarian() -> None:
@@ -155,15 +156,15 @@ def test_with_odds_on_a_duplicate_busts_the_line_at_once() -> None:
     state = new_state(["Ann", "Bob"])
     ann, bob = ids(state)
     tap(state, ann, "12 12")
-    assert state.draft is not None and ann not in state.draft.busted
+    assert state.entry.draft is not None and ann not in state.entry.draft.busted
     assert state.act(state.odds.set_on, True) is None
     tap(state, bob, "13 13L 12")
-    assert bob not in state.draft.busted
+    assert bob not in state.entry.draft.busted
     tap(state, bob, "12")
-    assert bob in state.draft.busted
+    assert bob in state.entry.draft.busted
     odds = state.odds.words(bob)
     assert odds is not None and odds.advice == "Bob busted: no more cards this round."
     assert (
         state.act(state.entry.remove_card, bob, 3) is None
     )  # a mis-tap after all: Undo
-    assert bob not in state.draft.busted
+    assert bob not in state.entry.draft.busted

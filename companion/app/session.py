@@ -28,7 +28,6 @@ from .access import Access, Role
 from .corrections import Corrections
 from .digital import NEW_COMPUTER, Digital
 from .digital_table import DigitalTable
-from .entry import RoundDraft
 from .hub import GameHub
 from .invite import InviteView, invite_view, renew_invite
 from .library import Library, ShareView
@@ -196,10 +195,6 @@ class AppState(Observable):
     @property
     def sheet(self) -> Sheet | None:
         return None if self.watch is None else self.watch.state.sheet
-
-    @property
-    def draft(self) -> RoundDraft | None:
-        return None if self.watch is None else self.watch.state.draft
 
     @property
     def digital(self) -> Digital:
