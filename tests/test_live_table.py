@@ -86,7 +86,7 @@ def test_a_phone_taps_its_own_line_only() -> None:
     host, _ = table()
     ann = phone(host)
     assert ann.act(ann.seat.claim, "p1") is None
-    assert ann.my_seat == "p1"
+    assert ann.seat.mine == "p1"
     assert ann.act(ann.entry.add_card, "p1", "7") is None
     assert (
         ann.act(ann.entry.add_card, "p2", "5")
@@ -178,7 +178,7 @@ def test_two_phones_cannot_hold_one_seat() -> None:
     one, two = phone(host), phone(host)
     assert one.act(one.seat.claim, "p1") is None
     assert two.act(two.seat.claim, "p1") == "Ann's seat is taken by another phone."
-    assert two.my_seat is None
+    assert two.seat.mine is None
 
 
 def test_a_seat_whose_phone_dropped_out_can_be_taken_back() -> None:
@@ -190,7 +190,7 @@ def test_a_seat_whose_phone_dropped_out_can_be_taken_back() -> None:
     assert not host.seat.seats.present("p1")
     new = phone(host)  # the same person, after a reload
     assert new.act(new.seat.claim, "p1") is None
-    assert new.my_seat == "p1" and old.my_seat is None
+    assert new.seat.mine == "p1" and old.seat.mine is None
 
 
 def test_a_closed_page_leaves_its_seat_waiting() -> None:
@@ -212,7 +212,7 @@ def test_late_players_join_only_when_the_host_allows() -> None:
     assert dee.act(dee.fixes.join_late, "Dee") is None, dee.notice
     sheet = host.sheet
     assert sheet is not None and [p.name for p in sheet.seated][-1] == "Dee"
-    assert dee.my_seat == sheet.seated[-1].id
+    assert dee.seat.mine == sheet.seated[-1].id
 
 
 # --- what a guest never reaches ---------------------------------------------------

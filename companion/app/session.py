@@ -468,10 +468,6 @@ class AppState(Observable):
         )
         return False
 
-    @property
-    def my_seat(self) -> str | None:
-        return self.seat.mine
-
     def set_connected(self, on: bool) -> None:
         """The page's connection dropped or came back."""
         self._quietly(lambda: self.seat.connected(on))

@@ -244,7 +244,7 @@ def App(
         lambda: watch_page(page, state, set_width, set_route_path, on_gone), []
     )
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
-    ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.my_seat])
+    ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.seat.mine])
     if not state.check_access():
         body: ft.Control = LockedScreen(state.access.reason)
     elif state.access.guest:
@@ -349,7 +349,7 @@ def guest_screen_for(
     screen = route.screen if route.game_id == gid else "game"
     if state.access.role is Role.BOARD or screen == "board":
         return BoardScreen(board_of(state))  # read-only, no way out
-    seated = state.my_seat is not None or state.seat.watching
+    seated = state.seat.mine is not None or state.seat.watching
     if screen == "join" or not seated:
         return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
     if screen in GUEST:

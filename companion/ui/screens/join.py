@@ -162,14 +162,14 @@ def remember_seat(page: ft.Page, state: AppState) -> None:
     async def sync() -> None:
         prefs = ft.SharedPreferences()
         try:
-            if state.my_seat is not None:
-                await prefs.set(SEAT_KEY + gid, state.my_seat)
+            if state.seat.mine is not None:
+                await prefs.set(SEAT_KEY + gid, state.seat.mine)
                 return
             pid = await prefs.get(SEAT_KEY + gid)
         except (RuntimeError, TimeoutError):  # the tab went away meanwhile
             logging.getLogger(__name__).debug("seat not remembered", exc_info=True)
             return
-        if isinstance(pid, str) and state.my_seat is None and not state.seat.watching:
+        if isinstance(pid, str) and state.seat.mine is None and not state.seat.watching:
             state.act(state.seat.claim, pid)
 
     page.run_task(sync)
