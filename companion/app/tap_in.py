@@ -20,8 +20,17 @@ from companion.said import Said
 
 from .digital import digital_number, in_progress
 from .entry import RoundDraft
+from .entry_values import (
+    copies_left,
+    flip7_player,
+    line_names,
+    line_score,
+    problems_by_player,
+    round_score,
+    waiting_for,
+)
 from .live import LiveSeat
-from .open_game import GAME, Derive, GameState, Watch, line
+from .open_game import GAME, GameState, Watch, line
 from .problems import problem_text
 from .refusal import Refusal
 from .standings import banner
@@ -53,13 +62,6 @@ def next_draft(sheet: Sheet, stash: dict[str, object] | None) -> RoundDraft:
     return draft
 
 
-def line_names(state: GameState) -> list[str]:
-    """The names of the round's lines, in the draft's order (its problems
-    name players by position)."""
-    who = state.sheet.names()
-    return [who.get(p, p) for p in state.draft.players]
-
-
 def _refuse_if_impossible(state: GameState, pid: str) -> None:
     """Refuse with the problems that name ``pid``'s line."""
     sheet, draft = state.sheet, state.draft
@@ -72,12 +74,6 @@ def _refuse_if_impossible(state: GameState, pid: str) -> None:
     ]
     if found:
         raise Refusal("\n".join(problem_text(p, names) for p in found))
-
-
-def waiting_for(state: GameState) -> list[str]:
-    """Names of the players whose line is not in yet."""
-    names = state.sheet.names()
-    return [names[p] for p in state.draft.players if not state.draft.is_in(p)]
 
 
 class RoundEntry:
@@ -307,34 +303,3 @@ class RoundEntry:
     def problems_by_player(self) -> dict[str | None, list[Problem]]:
         """Problems keyed by player id (None: about the whole table)."""
         return problems_by_player(self.watch.game.derived)
-
-
-# What every screen on the game shows of the round being entered, worked out
-# once per change (``derive``: OpenGame.derived, or open_game.fresh).
-def copies_left(derive: Derive) -> Counter[str]:
-    return derive("copies_left", lambda s: s.draft.copies_left(s.sheet.rules))
-
-
-def line_score(derive: Derive, pid: str) -> LineScore:
-    return derive(("line_score", pid), lambda s: s.draft.line_score(pid, s.sheet.rules))
-
-
-def round_score(derive: Derive, pid: str) -> int:
-    return derive(("round_score", pid), lambda s: s.draft.score(pid, s.sheet.rules))
-
-
-def flip7_player(derive: Derive) -> str | None:
-    return derive("flip7_player", lambda s: s.draft.flip7_player(s.sheet.rules))
-
-
-def problems_by_player(derive: Derive) -> dict[str | None, list[Problem]]:
-    """Problems keyed by player id (None: about the whole table)."""
-
-    def by_player(state: GameState) -> dict[str | None, list[Problem]]:
-        out: dict[str | None, list[Problem]] = {}
-        for p in state.draft.problems(state.sheet.rules, state.sheet.names()):
-            key = None if p.player is None else state.draft.players[p.player]
-            out.setdefault(key, []).append(p)
-        return out
-
-    return derive("problems_by_player", by_player)

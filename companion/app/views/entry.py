@@ -15,11 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.app.live import LiveSeat
-from companion.app.open_game import Derive, GameState, fresh
-from companion.app.problems import problem_text
-from companion.app.table_odds import OddsWords, shown, words_at
-from companion.app.tap_in import (
+from companion.app.entry_values import (
     copies_left,
     flip7_player,
     line_names,
@@ -28,6 +24,10 @@ from companion.app.tap_in import (
     round_score,
     waiting_for,
 )
+from companion.app.live import LiveSeat
+from companion.app.open_game import Derive, GameState, fresh
+from companion.app.problems import problem_text
+from companion.app.table_odds import OddsWords, shown, words_at
 from companion.app.telling import chain
 from companion.i18n import _
 

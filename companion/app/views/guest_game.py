@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.app.digital import in_progress
+from companion.app.entry_values import waiting_for
 from companion.app.live import LiveSeat
 from companion.app.open_game import GameState
 from companion.app.standings import banner
-from companion.app.tap_in import waiting_for
 from companion.rules import Sheet
 
 if TYPE_CHECKING:
