@@ -155,15 +155,15 @@ def test_a_digital_round_shows_the_turn_and_every_players_cards() -> None:
     for name in ("Ann", "Bob", "Cy"):
         assert host.act(host.form.add, name) is None
     assert host.start_game() is None
-    assert host.set_bot("p3", "stop") is None
-    assert host.start_digital_round() is None
+    assert host.act(host.table.set_bot, "p3", "stop") is None
+    assert host.act(host.table.start) is None
     assert host.watch is not None
     board = board_view(host.watch.state)
     dealt = board.dealt
     assert dealt is not None
     assert board.entry is None  # dealt, not tapped in
     assert (dealt.number, dealt.dealer) == (1, "Ann")
-    rnd = host.digital_round
+    rnd = host.table.round
     assert rnd is not None and rnd.pending is not None
     names = [s.name for s in dealt.seats]
     who = names[rnd.pending.player]
@@ -182,11 +182,11 @@ def test_a_busted_seat_and_a_finished_digital_round() -> None:
     for name in ("Ann", "Bob", "Cy"):
         assert host.act(host.form.add, name) is None
     assert host.start_game() is None
-    assert host.start_digital_round() is None
-    rnd = host.digital_round
+    assert host.act(host.table.start) is None
+    rnd = host.table.round
     assert rnd is not None and rnd.pending is not None
     first = rnd.pending.player
-    assert host.play_choice("hit") is None  # a second 5: busted
+    assert host.act(host.table.play, "hit") is None  # a second 5: busted
     assert host.watch is not None
     dealt = board_view(host.watch.state).dealt
     assert dealt is not None

@@ -74,7 +74,7 @@ def two_phones(
     assert one.start_game() is None
     assert one.game_id is not None
     assert two.open_game(one.game_id) is None
-    assert one.start_digital_round() is None
+    assert one.act(one.table.start) is None
     return hub, one, two
 
 
@@ -94,9 +94,11 @@ def test_two_sessions_one_move_per_pause_and_no_page_needed() -> None:
     _, one, two = two_phones(clock)
     assert [j.delay for j in clock.waiting] == [PAUSE]  # Bob, once, not per page
     two.shown()  # the other page re-rendered (the UI does this on every change)
-    assert two.set_advisor(True) is None  # more commits: still one move waiting
+    assert (
+        two.act(two.table.set_advisor, True) is None
+    )  # more commits: still one move waiting
     one.shown()
-    assert one.set_advisor(False) is None
+    assert one.act(one.table.set_advisor, False) is None
     assert len(clock.waiting) == 1
     before = (revision(one), choices(one))
     assert clock.pause() == 1  # Bob decides
@@ -107,7 +109,7 @@ def test_two_sessions_one_move_per_pause_and_no_page_needed() -> None:
     assert rnd is not None and rnd.pending is not None and rnd.pending.player == 0
     assert clock.waiting == []  # Ann's turn: nothing to move
     two.shown()
-    assert two.play_choice("stay") is None
+    assert two.act(two.table.play, "stay") is None
     moves = 0
     while one.digital.round is not None:  # only computers left; no page renders
         start = revision(one)
@@ -174,7 +176,7 @@ def test_a_failed_write_is_said_and_the_next_change_moves_on() -> None:
         assert state.notice.text == said
     assert clock.waiting == []  # no retry loop on a full disk
     store.save_digital = save  # type: ignore[method-assign]
-    assert one.set_advisor(True) is None  # the next commit reschedules
+    assert one.act(one.table.set_advisor, True) is None  # the next commit reschedules
     assert clock.pause() == 1 and choices(one) == 1
     assert two.notice is None  # the trouble is over: its message goes
 
@@ -190,7 +192,7 @@ def test_computer_players_alone_finish_the_round_without_any_page() -> None:
     done = threading.Event()
     state.subscribe_elsewhere(lambda: done.set() if state.digital.last else None)
     start = revision(state)
-    assert state.start_digital_round() is None
+    assert state.act(state.table.start) is None
     assert done.wait(10), "the computer players stopped"
     time.sleep(0.05)  # nothing moves after the round is over
     last = state.digital.last

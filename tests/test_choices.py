@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui.parts.choices import describe, prompt
+from companion.app.views.choices import describe, prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -49,7 +49,7 @@ def test_prompts_name_the_player_and_card() -> None:
 def test_a_swap_in_two_steps_offers_every_card_and_every_partner() -> None:
     """Step 1 lists every card a swap can move, whoever's seat; step 2 every
     card it can go for, in earlier seats too (it offered only later ones)."""
-    from companion.ui.parts.choices import card_steps, describe_all, in_step
+    from companion.app.views.choices import card_steps, describe_all, in_step
 
     legal = [
         f"swap {p} {a} {q} {b}"

@@ -175,7 +175,7 @@ def test_the_boards_words(
 def test_live_table_refusals_speak_the_phones_language() -> None:
     seat = LiveSeat()
     with use("hu"), pytest.raises(Refusal) as refused:
-        seat.claim("p1", "Ann")  # no game open
+        seat.claim("p1")  # no game open
     assert refused.value.message == "Nincs nyitott játszma."
     with use("it"), pytest.raises(Refusal) as refused:
         renew_invite(None, None)  # type: ignore[arg-type]

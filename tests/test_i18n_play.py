@@ -265,9 +265,9 @@ def test_a_notice_is_read_in_the_language_it_is_shown_in() -> None:
     for name in ("Ann", "Bob"):
         assert state.act(state.form.add, name) is None
     assert state.start_game() is None
-    assert state.add_card("p1", "5") is None
+    assert state.act(state.entry.add_card, "p1", "5") is None
     with use("en"):
-        assert state.save_round() is None
+        assert state.act(state.entry.save) is None
         assert state.notice is not None and state.notice.text == "Bob deals next."
     with use("it"):
         assert state.notice.text == "Il prossimo mazziere è Bob."

@@ -168,10 +168,10 @@ def test_saving_rounds_keeps_the_invite() -> None:
     gid = state.game_id
     assert gid is not None
     token = hub.invite(gid)
-    assert state.set_typed("p1", 10) is None
-    assert state.set_typed("p2", 20) is None
-    assert state.save_round() is None, state.notice
-    assert state.add_card("p1", "7") is None
+    assert state.act(state.entry.set_typed, "p1", 10) is None
+    assert state.act(state.entry.set_typed, "p2", 20) is None
+    assert state.act(state.entry.save) is None, state.notice
+    assert state.act(state.entry.add_card, "p1", "7") is None
     assert hub.admits(gid, token)
 
 
@@ -191,7 +191,7 @@ def test_a_new_invite_tells_every_session_showing_the_game() -> None:
     assert heard == ["phone"]
     assert not hub.admits(gid, old)
     # Nothing of the game changed: the phone's next tap is not refused.
-    assert phone.add_card("p1", "7") is None, phone.notice
+    assert phone.act(phone.entry.add_card, "p1", "7") is None, phone.notice
 
 
 def test_a_new_invite_that_cannot_be_written_keeps_the_old_one(

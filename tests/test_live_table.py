@@ -12,6 +12,7 @@ import pytest
 from companion.app import AppState
 from companion.app.access import HOST, Access, Gate, Role, admit, invite_in, normal
 from companion.app.hub import GameHub
+from companion.app.views.digital import digital_of
 from companion.store import GameStore
 
 ALWAYS: dict[tuple[str, str], bool] = {}
@@ -84,43 +85,56 @@ def test_addresses_are_compared_in_one_form() -> None:
 def test_a_phone_taps_its_own_line_only() -> None:
     host, _ = table()
     ann = phone(host)
-    assert ann.claim_seat("p1") is None
-    assert ann.my_seat == "p1"
-    assert ann.add_card("p1", "7") is None
-    assert ann.add_card("p2", "5") == "Bob's line is entered on Bob's phone."
-    assert ann.set_busted("p3", True) is not None
-    assert ann.set_typed("p2", 12) is not None
-    assert host.add_card("p2", "5") is None  # the host edits every line
+    assert ann.act(ann.seat.claim, "p1") is None
+    assert ann.seat.mine == "p1"
+    assert ann.act(ann.entry.add_card, "p1", "7") is None
+    assert (
+        ann.act(ann.entry.add_card, "p2", "5")
+        == "Bob's line is entered on Bob's phone."
+    )
+    assert ann.act(ann.entry.set_busted, "p3", True) is not None
+    assert ann.act(ann.entry.set_typed, "p2", 12) is not None
+    assert host.act(host.entry.add_card, "p2", "5") is None  # the host edits every line
     host.shown()
-    assert host.draft is not None and host.draft.lines == {"p1": ["7"], "p2": ["5"]}
+    assert host.entry.draft is not None and host.entry.draft.lines == {
+        "p1": ["7"],
+        "p2": ["5"],
+    }
 
 
 def test_a_scorer_phone_edits_every_line() -> None:
     host, _ = table()
     bob = phone(host)
-    assert bob.claim_seat("p2") is None
-    assert bob.add_card("p1", "3") is not None
-    assert host.make_scorer("p2", True) is None
-    assert bob.add_card("p1", "3") is None
-    assert bob.make_scorer("p2", False) == "Only the host's screen can do that."
+    assert bob.act(bob.seat.claim, "p2") is None
+    assert bob.act(bob.entry.add_card, "p1", "3") is not None
+    assert host.act(host.seat.make_scorer, "p2", True) is None
+    assert bob.act(bob.entry.add_card, "p1", "3") is None
+    assert (
+        bob.act(bob.seat.make_scorer, "p2", False)
+        == "Only the host's screen can do that."
+    )
 
 
 def test_the_last_player_saves_once_every_line_is_in() -> None:
     host, _ = table(("Ann", "Bob"))
     ann, bob = phone(host), phone(host)
-    assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
-    assert ann.add_card("p1", "9") is None
-    assert ann.set_done("p1") is None
-    assert ann.save_round() == (
+    assert (
+        ann.act(ann.seat.claim, "p1") is None and bob.act(bob.seat.claim, "p2") is None
+    )
+    assert ann.act(ann.entry.add_card, "p1", "9") is None
+    assert ann.act(ann.entry.set_done, "p1") is None
+    assert ann.act(ann.entry.save) == (
         "The round is saved when every line is in: waiting for Bob."
     )
-    assert bob.add_card("p2", "4") is None
-    assert bob.set_done("p2") is None
-    assert bob.add_card("p2", "6") is None  # a change takes the mark away
-    assert bob.waiting_for() == ["Bob"]
-    assert bob.set_done("p2") is None
-    assert bob.save_round() is None, bob.notice
-    assert host.totals() == {"p1": 9, "p2": 10}
+    assert bob.act(bob.entry.add_card, "p2", "4") is None
+    assert bob.act(bob.entry.set_done, "p2") is None
+    assert (
+        bob.act(bob.entry.add_card, "p2", "6") is None
+    )  # a change takes the mark away
+    assert bob.entry.waiting_for() == ["Bob"]
+    assert bob.act(bob.entry.set_done, "p2") is None
+    assert bob.act(bob.entry.save) is None, bob.notice
+    assert host.sheet.totals() == {"p1": 9, "p2": 10}
 
 
 def test_an_impossible_line_is_not_in() -> None:
@@ -128,50 +142,61 @@ def test_an_impossible_line_is_not_in() -> None:
     the problem, and the line stays out (nobody can save past it)."""
     host, _ = table(("Ann", "Bob"))
     ann = phone(host)
-    assert ann.claim_seat("p1") is None
-    assert ann.add_card("p1", "9") is None and ann.add_card("p1", "9") is None
-    assert ann.set_done("p1") == "Ann: two 9s in a line that did not bust."
-    assert ann.waiting_for() == ["Ann", "Bob"]
-    assert host.set_done("p1") is not None  # the host cannot call it in either
-    assert ann.set_busted("p1", True) is None  # busted after all: now it is in
-    assert ann.waiting_for() == ["Bob"]
+    assert ann.act(ann.seat.claim, "p1") is None
+    assert (
+        ann.act(ann.entry.add_card, "p1", "9") is None
+        and ann.act(ann.entry.add_card, "p1", "9") is None
+    )
+    assert (
+        ann.act(ann.entry.set_done, "p1") == "Ann: two 9s in a line that did not bust."
+    )
+    assert ann.entry.waiting_for() == ["Ann", "Bob"]
+    assert (
+        host.act(host.entry.set_done, "p1") is not None
+    )  # the host cannot call it in either
+    assert (
+        ann.act(ann.entry.set_busted, "p1", True) is None
+    )  # busted after all: now it is in
+    assert ann.entry.waiting_for() == ["Bob"]
 
 
 def test_a_bust_counts_as_in() -> None:
     host, _ = table(("Ann", "Bob"))
     ann = phone(host)
-    assert ann.claim_seat("p1") is None
-    assert ann.set_busted("p1", True) is None
-    assert host.set_done("p2") is None  # the host taps for Bob (no phone)
+    assert ann.act(ann.seat.claim, "p1") is None
+    assert ann.act(ann.entry.set_busted, "p1", True) is None
+    assert (
+        host.act(host.entry.set_done, "p2") is None
+    )  # the host taps for Bob (no phone)
     ann.shown()  # Ann's page redrew (it does on every change)
-    assert ann.save_round() is None, ann.notice
+    assert ann.act(ann.entry.save) is None, ann.notice
 
 
 # --- seats -------------------------------------------------------------------------
 def test_two_phones_cannot_hold_one_seat() -> None:
     host, _ = table()
     one, two = phone(host), phone(host)
-    assert one.claim_seat("p1") is None
-    assert two.claim_seat("p1") == "Ann's seat is taken by another phone."
-    assert two.my_seat is None
+    assert one.act(one.seat.claim, "p1") is None
+    assert two.act(two.seat.claim, "p1") == "Ann's seat is taken by another phone."
+    assert two.seat.mine is None
 
 
 def test_a_seat_whose_phone_dropped_out_can_be_taken_back() -> None:
     host, _ = table()
     old = phone(host)
-    assert old.claim_seat("p1") is None
+    assert old.act(old.seat.claim, "p1") is None
     old.set_connected(False)
     host.shown()
     assert not host.seat.seats.present("p1")
     new = phone(host)  # the same person, after a reload
-    assert new.claim_seat("p1") is None
-    assert new.my_seat == "p1" and old.my_seat is None
+    assert new.act(new.seat.claim, "p1") is None
+    assert new.seat.mine == "p1" and old.seat.mine is None
 
 
 def test_a_closed_page_leaves_its_seat_waiting() -> None:
     host, _ = table()
     ann = phone(host)
-    assert ann.claim_seat("p1") is None
+    assert ann.act(ann.seat.claim, "p1") is None
     ann.detach()
     assert host.seat.seats.holder("p1") is not None
     assert not host.seat.seats.present("p1")
@@ -180,14 +205,14 @@ def test_a_closed_page_leaves_its_seat_waiting() -> None:
 def test_late_players_join_only_when_the_host_allows() -> None:
     host, _ = table(("Ann", "Bob"))
     dee = phone(host)
-    assert dee.join_late("Dee") == (
+    assert dee.act(dee.fixes.join_late, "Dee") == (
         "The host has not opened the table to late players."
     )
-    assert host.allow_late(True) is None
-    assert dee.join_late("Dee") is None, dee.notice
+    assert host.act(host.seat.allow_late, True) is None
+    assert dee.act(dee.fixes.join_late, "Dee") is None, dee.notice
     sheet = host.sheet
     assert sheet is not None and [p.name for p in sheet.seated][-1] == "Dee"
-    assert dee.my_seat == sheet.seated[-1].id
+    assert dee.seat.mine == sheet.seated[-1].id
 
 
 # --- what a guest never reaches ---------------------------------------------------
@@ -205,40 +230,44 @@ def test_a_phone_reaches_nothing_but_its_game() -> None:
     assert ann.open_game(other_id) == "This phone was invited to another game."
     assert ann.delete_game(gid) is not None
     assert host.sheet is not None  # still there
-    assert ann.rename_player("p1", "Zed") is not None
-    assert ann.remove_player("p2") is not None
-    assert ann.add_player("Eve") is not None
-    assert ann.undo_round() is not None
+    assert ann.act(ann.fixes.rename_player, "p1", "Zed") is not None
+    assert ann.act(ann.fixes.remove_player, "p2") is not None
+    assert ann.act(ann.fixes.add_player, "Eve") is not None
+    assert ann.act(ann.fixes.undo_round) is not None
     assert ann.start_game() is not None
     assert (
         ann.act(ann.library.import_code, "F7:whatever")
         == "Only the host's screen can do that."
     )
-    assert ann.discard_draft() is not None and ann.clear_draft() is not None
-    assert ann.start_digital_round() is not None
+    assert (
+        ann.act(ann.entry.discard) is not None and ann.act(ann.entry.clear) is not None
+    )
+    assert ann.act(ann.table.start) is not None
     assert ann.library.share_view(other_id) == "Only the host's screen can do that."
 
 
 def test_a_board_changes_nothing() -> None:
     host, _ = table()
     board = phone(host, Role.BOARD)
-    assert board.claim_seat("p1") == "A board only watches."
-    assert board.add_card("p1", "7") is not None
-    assert board.set_done("p1") is not None
+    assert board.act(board.seat.claim, "p1") == "A board only watches."
+    assert board.act(board.entry.add_card, "p1", "7") is not None
+    assert board.act(board.entry.set_done, "p1") is not None
 
 
 # --- the digital deal --------------------------------------------------------------
 def digital(host: AppState) -> tuple[AppState, AppState]:
     ann, bob = phone(host), phone(host)
-    assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
-    assert host.start_digital_round() is None, host.notice
+    assert (
+        ann.act(ann.seat.claim, "p1") is None and bob.act(bob.seat.claim, "p2") is None
+    )
+    assert host.act(host.table.start) is None, host.notice
     return ann, bob
 
 
 def pending_pid(state: AppState) -> str:
-    rnd = state.digital_round
+    rnd = state.table.round
     assert rnd is not None and rnd.pending is not None
-    return state.seat_ids[rnd.pending.player]
+    return state.table.seat_ids[rnd.pending.player]
 
 
 @pytest.mark.parametrize("players", [("Ann", "Bob")])
@@ -248,15 +277,15 @@ def test_each_phone_decides_for_its_own_seat(players: tuple[str, ...]) -> None:
     for _ in range(4):
         for s in (host, ann, bob):
             s.shown()  # every page redrew after the last change
-        if host.digital_round is None or host.digital_round.over:
+        if host.table.round is None or host.table.round.over:
             break
         pid = pending_pid(host)
         mover, other = (ann, bob) if pid == "p1" else (bob, ann)
-        choice = host.digital_round.legal()[0]  # type: ignore[union-attr]
-        assert other.play_choice(choice) is not None
-        assert host.play_choice(choice) is not None  # that phone is there
-        assert mover.may_decide()
-        assert mover.play_choice(choice) is None, mover.notice
+        choice = host.table.round.legal()[0]  # type: ignore[union-attr]
+        assert other.act(other.table.play, choice) is not None
+        assert host.act(host.table.play, choice) is not None  # that phone is there
+        assert mover.seat.may_decide(mover.watch.state)
+        assert mover.act(mover.table.play, choice) is None, mover.notice
 
 
 def test_the_host_plays_for_a_phone_that_dropped_out() -> None:
@@ -266,9 +295,9 @@ def test_the_host_plays_for_a_phone_that_dropped_out() -> None:
     gone = ann if pid == "p1" else bob
     gone.set_connected(False)
     host.shown()
-    assert host.may_decide()
-    choice = host.digital_round.legal()[0]  # type: ignore[union-attr]
-    assert host.play_choice(choice) is None, host.notice
+    assert host.seat.may_decide(host.watch.state)
+    choice = host.table.round.legal()[0]  # type: ignore[union-attr]
+    assert host.act(host.table.play, choice) is None, host.notice
 
 
 def test_a_new_invite_shuts_old_links_out_at_once() -> None:
@@ -276,13 +305,13 @@ def test_a_new_invite_shuts_old_links_out_at_once() -> None:
     token = host.hub.invite(gid)
     ann = AppState(host.hub)
     assert ann.admit(Access(Role.GUEST, gid, token)) is None
-    assert ann.claim_seat("p1") is None
+    assert ann.act(ann.seat.claim, "p1") is None
     assert ann.check_access()
     host.hub.new_invite(gid)
     assert not ann.check_access()
     assert ann.access.locked and ann.sheet is None
     assert "new invite" in ann.access.reason
-    assert ann.add_card("p1", "7") is not None  # nothing reaches the game
+    assert ann.entry is None  # nothing reaches the game
 
 
 def test_a_locked_session_stays_locked() -> None:
@@ -317,17 +346,19 @@ def test_a_phone_cannot_be_believed_by_a_forwarded_header() -> None:
 def test_two_phones_on_one_line_one_gets_it_the_other_is_told() -> None:
     host, _ = table(("Ann", "Bob"))
     ann, bob = phone(host), phone(host)
-    assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
-    assert host.make_scorer("p2", True) is None
+    assert (
+        ann.act(ann.seat.claim, "p1") is None and bob.act(bob.seat.claim, "p2") is None
+    )
+    assert host.act(host.seat.make_scorer, "p2", True) is None
     for s in (ann, bob):
         s.shown()
-    assert ann.add_card("p1", "7") is None  # Ann's phone first
-    refused = bob.add_card("p1", "9")  # Bob's screen had not seen it yet
+    assert ann.act(ann.entry.add_card, "p1", "7") is None  # Ann's phone first
+    refused = bob.act(bob.entry.add_card, "p1", "9")  # Bob's screen had not seen it yet
     assert refused is not None and "Ann's line changed" in refused
     host.shown()
-    assert host.draft is not None and host.draft.lines == {"p1": ["7"]}
+    assert host.entry.draft is not None and host.entry.draft.lines == {"p1": ["7"]}
     bob.shown()  # redrawn: now Bob sees the 7 and may add to it
-    assert bob.add_card("p1", "9") is None
+    assert bob.act(bob.entry.add_card, "p1", "9") is None
 
 
 def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
@@ -335,7 +366,9 @@ def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
     locked out let go of their seats, and that change cleared it."""
     host, gid = table()
     ann, bob = phone(host), phone(host)
-    assert ann.claim_seat("p1") is None and bob.claim_seat("p2") is None
+    assert (
+        ann.act(ann.seat.claim, "p1") is None and bob.act(bob.seat.claim, "p2") is None
+    )
     assert host.act(host.invite.renew) is None
     assert host.notice is not None
     said = host.notice.text
@@ -345,22 +378,27 @@ def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
     assert host.notice is not None and host.notice.text == said
 
 
+def voice(state: AppState) -> int:
+    """Who "you" is in the words of the pending decision's choices."""
+    view = digital_of(state)
+    assert view is not None and view.turn is not None
+    return view.turn.voice
+
+
 def test_you_is_the_reader_in_the_choices_words() -> None:
     """The host deciding for a player whose phone is away is not "you";
     the player's own phone is, and so is one device passed round a table
     with no phones."""
-    from companion.ui.parts.decision import voice
-
     host, _ = table(("Ann", "Bob"))
     ann, bob = digital(host)
-    rnd = host.digital_round
+    rnd = host.table.round
     assert rnd is not None and rnd.pending is not None
     seat = rnd.pending.player
     mover = ann if pending_pid(host) == "p1" else bob
-    assert voice(host, seat) == -1
-    assert voice(mover, seat) == seat
+    assert voice(host) == -1
+    assert voice(mover) == seat
     alone, _gid = table(("Ann", "Bob"))
-    assert alone.start_digital_round() is None
-    lone = alone.digital_round
+    assert alone.act(alone.table.start) is None
+    lone = alone.table.round
     assert lone is not None and lone.pending is not None
-    assert voice(alone, lone.pending.player) == lone.pending.player
+    assert voice(alone) == lone.pending.player

@@ -27,7 +27,7 @@ from share_games import (
 )
 from test_share_fuzz import BASE_PATHS, _paths, json_values
 
-from companion.app import AppState, share_meta
+from companion.app import AppState, banner, share_meta, standings
 from companion.rules import Rules
 from companion.share import ShareCodeError, ShareMeta, decode, encode
 from companion.share.schema import sheet_to_json
@@ -56,8 +56,8 @@ def test_files_of_the_0_1_0_format_load(tmp_path: Path) -> None:
     assert set(games) == {("Ann", "Bob"), ("Cy", "Dee", "Eve")}
     state = AppState(store)
     assert state.open_game(games["Ann", "Bob"].id) is None
-    assert state.alerts == [] and state.draft is not None
-    assert state.draft.lines == {"p1": ["7"]}  # the round being tapped in
+    assert state.alerts == [] and state.entry.draft is not None
+    assert state.entry.draft.lines == {"p1": ["7"]}  # the round being tapped in
     assert state.open_game(games["Cy", "Dee", "Eve"].id) is None
     assert state.alerts == [] and state.digital.round is not None
 
@@ -146,20 +146,20 @@ def _opens_and_exports_the_same(code: str) -> bool:
         and state.library.imported_id is not None
     )
     assert state.open_game(state.library.imported_id) is None and state.alerts == []
-    assert state.sheet == sheet and state.draft is not None
+    assert state.sheet == sheet and state.entry.draft is not None
     # What the sheet screen renders: the table, the banner or the standings,
     # the next dealer and the round being entered.
     # (the table itself is a Flet component; its every cell comes from _score)
     for rec in state.sheet.rounds:
         for p in state.sheet.players:
             _score(state.sheet, rec, p.id)
-    state.banner()
+    banner(state.sheet)
     if state.sheet.over:
-        assert state.standings() and sheet.winners()
+        assert standings(state.sheet) and sheet.winners()
     else:
         assert sheet.end().over is False
-        state.next_dealer()
-        state.standings()
+        state.sheet.next_dealer()
+        standings(state.sheet)
     record = state.store.load(state.library.imported_id)
     export = encode(record.sheet, share_meta(record))  # as the share screen
     assert export == encode(sheet, meta)

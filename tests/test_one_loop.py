@@ -47,7 +47,7 @@ def app_deals(
     game_id = store.create(sheet, digital=blob)
     state = AppState(store)
     assert state.open_game(game_id) is None
-    assert state.start_digital_round() is None
+    assert state.act(state.table.start) is None
     rnd = state.digital.round
     assert rnd is not None
     return rnd, list(state.digital.ids), state.digital.tie_break
@@ -154,15 +154,15 @@ def test_a_second_deck_is_shuffled_in_when_a_19th_player_joins() -> None:
         assert state.act(state.form.add, f"P{i + 1}") is None
         assert state.act(state.form.set_computer, i, "stop") is None
     assert state.start_game() is None
-    assert state.start_digital_round() is None
+    assert state.act(state.table.start) is None
     while state.bot_step():
         pass
-    first = state.digital_round
+    first = state.table.round
     assert first is not None and first.over and first.card_count() == 108
     _, pile = first.leftovers()
-    assert state.add_player("Zed") is None
+    assert state.act(state.fixes.add_player, "Zed") is None
     assert state.sheet is not None and state.sheet.rules.decks == 2
-    assert state.start_digital_round() is None
+    assert state.act(state.table.start) is None
     rnd = state.digital.round
     assert rnd is not None and len(rnd.seats) == 19
     assert rnd.card_count() == 216

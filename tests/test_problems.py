@@ -288,9 +288,11 @@ def test_a_change_meanwhile_is_told_in_the_refused_screens_language() -> None:
         assert one.act(one.form.add, name) is None
     assert one.start_game() is None and one.game_id is not None
     assert two.open_game(one.game_id) is None
-    assert one.add_card("p1", "7") is None  # an English screen taps Ann's line
+    assert (
+        one.act(one.entry.add_card, "p1", "7") is None
+    )  # an English screen taps Ann's line
     with use("hu"):
-        refused = two.add_card("p1", "9")
+        refused = two.act(two.entry.add_card, "p1", "9")
     assert refused == (
         "Közben egy másik képernyőn: Ann sora megváltozott. "
         "Itt semmi sem változott: nézd meg, és próbáld újra."
@@ -303,14 +305,14 @@ def test_problems_refused_at_save_are_worded_for_the_saving_screen() -> None:
         assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     for code in ("5", "9"):
-        assert state.add_card("p1", code) is None
-    assert state.add_card("p2", "9") is None
-    assert state.add_card("p2", "8") is None
+        assert state.act(state.entry.add_card, "p1", code) is None
+    assert state.act(state.entry.add_card, "p2", "9") is None
+    assert state.act(state.entry.add_card, "p2", "8") is None
     state.watch.state.draft.lines["p1"].append("5")  # type: ignore[union-attr]
     with use("it"):
-        refused = state.save_round()
-        (problem,) = state.problems()
-        assert state.problem_text(problem) == refused
+        refused = state.act(state.entry.save)
+        (problem,) = state.entry.problems()
+        assert state.entry.problem_text(problem) == refused
     assert refused == "Ann: due 5 in una fila non eliminata."
 
 
@@ -333,31 +335,31 @@ def test_tap_in_refusals_are_worded_with_card_names_and_counts() -> None:
     for name in NAMES_AB:
         assert state.act(state.form.add, name) is None
     assert state.start_game() is None
-    assert state.add_card("p1", "0") is None
-    assert state.add_card("p1", "1") is None
+    assert state.act(state.entry.add_card, "p1", "0") is None
+    assert state.act(state.entry.add_card, "p1", "1") is None
     with use("it"):
-        assert state.add_card("p2", "0") == (
+        assert state.act(state.entry.add_card, "p2", "0") == (
             "Lo Zero: non ne restano: il mazzo ne contiene 1 ed è già in questo round."
         )
-        assert state.add_card("p2", "STEAL") == (
+        assert state.act(state.entry.add_card, "p2", "STEAL") == (
             "Ruba è una carta Azione: le carte Azione non restano mai nella fila."
         )
     with use("hu"):
-        assert state.add_card("p2", "0") == (
+        assert state.act(state.entry.add_card, "p2", "0") == (
             "The Zero: nem maradt több: a pakliban 1 van, és az ebben a körben van."
         )
     with use("en"):
-        assert state.add_card("p2", "0") == (
+        assert state.act(state.entry.add_card, "p2", "0") == (
             "No The Zero left: the deck holds 1 and all are in this round."
         )
-    assert state.add_card("p1", "2") is None
-    assert state.add_card("p2", "2") is None
+    assert state.act(state.entry.add_card, "p1", "2") is None
+    assert state.act(state.entry.add_card, "p2", "2") is None
     with use("it"):  # the plural: both copies of the 2 are in
-        assert state.add_card("p2", "2") == (
+        assert state.act(state.entry.add_card, "p2", "2") == (
             "2: non ne restano: il mazzo ne contiene 2 e sono tutte in questo round."
         )
     with use("hu"):
-        assert state.add_card("p1", "2") == (
+        assert state.act(state.entry.add_card, "p1", "2") == (
             "2: nem maradt több: a pakliban 2 van, és mind ebben a körben van."
         )
 

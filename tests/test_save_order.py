@@ -44,7 +44,10 @@ def table(asked: list[str]) -> tuple[AppState, AppState]:
         page = Page(name, asked)
         state.subscribe(lambda name=name: asked.append(name))
         state.subscribe_elsewhere(lambda page=page: on_page_thread(page, lambda: None))
-    assert saver.set_typed("p1", 10) is None and saver.set_typed("p2", 7) is None
+    assert (
+        saver.act(saver.entry.set_typed, "p1", 10) is None
+        and saver.act(saver.entry.set_typed, "p2", 7) is None
+    )
     asked.clear()
     return saver, other
 
@@ -52,14 +55,16 @@ def table(asked: list[str]) -> tuple[AppState, AppState]:
 def test_the_saving_page_is_redrawn_before_the_others() -> None:
     asked: list[str] = []
     saver, _other = table(asked)
-    handled(saver.save_round)  # a tap's handler, as a worker runs it
+    handled(lambda: saver.act(saver.entry.save))  # a tap's handler, as a worker runs it
     assert asked == ["saver", "other"]
 
 
 def test_outside_a_handler_the_others_are_told_at_once() -> None:
     asked: list[str] = []
     saver, _other = table(asked)
-    saver.save_round()  # a computer player's move, a timer: no handler to wait for
+    saver.act(
+        saver.entry.save
+    )  # a computer player's move, a timer: no handler to wait for
     assert asked == ["other", "saver"]
 
 

@@ -32,9 +32,9 @@ def two_tabs(store: GameStore) -> tuple[AppState, AppState]:
 
 
 def enter(state: AppState, ann: int, bob: int) -> None:
-    assert state.set_typed("p1", ann) is None, state.notice
-    assert state.set_typed("p2", bob) is None, state.notice
-    assert state.save_round() is None, state.notice
+    assert state.act(state.entry.set_typed, "p1", ann) is None, state.notice
+    assert state.act(state.entry.set_typed, "p2", bob) is None, state.notice
+    assert state.act(state.entry.save) is None, state.notice
 
 
 def test_rounds_saved_from_two_tabs_are_all_kept(tmp_path: Path) -> None:
@@ -45,7 +45,7 @@ def test_rounds_saved_from_two_tabs_are_all_kept(tmp_path: Path) -> None:
     enter(two, 30, 40)
     one.shown()
     enter(one, 50, 60)
-    assert one.totals() == two.totals() == {"p1": 90, "p2": 120}
+    assert one.sheet.totals() == two.sheet.totals() == {"p1": 90, "p2": 120}
     store.close()
     again = GameStore(tmp_path)
     (game,) = again.list_games()
@@ -55,42 +55,45 @@ def test_rounds_saved_from_two_tabs_are_all_kept(tmp_path: Path) -> None:
 
 def test_taps_on_other_lines_land_on_top_of_each_other() -> None:
     one, two = two_tabs(GameStore.memory())
-    assert one.add_card("p1", "7") is None
+    assert one.act(one.entry.add_card, "p1", "7") is None
     # Tab 2 has not redrawn yet: its tap on Bob's line still lands.
-    assert two.add_card("p2", "9") is None
-    assert one.draft is two.draft
-    assert one.round_score("p1") == 7 and one.round_score("p2") == 9
+    assert two.act(two.entry.add_card, "p2", "9") is None
+    assert one.entry.draft is two.entry.draft
+    assert one.entry.round_score("p1") == 7 and one.entry.round_score("p2") == 9
 
 
 def test_a_tap_on_a_line_changed_meanwhile_is_refused_with_what_changed() -> None:
     one, two = two_tabs(GameStore.memory())
-    assert one.add_card("p1", "7") is None
-    refused = two.add_card("p1", "9")
+    assert one.act(one.entry.add_card, "p1", "7") is None
+    refused = two.act(two.entry.add_card, "p1", "9")
     assert refused == (
         "Meanwhile on another screen: Ann's line changed. "
         "Nothing was changed here: check and try again."
     )
     assert two.notice is not None and two.notice.error
-    assert one.draft is not None and one.draft.lines["p1"] == ["7"]
+    assert one.entry.draft is not None and one.entry.draft.lines["p1"] == ["7"]
     two.shown()
-    assert two.add_card("p1", "9") is None
-    assert one.draft is not None and two.draft is not None
-    assert one.draft.lines["p1"] == two.draft.lines["p1"] == ["7", "9"]
+    assert two.act(two.entry.add_card, "p1", "9") is None
+    assert one.entry.draft is not None and two.entry.draft is not None
+    assert one.entry.draft.lines["p1"] == two.entry.draft.lines["p1"] == ["7", "9"]
 
 
 def test_saving_a_round_with_a_change_not_yet_seen_is_refused() -> None:
     one, two = two_tabs(GameStore.memory())
-    assert two.set_typed("p1", 10) is None and two.set_typed("p2", 5) is None
+    assert (
+        two.act(two.entry.set_typed, "p1", 10) is None
+        and two.act(two.entry.set_typed, "p2", 5) is None
+    )
     one.shown()
-    assert two.add_card("p2", "3") is None  # after one's last look
-    refused = one.save_round()
+    assert two.act(two.entry.add_card, "p2", "3") is None  # after one's last look
+    refused = one.act(one.entry.save)
     assert refused == (
         "Meanwhile on another screen: Bob's line changed. "
         "Nothing was changed here: check and try again."
     )
     assert one.sheet is not None and one.sheet.rounds == ()
     one.shown()
-    assert one.save_round() is None
+    assert one.act(one.entry.save) is None
     assert two.sheet is not None and len(two.sheet.rounds) == 1
 
 
@@ -99,14 +102,14 @@ def test_the_other_tab_is_told_of_every_change_and_of_a_delete() -> None:
     heard: list[str] = []
     two.subscribe_elsewhere(lambda: heard.append("two"))
     one.subscribe_elsewhere(lambda: heard.append("one"))
-    assert one.add_card("p1", "5") is None
+    assert one.act(one.entry.add_card, "p1", "5") is None
     assert heard == ["two"]  # not one: its own change re-renders it anyway
     game_id = one.game_id
     assert game_id is not None and one.delete_game(game_id) is None
     assert heard == ["two", "two"]
     assert two.game_id is None
     assert "That game was deleted on another screen." in two.alerts
-    assert two.add_card("p1", "5") == "No game is open."
+    assert two.entry is None  # nothing left to tap on
 
 
 def test_news_about_an_older_sheet_goes_when_another_tab_changes_it() -> None:
@@ -127,16 +130,16 @@ def test_a_game_left_unplayed_is_kept_while_another_tab_shows_it() -> None:
 def test_a_failed_write_changes_nothing_in_any_tab(tmp_path: Path) -> None:
     store = GameStore(tmp_path)
     one, two = two_tabs(store)
-    assert one.add_card("p1", "5") is None
+    assert one.act(one.entry.add_card, "p1", "5") is None
     two.shown()
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
     store.save_draft = broken  # type: ignore[method-assign]
-    refused = two.add_card("p1", "6")
+    refused = two.act(two.entry.add_card, "p1", "6")
     assert refused == "Could not save (No space left on device); nothing was changed."
-    assert one.draft is not None and one.draft.lines["p1"] == ["5"]
+    assert one.entry.draft is not None and one.entry.draft.lines["p1"] == ["5"]
 
 
 def _count(state: GameState, t: int) -> GameState:
@@ -208,10 +211,13 @@ def test_live_views_are_shared_per_commit_and_follow_every_tap(tmp_path: Path) -
 
     assert game.derived("n", count) == game.derived("n", count) == 0
     assert len(calls) == 1  # the second session's question was answered from memory
-    assert one.add_card("p1", "5") is None and one.add_card("p1", "5") is None
+    assert (
+        one.act(one.entry.add_card, "p1", "5") is None
+        and one.act(one.entry.add_card, "p1", "5") is None
+    )
     assert game.derived("n", count) == 2 and len(calls) == 2  # a new state: anew
-    assert two.round_score("p1") == one.round_score("p1") == 10
-    assert two.problems_by_player() == one.problems_by_player()
-    assert two.copies_left()["5"] == 3
-    assert one.remove_card("p1", 1) is None
-    assert two.round_score("p1") == 5 and two.copies_left()["5"] == 4
+    assert two.entry.round_score("p1") == one.entry.round_score("p1") == 10
+    assert two.entry.problems_by_player() == one.entry.problems_by_player()
+    assert two.entry.copies_left()["5"] == 3
+    assert one.act(one.entry.remove_card, "p1", 1) is None
+    assert two.entry.round_score("p1") == 5 and two.entry.copies_left()["5"] == 4

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import AppState
+from companion.app import AppState, banner, standings
 from companion.app.telling import chain
 from companion.app.views.setup import setup_of
 from companion.rules.sheet_read import read_sheet
@@ -31,7 +31,7 @@ def new_state(names: list[str], files: dict[str, str] | None = None, **opts: obj
 
 def tap(state: AppState, pid: str, codes: str) -> None:
     for code in codes.split():
-        assert state.add_card(pid, code) is None, state.notice
+        assert state.act(state.entry.add_card, pid, code) is None, state.notice
 
 
 # --- observing ----------------------------------------------------------------
@@ -141,7 +141,7 @@ def played(names: list[str], files: dict[str, str]) -> None:
     """A game of ``names`` with one round saved."""
     state = new_state(names, files)
     tap(state, "p1", "5")
-    assert state.save_round() is None
+    assert state.act(state.entry.save) is None
 
 
 def test_name_suggestions_come_from_earlier_games() -> None:
@@ -168,34 +168,36 @@ def test_no_suggestion_from_unplayed_games_or_computer_players() -> None:
 def test_live_score_chain_and_flip7() -> None:
     state = new_state(["Ann", "Bob"])
     tap(state, "p1", " ".join(FLIP7))
-    score = state.line_score("p1")
+    score = state.entry.line_score("p1")
     assert score.flip7 and score.total == 35
     assert chain(score) == "48 → ÷2 24 → −4 20 → Flip 7 +15 = 35"
-    assert state.flip7_player() == "p1"
-    assert state.remove_card("p1", 0) is None
-    assert state.flip7_player() is None
-    assert state.remove_card("p1", 99) == "That card is not in the line."
+    assert state.entry.flip7_player() == "p1"
+    assert state.act(state.entry.remove_card, "p1", 0) is None
+    assert state.entry.flip7_player() is None
+    assert (
+        state.act(state.entry.remove_card, "p1", 99) == "That card is not in the line."
+    )
 
 
 def test_copies_left_across_the_table() -> None:
     state = new_state(["Ann", "Bob", "Cleo"])
-    assert state.copies_left()["2"] == 2
+    assert state.entry.copies_left()["2"] == 2
     tap(state, "p1", "2")
     tap(state, "p2", "2 0")
-    assert state.copies_left()["2"] == 0 and state.copies_left()["0"] == 0
+    assert state.entry.copies_left()["2"] == 0 and state.entry.copies_left()["0"] == 0
     assert (
-        state.add_card("p3", "2")
+        state.act(state.entry.add_card, "p3", "2")
         == "No 2 left: the deck holds 2 and all are in this round."
     )
-    assert state.add_card("p3", "0") == (
+    assert state.act(state.entry.add_card, "p3", "0") == (
         "No The Zero left: the deck holds 1 and all are in this round."
     )
-    assert state.add_card("p3", "F4") == (
+    assert state.act(state.entry.add_card, "p3", "F4") == (
         "Flip Four! is an action: actions never stay in a line."
     )
-    assert state.add_card("p3", "99").startswith("Unknown card '99'")  # type: ignore[union-attr]
-    state.remove_card("p2", 0)
-    assert state.add_card("p3", "2") is None
+    assert state.act(state.entry.add_card, "p3", "99").startswith("Unknown card '99'")  # type: ignore[union-attr]
+    state.act(state.entry.remove_card, "p2", 0)
+    assert state.act(state.entry.add_card, "p3", "2") is None
 
 
 def test_two_decks_hold_twice_the_copies() -> None:
@@ -203,7 +205,7 @@ def test_two_decks_hold_twice_the_copies() -> None:
     assert state.sheet is not None and state.sheet.rules.decks == 2
     tap(state, "p1", "0")
     tap(state, "p2", "0")
-    assert state.add_card("p3", "0") == (
+    assert state.act(state.entry.add_card, "p3", "0") == (
         "No The Zero left: two decks hold 2 and all are in this round."
     )
 
@@ -212,32 +214,38 @@ def test_impossible_entry_is_refused_with_its_message() -> None:
     state = new_state(["Ann", "Bob"])
     tap(state, "p1", "5 5")
     tap(state, "p2", "9")
-    by_player = state.problems_by_player()
+    by_player = state.entry.problems_by_player()
     assert [p.code for p in by_player["p1"]] == ["duplicate"]
     message = "Ann: two 5s in a line that did not bust."
-    assert state.save_round() == message
+    assert state.act(state.entry.save) == message
     assert state.sheet is not None and state.sheet.rounds == ()
-    assert state.toggle_busted("p1") is None  # two 5s: Ann busted
-    assert state.problems() == []
-    assert state.save_round() is None
-    assert state.totals() == {"p1": 0, "p2": 9}
-    assert state.next_dealer().name == "Bob"
+    assert state.act(state.entry.toggle_busted, "p1") is None  # two 5s: Ann busted
+    assert state.entry.problems() == []
+    assert state.act(state.entry.save) is None
+    assert state.sheet.totals() == {"p1": 0, "p2": 9}
+    assert state.sheet.next_dealer().name == "Bob"
     assert state.notice is not None and state.notice.text == "Bob deals next."
-    assert state.draft is not None and state.draft.empty
+    assert state.entry.draft is not None and state.entry.draft.empty
 
 
 def test_typed_score_for_swept_up_cards() -> None:
     state = new_state(["Ann", "Bob"])
-    assert state.set_typed("p1", "abc") == "Type the round score as a whole number."
-    assert state.set_typed("p1", "-5") is None
-    assert state.save_round() == "Ann: scores never go below 0 without Brutal mode."
-    assert state.set_typed("p1", " 27 ") is None
-    assert state.round_score("p1") == 27
-    assert state.save_round() is None
+    assert (
+        state.act(state.entry.set_typed, "p1", "abc")
+        == "Type the round score as a whole number."
+    )
+    assert state.act(state.entry.set_typed, "p1", "-5") is None
+    assert (
+        state.act(state.entry.save)
+        == "Ann: scores never go below 0 without Brutal mode."
+    )
+    assert state.act(state.entry.set_typed, "p1", " 27 ") is None
+    assert state.entry.round_score("p1") == 27
+    assert state.act(state.entry.save) is None
     assert state.sheet is not None
     entry = state.sheet.rounds[0].entry("p1")
     assert entry is not None and entry.typed == 27
-    assert state.totals()["p1"] == 27
+    assert state.sheet.totals()["p1"] == 27
 
 
 def test_brutal_flip7_attack_and_busted_minus_cards() -> None:
@@ -245,22 +253,30 @@ def test_brutal_flip7_attack_and_busted_minus_cards() -> None:
     tap(state, "p1", " ".join(FLIP7))
     tap(state, "p2", "5 9")
     tap(state, "p3", "6 6 -10")
-    state.set_busted("p3", True)
-    assert state.round_score("p3") == -10  # busted: base 0, then −10 (R19)
-    assert state.choose_attack("p1") == "The −15 goes to another player."
-    assert state.choose_attack("p2") is None
-    assert state.round_score("p1") == 20  # no +15 for Ann
-    assert state.round_score("p2") == -1  # 14 − 15
-    assert chain(state.line_score("p2")) == "14 → −15 = −1"
-    assert state.save_round() is None
-    assert state.totals() == {"p1": 20, "p2": -1, "p3": -10}
-    assert state.choose_attack("p3") == "Nobody has a Flip 7 in this round."
+    state.act(state.entry.set_busted, "p3", True)
+    assert state.entry.round_score("p3") == -10  # busted: base 0, then −10 (R19)
+    assert (
+        state.act(state.entry.choose_attack, "p1") == "The −15 goes to another player."
+    )
+    assert state.act(state.entry.choose_attack, "p2") is None
+    assert state.entry.round_score("p1") == 20  # no +15 for Ann
+    assert state.entry.round_score("p2") == -1  # 14 − 15
+    assert chain(state.entry.line_score("p2")) == "14 → −15 = −1"
+    assert state.act(state.entry.save) is None
+    assert state.sheet.totals() == {"p1": 20, "p2": -1, "p3": -10}
+    assert (
+        state.act(state.entry.choose_attack, "p3")
+        == "Nobody has a Flip 7 in this round."
+    )
 
 
 def test_attack_needs_brutal() -> None:
     state = new_state(["Ann", "Bob"])
     tap(state, "p1", " ".join(FLIP7))
-    assert state.choose_attack("p2") == "Only Brutal mode has the −15 attack."
+    assert (
+        state.act(state.entry.choose_attack, "p2")
+        == "Only Brutal mode has the −15 attack."
+    )
 
 
 def test_tie_break_round_takes_only_the_tied_players() -> None:
@@ -268,26 +284,32 @@ def test_tie_break_round_takes_only_the_tied_players() -> None:
     tap(state, "p1", "10")
     tap(state, "p2", "4 6")
     tap(state, "p3", "5")
-    assert state.save_round() is None
-    assert state.banner() == (
+    assert state.act(state.entry.save) is None
+    assert banner(state.sheet) == (
         "Tie at 10: Ann and Bob play a tie-break round; the others sit it out."
     )
-    assert state.notice is not None and state.notice.text == state.banner()
-    assert state.draft is not None and state.draft.players == ["p1", "p2"]
-    assert state.draft.tie_break
-    assert state.add_card("p3", "1") == "That player does not play this round."
+    assert state.notice is not None and state.notice.text == banner(state.sheet)
+    assert state.entry.draft is not None and state.entry.draft.players == ["p1", "p2"]
+    assert state.entry.draft.tie_break
+    assert (
+        state.act(state.entry.add_card, "p3", "1")
+        == "That player does not play this round."
+    )
     tap(state, "p1", "3")
     tap(state, "p2", "2")
-    assert state.save_round() is None
-    assert state.banner() == "Ann wins with 13!"
+    assert state.act(state.entry.save) is None
+    assert banner(state.sheet) == "Ann wins with 13!"
     assert state.sheet is not None and state.sheet.rounds[1].tie_break
-    assert [(s.player.name, s.total, s.place) for s in state.standings()] == [
+    assert [(s.player.name, s.total, s.place) for s in standings(state.sheet)] == [
         ("Ann", 13, 1),
         ("Bob", 12, 2),
         ("Cleo", 5, 3),
     ]
     tap(state, "p1", "1")
-    assert state.save_round() == "The game is over; start a new game or undo a round."
+    assert (
+        state.act(state.entry.save)
+        == "The game is over; start a new game or undo a round."
+    )
     assert state.library.games()[0].finished and state.library.games()[0].winners == (
         "Ann",
     )
@@ -297,9 +319,9 @@ def test_shared_win_option() -> None:
     state = new_state(["Ann", "Bob"], target=10, tie_break=False)
     tap(state, "p1", "10")
     tap(state, "p2", "10")
-    state.save_round()
-    assert state.banner() == "Ann and Bob share the win with 10!"
-    assert [s.place for s in state.standings()] == [1, 1]
+    state.act(state.entry.save)
+    assert banner(state.sheet) == "Ann and Bob share the win with 10!"
+    assert [s.place for s in standings(state.sheet)] == [1, 1]
 
 
 # --- corrections --------------------------------------------------------------------
@@ -307,59 +329,64 @@ def play_rounds(state: AppState, *lines: tuple[str, str]) -> None:
     for a, b in lines:
         tap(state, "p1", a)
         tap(state, "p2", b)
-        assert state.save_round() is None, state.notice
+        assert state.act(state.entry.save) is None, state.notice
 
 
 def test_edit_a_past_round_and_totals_follow() -> None:
     state = new_state(["Ann", "Bob"])
     play_rounds(state, ("5", "6"), ("7", "8"))
     tap(state, "p1", "12")  # round 3 in progress, put aside during the edit
-    assert state.edit_round(0) is None
-    assert state.draft is not None and state.draft.editing == 0
-    assert state.draft.lines == {"p1": ["5"], "p2": ["6"]}
-    assert state.draft.dealer == "p1"
-    state.remove_card("p1", 0)
+    assert state.act(state.fixes.edit_round, 0) is None
+    assert state.entry.draft is not None and state.entry.draft.editing == 0
+    assert state.entry.draft.lines == {"p1": ["5"], "p2": ["6"]}
+    assert state.entry.draft.dealer == "p1"
+    state.act(state.entry.remove_card, "p1", 0)
     tap(state, "p1", "11")
-    assert state.save_round() is None
+    assert state.act(state.entry.save) is None
     assert state.notice is not None and state.notice.text.startswith("Round 1 fixed.")
-    assert state.totals() == {"p1": 18, "p2": 14}
+    assert state.sheet.totals() == {"p1": 18, "p2": 14}
     assert state.sheet is not None and len(state.sheet.rounds) == 2
-    assert state.draft.editing is None and state.draft.lines == {"p1": ["12"]}
-    assert state.edit_round(5) == "There is no round 6."
-    state.edit_round(1)
-    state.set_busted("p2", True)
-    assert state.cancel_edit() is None
-    assert state.totals() == {"p1": 18, "p2": 14}
-    assert state.draft.lines == {"p1": ["12"]}
+    assert state.entry.draft.editing is None and state.entry.draft.lines == {
+        "p1": ["12"]
+    }
+    assert state.act(state.fixes.edit_round, 5) == "There is no round 6."
+    state.act(state.fixes.edit_round, 1)
+    state.act(state.entry.set_busted, "p2", True)
+    assert state.act(state.fixes.cancel_edit) is None
+    assert state.sheet.totals() == {"p1": 18, "p2": 14}
+    assert state.entry.draft.lines == {"p1": ["12"]}
 
 
 def test_undo_and_redo_the_last_round() -> None:
     state = new_state(["Ann", "Bob"])
     play_rounds(state, ("5", "6"), ("7", "8"))
-    assert state.next_dealer().name == "Ann"
-    assert state.undo_round() is None
+    assert state.sheet.next_dealer().name == "Ann"
+    assert state.act(state.fixes.undo_round) is None
     assert state.notice is not None and state.notice.text == "Round 2 undone."
-    assert state.totals() == {"p1": 5, "p2": 6}
-    assert state.next_dealer().name == "Bob"
-    assert state.can_redo
-    assert state.redo_round() is None
-    assert state.totals() == {"p1": 12, "p2": 14}
-    state.undo_round()
-    state.undo_round()
-    assert state.undo_round() == "No round to undo."
-    assert not state.can_redo or state.redo_round() is None
+    assert state.sheet.totals() == {"p1": 5, "p2": 6}
+    assert state.sheet.next_dealer().name == "Bob"
+    assert state.fixes.can_redo
+    assert state.act(state.fixes.redo_round) is None
+    assert state.sheet.totals() == {"p1": 12, "p2": 14}
+    state.act(state.fixes.undo_round)
+    state.act(state.fixes.undo_round)
+    assert state.act(state.fixes.undo_round) == "No round to undo."
+    assert not state.fixes.can_redo or state.act(state.fixes.redo_round) is None
 
 
 def test_rename_add_late_player_and_remove() -> None:
     state = new_state(["Ann", "Bob", "Cleo"])
     play_rounds_three(state)
-    assert state.rename_player("p2", "ANN") == "ANN is already at the table."
-    assert state.rename_player("p2", "Bobby") is None
-    assert state.add_player("Dan", at_lowest=True) is None
-    assert state.totals()["p4"] == 3  # the lowest total
-    assert state.add_player("Eve") is None
-    assert state.totals()["p5"] == 0
-    assert state.draft is not None and state.draft.players == [
+    assert (
+        state.act(state.fixes.rename_player, "p2", "ANN")
+        == "ANN is already at the table."
+    )
+    assert state.act(state.fixes.rename_player, "p2", "Bobby") is None
+    assert state.act(state.fixes.add_player, "Dan", at_lowest=True) is None
+    assert state.sheet.totals()["p4"] == 3  # the lowest total
+    assert state.act(state.fixes.add_player, "Eve") is None
+    assert state.sheet.totals()["p5"] == 0
+    assert state.entry.draft is not None and state.entry.draft.players == [
         "p1",
         "p2",
         "p3",
@@ -367,11 +394,16 @@ def test_rename_add_late_player_and_remove() -> None:
         "p5",
     ]
     tap(state, "p2", "4")
-    assert state.remove_player("p2") is None
-    assert state.draft.players == ["p1", "p3", "p4", "p5"]
-    assert "p2" not in state.draft.lines
-    assert [s.player.name for s in state.standings()] == ["Ann", "Cleo", "Dan", "Eve"]
-    assert state.next_dealer().name == "Cleo"  # Bobby would have dealt
+    assert state.act(state.fixes.remove_player, "p2") is None
+    assert state.entry.draft.players == ["p1", "p3", "p4", "p5"]
+    assert "p2" not in state.entry.draft.lines
+    assert [s.player.name for s in standings(state.sheet)] == [
+        "Ann",
+        "Cleo",
+        "Dan",
+        "Eve",
+    ]
+    assert state.sheet.next_dealer().name == "Cleo"  # Bobby would have dealt
     assert state.sheet is not None
     assert state.sheet.player("p2").name == "Bobby"  # past rounds stay
     assert state.sheet.rounds[0].entry("p2") is not None
@@ -381,12 +413,12 @@ def play_rounds_three(state: AppState) -> None:
     tap(state, "p1", "10")
     tap(state, "p2", "5")
     tap(state, "p3", "3")
-    assert state.save_round() is None
+    assert state.act(state.entry.save) is None
 
 
 def test_late_19th_player_brings_the_second_deck() -> None:
     state = new_state([f"P{i}" for i in range(18)])
-    assert state.add_player("Late") is None
+    assert state.act(state.fixes.add_player, "Late") is None
     assert state.sheet is not None and state.sheet.rules.decks == 2
     assert state.notice is not None and "two decks" in state.notice.text
 
@@ -401,12 +433,12 @@ def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
     tap(state, "p1", "5 6")
     tap(state, "p2", "7")
     tap(state, "p3", "9")
-    state.save_round()
+    state.act(state.entry.save)
     tap(state, "p1", " ".join(FLIP7))
-    state.choose_attack("p3")
-    state.set_typed("p2", 12)
-    state.set_busted("p3", True)
-    sheet, draft = state.sheet, state.draft
+    state.act(state.entry.choose_attack, "p3")
+    state.act(state.entry.set_typed, "p2", 12)
+    state.act(state.entry.set_busted, "p3", True)
+    sheet, draft = state.sheet, state.entry.draft
     assert draft is not None
     # No close, no flush: the process is simply gone.
     again = AppState(GameStore(tmp_path))
@@ -416,10 +448,12 @@ def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
     )
     assert again.continue_unfinished() is None
     assert again.sheet == sheet
-    assert again.draft is not None and again.draft.to_dict() == draft.to_dict()
-    assert again.round_score("p3") == -15
-    assert again.save_round() is None
-    assert again.totals() == {"p1": 31, "p2": 19, "p3": -6}
+    assert (
+        again.entry.draft is not None and again.entry.draft.to_dict() == draft.to_dict()
+    )
+    assert again.entry.round_score("p3") == -15
+    assert again.act(again.entry.save) is None
+    assert again.sheet.totals() == {"p1": 31, "p2": 19, "p3": -6}
 
 
 def test_restart_resumes_an_edit_in_progress(tmp_path: Path) -> None:
@@ -429,14 +463,14 @@ def test_restart_resumes_an_edit_in_progress(tmp_path: Path) -> None:
     state.start_game()
     play_rounds(state, ("5", "6"))
     tap(state, "p1", "9")
-    state.edit_round(0)
-    state.set_busted("p2", True)
+    state.act(state.fixes.edit_round, 0)
+    state.act(state.entry.set_busted, "p2", True)
     again = AppState(GameStore(tmp_path))
     again.continue_unfinished()
-    assert again.draft is not None and again.draft.editing == 0
-    assert again.save_round() is None
-    assert again.totals() == {"p1": 5, "p2": 0}
-    assert again.draft.lines == {"p1": ["9"]}
+    assert again.entry.draft is not None and again.entry.draft.editing == 0
+    assert again.act(again.entry.save) is None
+    assert again.sheet.totals() == {"p1": 5, "p2": 0}
+    assert again.entry.draft.lines == {"p1": ["9"]}
 
 
 def test_home_list_delete_and_restore() -> None:
@@ -474,7 +508,7 @@ def test_corrupt_game_is_reported_not_overwritten(tmp_path: Path) -> None:
 def test_new_game_same_players() -> None:
     state = new_state(["Ann", "Bob", "Cleo"], target=10, brutal=True)
     play_rounds_three(state)
-    assert state.banner() == "Ann wins with 10!"
+    assert banner(state.sheet) == "Ann wins with 10!"
     first = state.game_id
     state.new_game_same_players()
     assert state.form.names == ["Ann", "Bob", "Cleo"]
@@ -500,8 +534,8 @@ def test_a_stored_sheet_round_trips() -> None:
 def test_attack_lands_on_a_typed_score_too() -> None:
     state = new_state(["Ann", "Bob"], brutal=True)
     tap(state, "p1", " ".join(FLIP7))
-    state.set_typed("p2", 12)
-    state.choose_attack("p2")
-    assert state.round_score("p2") == -3
-    assert state.save_round() is None
-    assert state.totals() == {"p1": 20, "p2": -3}
+    state.act(state.entry.set_typed, "p2", 12)
+    state.act(state.entry.choose_attack, "p2")
+    assert state.entry.round_score("p2") == -3
+    assert state.act(state.entry.save) is None
+    assert state.sheet.totals() == {"p1": 20, "p2": -3}

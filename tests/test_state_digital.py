@@ -30,12 +30,12 @@ def game(
         assert state.act(state.form.set_option, "brutal", True) is None
     assert state.act(state.form.set_target, target) is None
     assert state.start_game() is None
-    assert state.start_digital_round() is None
+    assert state.act(state.table.start) is None
     return state
 
 
 def pending(state: AppState) -> tuple[int, str, list[str]]:
-    rnd = state.digital_round
+    rnd = state.table.round
     assert rnd is not None and rnd.pending is not None
     return rnd.pending.player, rnd.pending.kind, rnd.legal()
 
@@ -46,12 +46,12 @@ def pending(state: AppState) -> tuple[int, str, list[str]]:
 def test_turn_hit_and_stay_then_the_round_lands_in_the_sheet() -> None:
     state = game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10")
     assert pending(state) == (1, "turn", ["hit", "stay"])
-    assert state.play_choice("stay") is None  # Bob stays on 5
-    assert state.play_choice("hit") is None  # Cy: 6, then a 5
-    assert state.play_choice("stay") is None  # Ann stays on 7
-    assert state.play_choice("hit") is None  # Cy: a 9
-    assert state.play_choice("stay") is None  # Cy stays on 20
-    rnd = state.digital_round
+    assert state.act(state.table.play, "stay") is None  # Bob stays on 5
+    assert state.act(state.table.play, "hit") is None  # Cy: 6, then a 5
+    assert state.act(state.table.play, "stay") is None  # Ann stays on 7
+    assert state.act(state.table.play, "hit") is None  # Cy: a 9
+    assert state.act(state.table.play, "stay") is None  # Cy stays on 20
+    rnd = state.table.round
     assert rnd is not None and rnd.over
     assert state.sheet is not None
     assert state.sheet.totals() == {"p1": 7, "p2": 5, "p3": 20}
@@ -65,7 +65,7 @@ def test_turn_hit_and_stay_then_the_round_lands_in_the_sheet() -> None:
 def test_illegal_choice_is_refused_and_changes_nothing() -> None:
     state = game(["Ann", "Bob"], "5 6 7 8")
     before = state.digital.to_dict()
-    assert state.play_choice("attack 0") is not None
+    assert state.act(state.table.play, "attack 0") is not None
     assert state.notice is not None and state.notice.error
     assert state.digital.to_dict() == before
 
@@ -75,9 +75,9 @@ def test_modifier_decision_asks_who_gets_it() -> None:
     player, kind, options = pending(state)
     assert (player, kind) == (1, "modifier")
     assert options == ["target 0", "target 1", "target 2"]
-    assert state.play_choice("target 2") is None
-    assert state.digital_round is not None
-    assert state.digital_round.line(2)[0] == "-4"
+    assert state.act(state.table.play, "target 2") is None
+    assert state.table.round is not None
+    assert state.table.round.line(2)[0] == "-4"
 
 
 def test_just_one_more_asks_for_a_target() -> None:
@@ -92,8 +92,8 @@ def test_steal_decision_lists_cards_to_take() -> None:
     player, kind, options = pending(state)
     assert (player, kind) == (2, "steal")
     assert options == ["steal 1 3"]
-    assert state.play_choice("steal 1 3") is None
-    rnd = state.digital_round
+    assert state.act(state.table.play, "steal 1 3") is None
+    rnd = state.table.round
     assert rnd is not None and rnd.line(2) == ["3"] and rnd.line(1) == []
 
 
@@ -102,8 +102,8 @@ def test_swap_and_discard_decisions() -> None:
     player, kind, options = pending(state)
     assert (player, kind) == (0, "swap")
     assert options == ["swap 1 3 2 4"]
-    assert state.play_choice("swap 1 3 2 4") is None
-    rnd = state.digital_round
+    assert state.act(state.table.play, "swap 1 3 2 4") is None
+    rnd = state.table.round
     assert rnd is not None and rnd.line(1) == ["4"] and rnd.line(2) == ["3"]
 
 
@@ -118,11 +118,11 @@ def test_brutal_flip7_choice_and_minus_15_in_the_sheet() -> None:
     deck = "1 2 3 4 5 6 7 8 9 10 11 12 13"
     state = game(["Ann", "Bob"], deck, brutal=True)
     while pending(state)[1] == "turn":
-        assert state.play_choice("hit") is None
+        assert state.act(state.table.play, "hit") is None
     player, kind, options = pending(state)
     assert (player, kind) == (1, "flip7")
     assert options == ["bonus", "attack 0"]
-    assert state.play_choice("attack 0") is None
+    assert state.act(state.table.play, "attack 0") is None
     assert state.sheet is not None
     totals = state.sheet.totals()
     assert totals["p2"] == 49  # 1+3+5+7+9+11+13, no bonus: sent −15 instead
@@ -131,22 +131,22 @@ def test_brutal_flip7_choice_and_minus_15_in_the_sheet() -> None:
 
 def test_computer_players_move_one_step_at_a_time() -> None:
     state = game(["Ann", "Bob", "Cy"], "5 6 7 8 9 10 11", bots={1: "stop", 2: "odds"})
-    assert state.bot_to_move
-    assert state.play_choice("hit") is not None  # not a person's turn
+    assert state.table.bot_to_move
+    assert state.act(state.table.play, "hit") is not None  # not a person's turn
     steps = 0
     while state.bot_step():
         steps += 1
     assert steps >= 2
-    assert not state.bot_to_move
+    assert not state.table.bot_to_move
     player, kind, _ = pending(state)
     assert (player, kind) == (0, "turn")
 
 
 def test_advisor_only_when_switched_on_and_for_people() -> None:
     state = game(["Ann", "Bob"], "5 6 7 8 9 10 11")
-    assert state.advice() is None
-    assert state.set_advisor(True) is None
-    advice = state.advice()
+    assert state.table.advice() is None
+    assert state.act(state.table.set_advisor, True) is None
+    advice = state.table.advice()
     assert advice is not None and advice.player == 1
     assert advice.suggestion in ("hit", "stay")
 
@@ -157,33 +157,44 @@ def test_a_purist_table_has_no_advisor_and_keeps_it_off() -> None:
     the next round; turning purist off lets the advisor be switched on."""
     files: dict[str, str] = {}
     state = game(["Ann", "Bob"], "5 6 7 8 9 10 11", files)
-    assert state.set_advisor(True) is None and state.advice() is not None
-    assert state.set_purist(True) is None
-    assert state.purist and state.advice() is None
-    refused = state.set_advisor(True)
+    assert (
+        state.act(state.table.set_advisor, True) is None
+        and state.table.advice() is not None
+    )
+    assert state.act(state.table.set_purist, True) is None
+    assert state.digital.purist and state.table.advice() is None
+    refused = state.act(state.table.set_advisor, True)
     assert refused is not None and "purist" in refused
-    assert state.advice() is None
+    assert state.table.advice() is None
     assert state.game_id is not None
     state.store.flush()
     again = AppState(GameStore.memory(files))
     assert again.open_game(state.game_id) is None
-    assert again.purist and again.advice() is None
-    assert again.set_purist(False) is None
+    assert again.digital.purist and again.table.advice() is None
+    assert again.act(again.table.set_purist, False) is None
     # the advisor was on before: turning purist off brings it back as it was
-    assert again.advice() is not None
-    assert again.set_advisor(False) is None and again.advice() is None
-    assert again.set_advisor(True) is None and again.advice() is not None
+    assert again.table.advice() is not None
+    assert (
+        again.act(again.table.set_advisor, False) is None
+        and again.table.advice() is None
+    )
+    assert (
+        again.act(again.table.set_advisor, True) is None
+        and again.table.advice() is not None
+    )
 
 
 def test_the_purist_setting_passes_to_the_next_round() -> None:
     state = game(["Ann", "Bob"], "5 6 7 8 9 10 11")
-    assert state.set_purist(True) is None
-    while state.digital_round is not None and not state.digital_round.over:
+    assert state.act(state.table.set_purist, True) is None
+    while state.table.round is not None and not state.table.round.over:
         player, kind, legal = pending(state)
-        assert state.play_choice("stay" if "stay" in legal else legal[0]) is None
-    assert state.purist
-    assert state.start_digital_round() is None
-    assert state.purist and state.advice() is None
+        assert (
+            state.act(state.table.play, "stay" if "stay" in legal else legal[0]) is None
+        )
+    assert state.digital.purist
+    assert state.act(state.table.start) is None
+    assert state.digital.purist and state.table.advice() is None
 
 
 def test_restart_in_the_middle_of_a_decision() -> None:
@@ -197,20 +208,20 @@ def test_restart_in_the_middle_of_a_decision() -> None:
     again = AppState(GameStore.memory(files))
     assert again.open_game(game_id) is None
     assert pending(again) == (2, "steal", ["steal 1 3"])
-    assert again.play_choice("steal 1 3") is None
+    assert again.act(again.table.play, "steal 1 3") is None
 
 
 def test_tie_break_round_deals_only_to_the_tied() -> None:
     state = game(["Ann", "Bob", "Cy"], "5 6 7 8", target=10)
     # the table chose to tap this round in instead: one that ties Ann and Bob
-    assert state.discard_digital_round() is None
+    assert state.act(state.table.discard) is None
     for pid, cards in (("p1", "12"), ("p2", "5 7"), ("p3", "1")):
         for code in cards.split():
-            assert state.add_card(pid, code) is None
-    assert state.save_round() is None
+            assert state.act(state.entry.add_card, pid, code) is None
+    assert state.act(state.entry.save) is None
     assert state.sheet is not None and state.sheet.end().tiebreak == (0, 1)
-    assert state.start_digital_round() is None
-    rnd = state.digital_round
+    assert state.act(state.table.start) is None
+    rnd = state.table.round
     assert rnd is not None
     assert rnd.status(2) == "out"
     assert state.digital.tie_break
@@ -228,14 +239,14 @@ def test_whole_game_against_computer_players(strategy: str) -> None:
     for _ in range(200):
         if state.sheet.over:
             break
-        assert state.start_digital_round() is None
+        assert state.act(state.table.start) is None
         while state.bot_step():
             pass
-        rnd = state.digital_round
+        rnd = state.table.round
         assert rnd is not None and rnd.over
     assert state.sheet.over
     assert all(rec.digital for rec in state.sheet.rounds)
-    assert state.start_digital_round() is not None  # the game is over
+    assert state.act(state.table.start) is not None  # the game is over
 
 
 def test_seat_button_cycles_person_and_strategies() -> None:
@@ -269,8 +280,8 @@ def test_a_failed_save_of_the_last_choice_keeps_memory_and_disk_as_they_were(
     progress on screen, as on disk (it used to show the round finished)."""
     state = game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10")
     for choice in ("stay", "hit", "stay", "hit"):
-        assert state.play_choice(choice) is None
-    before = state.digital_round
+        assert state.act(state.table.play, choice) is None
+    before = state.table.round
     assert before is not None and not before.over
     game_id = state.game_id
     assert game_id is not None
@@ -280,9 +291,9 @@ def test_a_failed_save_of_the_last_choice_keeps_memory_and_disk_as_they_were(
         raise OSError(28, "No space left on device")
 
     state.store.save = full  # type: ignore[method-assign]
-    refused = state.play_choice("stay")  # Cy stays: the round would be over
+    refused = state.act(state.table.play, "stay")  # Cy stays: the round would be over
     assert refused == "Could not save (No space left on device); nothing was changed."
-    rnd = state.digital_round
+    rnd = state.table.round
     assert rnd is not None and not rnd.over and rnd.choices == before.choices
     assert state.sheet is not None and state.sheet.rounds == ()
     assert state.store.load(game_id).digital == on_disk.digital

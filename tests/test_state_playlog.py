@@ -75,7 +75,7 @@ def test_computer_players_come_from_the_digital_seats() -> None:
     store, [gid] = store_with(standard_game())
     state = AppState(store)
     assert state.open_game(gid) is None
-    assert state.set_bot("p3", "hard") is None
+    assert state.act(state.table.set_bot, "p3", "hard") is None
     play = the_play(log_of(state, gid))
     cy = play["playerScores"][2]
     assert cy["role"] == "Computer (hard)" and json.loads(cy["metaData"]) == {

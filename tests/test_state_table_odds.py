@@ -12,41 +12,41 @@ from companion.store import GameStore
 
 
 def ids(state: AppState) -> list[str]:
-    assert state.draft is not None
-    return list(state.draft.players)
+    assert state.entry.draft is not None
+    return list(state.entry.draft.players)
 
 
 def test_off_by_default_and_on_for_the_game() -> None:
     files: dict[str, str] = {}
     state = new_state(["Ann", "Bob"], files)
     ann, _bob = ids(state)
-    assert not state.table_odds_on and state.table_odds(ann) is None
-    assert state.set_table_odds(True) is None
-    assert state.table_odds_on
+    assert not state.odds.on and state.odds.words(ann) is None
+    assert state.act(state.odds.set_on, True) is None
+    assert state.odds.on
     state.store.flush()
     again = AppState(GameStore.memory(files))
     assert state.game_id is not None and again.open_game(state.game_id) is None
-    assert again.table_odds_on
+    assert again.odds.on
 
 
 def test_the_odds_follow_each_tap() -> None:
     state = new_state(["Ann", "Bob"])
     ann, bob = ids(state)
-    assert state.set_table_odds(True) is None
-    first = state.table_odds(ann)
+    assert state.act(state.odds.set_on, True) is None
+    first = state.odds.words(ann)
     assert first is not None and first.bust is None  # no card yet
     assert "first card" in first.advice
     tap(state, ann, "12")
-    one = state.table_odds(ann)
+    one = state.odds.words(ann)
     assert one is not None and one.bust == "Bust 10%"  # 11 of 107
     assert one.basis == "From 1 card seen in this round."
     assert "Suggestion:" in one.advice and "bust 10%" in one.advice
     tap(state, bob, "12 12")  # Bob's pair: fewer 12s left
-    assert state.set_busted(bob, True) is None
-    two = state.table_odds(ann)
+    assert state.act(state.entry.set_busted, bob, True) is None
+    two = state.odds.words(ann)
     assert two is not None and two.bust == "Bust 9%"  # 9 of 105
     assert two.basis == "From 3 cards seen in this round."
-    busted = state.table_odds(bob)
+    busted = state.odds.words(bob)
     assert busted is not None and busted.bust is None
     assert busted.advice == "Bob busted: no more cards this round."
 
@@ -54,16 +54,16 @@ def test_the_odds_follow_each_tap() -> None:
 def test_earlier_rounds_count_until_the_deck_is_reshuffled() -> None:
     state = new_state(["Ann", "Bob"])
     ann, bob = ids(state)
-    assert state.set_table_odds(True) is None
+    assert state.act(state.odds.set_on, True) is None
     tap(state, ann, "12 11")
     tap(state, bob, "12 10")
-    assert state.save_round() is None
+    assert state.act(state.entry.save) is None
     tap(state, ann, "12")
-    seen = state.table_odds(ann)
+    seen = state.odds.words(ann)
     assert seen is not None and seen.bust == "Bust 9%"  # 9 of 103 (8.7 %)
     assert seen.basis == "From 5 cards seen (4 of earlier rounds)."
-    assert state.deck_reshuffled() is None
-    fresh = state.table_odds(ann)
+    assert state.act(state.odds.reshuffled) is None
+    fresh = state.odds.words(ann)
     assert fresh is not None and fresh.bust == "Bust 10%"  # 11 of 107
     assert fresh.basis == "From 1 card seen in this round."
 
@@ -71,35 +71,38 @@ def test_earlier_rounds_count_until_the_deck_is_reshuffled() -> None:
 def test_a_purist_table_shows_no_odds_and_refuses_the_switch() -> None:
     state = new_state(["Ann", "Bob"])
     ann, _bob = ids(state)
-    assert state.set_table_odds(True) is None
+    assert state.act(state.odds.set_on, True) is None
     tap(state, ann, "5")
-    assert state.table_odds(ann) is not None
-    assert state.set_purist(True) is None
-    assert not state.table_odds_on and state.table_odds(ann) is None
-    state.set_table_odds(False)
-    refused = state.set_table_odds(True)
+    assert state.odds.words(ann) is not None
+    assert state.act(state.table.set_purist, True) is None
+    assert not state.odds.on and state.odds.words(ann) is None
+    state.act(state.odds.set_on, False)
+    refused = state.act(state.odds.set_on, True)
     assert refused is not None and "purist" in refused
-    assert state.table_odds(ann) is None
+    assert state.odds.words(ann) is None
 
 
 def test_no_odds_while_a_past_round_is_edited() -> None:
     state = new_state(["Ann", "Bob"])
     ann, bob = ids(state)
-    assert state.set_table_odds(True) is None
+    assert state.act(state.odds.set_on, True) is None
     tap(state, ann, "5")
     tap(state, bob, "6")
-    assert state.save_round() is None
-    assert state.edit_round(0) is None
-    assert state.table_odds(ann) is None
+    assert state.act(state.entry.save) is None
+    assert state.act(state.fixes.edit_round, 0) is None
+    assert state.odds.words(ann) is None
 
 
 def test_undo_of_a_mis_tap_takes_the_last_card_back() -> None:
     state = new_state(["Ann", "Bob"])
     ann, _bob = ids(state)
     tap(state, ann, "5 9")
-    assert state.draft is not None
-    assert state.remove_card(ann, len(state.draft.line(ann)) - 1) is None
-    assert state.draft.line(ann) == ["5"]
+    assert state.entry.draft is not None
+    assert (
+        state.act(state.entry.remove_card, ann, len(state.entry.draft.line(ann)) - 1)
+        is None
+    )
+    assert state.entry.draft.line(ann) == ["5"]
 
 
 def test_the_odds_in_italian_and_hungarian() -> None:
@@ -107,12 +110,12 @@ def test_the_odds_in_italian_and_hungarian() -> None:
 
     state = new_state(["Ann", "Bob"])
     ann, _bob = ids(state)
-    assert state.set_table_odds(True) is None
+    assert state.act(state.odds.set_on, True) is None
     tap(state, ann, "12")
     with use("it"):
-        it = state.table_odds(ann)
+        it = state.odds.words(ann)
     with use("hu"):
-        hu = state.table_odds(ann)
+        hu = state.odds.words(ann)
     assert it is not None and hu is not None
     assert it.bust is not None and it.bust.startswith("Eliminazione 10")
     assert it.basis == "Da 1 carta vista in questo round."
@@ -127,21 +130,21 @@ def test_a_digital_round_between_keeps_the_odds_and_the_paper_deck() -> None:
     cards, dealt from the app's own deck, are not on the table's pile."""
     state = new_state(["Ann", "Bob"])
     ann, bob = ids(state)
-    assert state.set_table_odds(True) is None
+    assert state.act(state.odds.set_on, True) is None
     tap(state, ann, "12 11")
     tap(state, bob, "12 10")
-    assert state.save_round() is None  # round 1, real cards
-    assert state.deck_reshuffled() is None  # the pile went back in the deck
+    assert state.act(state.entry.save) is None  # round 1, real cards
+    assert state.act(state.odds.reshuffled) is None  # the pile went back in the deck
     tap(state, ann, "9")
     tap(state, bob, "8")
-    assert state.save_round() is None  # round 2, real cards
-    assert state.start_digital_round() is None  # round 3, on the screen
-    while state.digital_round is not None and not state.digital_round.over:
-        assert state.play_choice(state.digital_round.legal()[-1]) is None
+    assert state.act(state.entry.save) is None  # round 2, real cards
+    assert state.act(state.table.start) is None  # round 3, on the screen
+    while state.table.round is not None and not state.table.round.over:
+        assert state.act(state.table.play, state.table.round.legal()[-1]) is None
     assert state.sheet is not None and len(state.sheet.rounds) == 3
-    assert state.table_odds_on  # it stays on: the game remembers it
+    assert state.odds.on  # it stays on: the game remembers it
     tap(state, ann, "12")
-    odds = state.table_odds(ann)
+    odds = state.odds.words(ann)
     assert odds is not None
     assert odds.basis == "From 3 cards seen (2 of earlier rounds)."  # 9, 8
 
@@ -153,13 +156,15 @@ def test_with_odds_on_a_duplicate_busts_the_line_at_once() -> None:
     state = new_state(["Ann", "Bob"])
     ann, bob = ids(state)
     tap(state, ann, "12 12")
-    assert state.draft is not None and ann not in state.draft.busted
-    assert state.set_table_odds(True) is None
+    assert state.entry.draft is not None and ann not in state.entry.draft.busted
+    assert state.act(state.odds.set_on, True) is None
     tap(state, bob, "13 13L 12")
-    assert bob not in state.draft.busted
+    assert bob not in state.entry.draft.busted
     tap(state, bob, "12")
-    assert bob in state.draft.busted
-    odds = state.table_odds(bob)
+    assert bob in state.entry.draft.busted
+    odds = state.odds.words(bob)
     assert odds is not None and odds.advice == "Bob busted: no more cards this round."
-    assert state.remove_card(bob, 3) is None  # a mis-tap after all: Undo
-    assert bob not in state.draft.busted
+    assert (
+        state.act(state.entry.remove_card, bob, 3) is None
+    )  # a mis-tap after all: Undo
+    assert bob not in state.entry.draft.busted

@@ -13,13 +13,13 @@ import pytest
 
 from companion.app.advice_words import advice_text, choice_advice_text
 from companion.app.telling import TELLERS, chain, sentence
+from companion.app.views.choices import describe, prompt
 from companion.i18n import N_, use
 from companion.i18n.said import Said, worded
 from companion.rules import Advice, Decision
 from companion.rules import events as ev
 from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.scoring import score_line
-from companion.ui.parts.choices import describe, prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -43,7 +43,7 @@ def test_every_person_is_a_seat_to_take_and_computers_are_nobodys() -> None:
 def test_a_seat_another_phone_holds_is_taken_and_ones_own_is_not() -> None:
     host = table("Ann", "Bob")
     ann, other = phone(host), phone(host)
-    assert ann.seat.claim("p1", "Ann") == "You are Ann."
+    assert ann.seat.claim("p1") == "You are Ann."
     seen_by_other = join_of(other)
     seen_by_ann = join_of(ann)
     assert seen_by_other is not None and seen_by_ann is not None
@@ -54,7 +54,7 @@ def test_a_seat_another_phone_holds_is_taken_and_ones_own_is_not() -> None:
 def test_a_seat_whose_phone_dropped_out_is_free_again() -> None:
     host = table("Ann", "Bob")
     ann, other = phone(host), phone(host)
-    ann.seat.claim("p1", "Ann")
+    ann.seat.claim("p1")
     ann.seat.connected(False)
     view = join_of(other)
     assert view is not None and not view.seats[0].taken

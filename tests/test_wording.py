@@ -17,9 +17,9 @@ import pytest
 
 from companion.app.card_names import a_card, card_noun
 from companion.app.telling import sentence
+from companion.app.views.choices import PROMPTS, describe, prompt
 from companion.rules import ALL_CODES, Card
 from companion.rules.events import EVENT_TYPES, Event
-from companion.ui.parts.choices import PROMPTS, describe, prompt
 
 NAMES = ["Ann", "Bob", "Cy"]
 

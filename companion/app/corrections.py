@@ -1,6 +1,8 @@
 """Corrections of a game in play: undo and redo a round, edit a past round,
-rename, add or remove a player. Each is one commit on the shared game that
-conflicts with anything its screen has not shown yet."""
+rename, add or remove a player, a newcomer joining late. Each is one commit
+on the shared game that conflicts with anything its screen has not shown
+yet; the rounds are a scorer's to correct, the players the host's (the
+session's :class:`~companion.app.live.LiveSeat` says who this is)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from companion.rules import Sheet, SheetError
 
 from .digital import digital_number
 from .entry import RoundDraft
+from .live import LiveSeat
 from .open_game import GameState, Watch
 from .problems import error_text
 from .refusal import Refusal
@@ -41,8 +44,9 @@ def _following(
 class Corrections:
     """Fixing the sheet, for one session's screen."""
 
-    def __init__(self, watch: Watch) -> None:
+    def __init__(self, watch: Watch, seat: LiveSeat) -> None:
         self.watch = watch
+        self.seat = seat
 
     @property
     def can_redo(self) -> bool:
@@ -50,6 +54,7 @@ class Corrections:
 
     def undo_round(self) -> str:
         """Take back the last round (its cards can be put back: redo_round)."""
+        self.seat.check_scorer()
         number = len(self.watch.state.sheet.rounds)
 
         def apply(state: GameState) -> GameState:
@@ -64,6 +69,8 @@ class Corrections:
         return _("Round {n} undone.").format(n=number)
 
     def redo_round(self) -> None:
+        self.seat.check_scorer()
+
         def apply(state: GameState) -> GameState:
             undone = state.undone
             if undone is None:
@@ -77,6 +84,7 @@ class Corrections:
 
     def edit_round(self, index: int) -> None:
         """Load past round ``index`` into the entry; saving replaces it."""
+        self.seat.check_scorer()
 
         def apply(state: GameState) -> GameState:
             edit = RoundDraft.from_round(state.sheet, index)
@@ -89,6 +97,8 @@ class Corrections:
         )
 
     def cancel_edit(self) -> None:
+        self.seat.check_scorer()
+
         def apply(state: GameState) -> GameState:
             draft = state.draft
             if draft.editing is None:
@@ -99,6 +109,7 @@ class Corrections:
 
     def rename_player(self, pid: str, name: str) -> str:
         """A new name; refused (blank, too long, already at the table) with why."""
+        self.seat.check_host()
         before = self._name(pid)
 
         def apply(state: GameState) -> GameState:
@@ -113,6 +124,21 @@ class Corrections:
 
     def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
         """A late player, starting at 0 or at the lowest total."""
+        self.seat.check_host()
+        return self._add(name, at_lowest=at_lowest)
+
+    def join_late(self, name: str) -> str:
+        """A newcomer adds themselves (when the host allows) and takes the seat."""
+        if not self.seat.seats.late_joins and not self.seat.host:
+            raise Refusal(_("The host has not opened the table to late players."))
+        before = {p.id for p in self.watch.state.sheet.players}
+        self._add(name)
+        new = [p for p in self.watch.state.sheet.players if p.id not in before]
+        if not new:
+            raise Refusal(_("Nobody was added."))
+        return self.seat.claim(new[0].id)
+
+    def _add(self, name: str, *, at_lowest: bool = False) -> str | None:
         info: list[str] = []
 
         def apply(state: GameState) -> GameState:
@@ -133,6 +159,7 @@ class Corrections:
 
     def remove_player(self, pid: str) -> str:
         """Take a player off the table (the view asks first); past rounds stay."""
+        self.seat.check_host()
         name = self._name(pid)
 
         def apply(state: GameState) -> GameState:

@@ -37,6 +37,7 @@ from companion.rules.next_round import next_round
 
 from .digital import DIGITAL_SCOPE, Digital, digital_number, in_progress, stale
 from .entry import RoundDraft
+from .live import LiveSeat
 from .open_game import GAME, GameState, Watch
 from .refusal import Refusal
 from .standings import after_round
@@ -73,10 +74,16 @@ def _copy(rnd: Round) -> Round:
 
 
 class DigitalTable:
-    """The digital round of the game one session shows."""
+    """The digital round of the game one session shows. Its settings and
+    the deal are a scorer's (the purist switch the host's); a decision is
+    made by the phone of the seat deciding, or by a scorer for a seat no
+    connected phone holds (``seat`` says who this session is)."""
 
-    def __init__(self, watch: Watch, test_deck: str | None = None) -> None:
+    def __init__(
+        self, watch: Watch, seat: LiveSeat, test_deck: str | None = None
+    ) -> None:
         self.watch = watch
+        self.seat = seat
         self.test_deck = test_deck  # browser tests: the first round's stacked deck
         self._advice: tuple[tuple[str, int], Advice | ChoiceAdvice] | None = None
 
@@ -150,6 +157,7 @@ class DigitalTable:
     # --- settings ---------------------------------------------------------------
     def set_bot(self, pid: str, strategy: str | None) -> None:
         """Make a player a computer player (``strategy``) or a person (None)."""
+        self.seat.check_scorer()
         if strategy is not None:
             try:
                 make_bot(strategy)
@@ -178,6 +186,8 @@ class DigitalTable:
         return self.digital.advisor and not self.digital.purist
 
     def set_advisor(self, on: bool) -> None:
+        self.seat.check_scorer()
+
         def change(d: Digital) -> dict[str, Any]:
             if on and d.purist:
                 raise Refusal(
@@ -194,6 +204,7 @@ class DigitalTable:
         """A purist table shows no advice and lets nobody switch it on
         (:attr:`advising`); the advisor's own switch is kept as it was, so
         turning purist off again brings the advisor back as the table had it."""
+        self.seat.check_host()
         self._keep(
             lambda d: {"purist": on},
             what=Said(N_("the purist setting was switched")),
@@ -201,6 +212,7 @@ class DigitalTable:
 
     # --- the round --------------------------------------------------------------
     def start(self) -> None:
+        self.seat.check_scorer()
         self.watch.commit(self._dealt, what=Said(N_("a digital round was dealt")))
 
     def _dealt(self, state: GameState) -> GameState:
@@ -249,6 +261,7 @@ class DigitalTable:
     def discard(self) -> str:
         """Drop the digital round in progress (the table asked first): the
         deck and discard pile are as they were before it was dealt."""
+        self.seat.check_scorer()
         number = self.number
 
         def change(d: Digital) -> dict[str, Any]:
@@ -261,7 +274,12 @@ class DigitalTable:
         return _("Digital round {number} discarded.").format(number=number)
 
     def play(self, choice: str) -> str | None:
-        """A person's choice (from the buttons of the pending decision)."""
+        """A person's choice (from the buttons of the pending decision),
+        made on the screen that may make it."""
+        state = self.watch.state
+        rnd = state.digital.round
+        if rnd is not None and rnd.pending is not None:
+            self.seat.check_decide(state, self.seat_name(rnd.pending.player))
 
         def apply(state: GameState) -> GameState:
             rnd = state.digital.round
@@ -291,6 +309,10 @@ class DigitalTable:
         return any(moved), info
 
     def close_summary(self) -> None:
+        """Close the last round's summary: the table's (a scorer's) to close;
+        a phone just walks away, leaving it for the others."""
+        if not self.seat.scorer:
+            return
         self._keep(
             lambda d: {"last": None, "last_ids": []},
             what=Said(N_("a summary was closed")),

@@ -3,9 +3,10 @@
 Why here and not in the views: a guest's phone must not be able to change
 another player's line, decide for another seat or reach another game even
 if its page sent the event by hand, so every intent a guest can reach is
-checked in the app layer (:class:`~companion.app.session.AppState` calls
-these checks before its composed objects act). The views ask the same
-questions only to hide what would be refused.
+checked in the app layer: the owners of the intents (the round entry, the
+corrections, the digital table, odds while flipping) are given the
+session's seat and call these checks before they act. The views ask the
+same questions only to hide what would be refused.
 
 Rules of the table (issue "the live table"):
 
@@ -138,10 +139,17 @@ class LiveSeat:
         return ids[rnd.pending.player] if rnd.pending.player < len(ids) else ""
 
     # --- seat changes (through the one commit path) --------------------------------
-    def claim(self, pid: str, name: str) -> str:
+    def name(self, pid: str) -> str:
+        """``pid``'s name at the open game ("a player" once they left)."""
+        names = {} if self.watch is None else self.watch.state.sheet.names()
+        return names.get(pid) or Said(N_("a player"))
+
+    def claim(self, pid: str) -> str:
+        """Take ``pid``'s seat (refused for a board, a taken seat, a player
+        who left)."""
         if self.access.role is Role.BOARD:
             raise Refusal(_("A board only watches."))
-        holder = self.holder
+        holder, name = self.holder, self.name(pid)
 
         def apply(state: GameState) -> GameState:
             if pid not in {p.id for p in state.sheet.seated}:

@@ -24,7 +24,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from companion.i18n import _
 from companion.i18n.said import worded
@@ -59,6 +59,23 @@ class GameState:
     digital: Digital
     undone: RoundRecord | None = None  # the last undone round, for redo
     seats: Seats = Seats()  # which phone holds which player (not on disk)
+
+
+class Derive(Protocol):
+    """How a view gets a value worked out from the game's state: once per
+    change and shared by every screen (:meth:`OpenGame.derived`), or just
+    worked out (:func:`fresh`)."""
+
+    def __call__(self, key: Hashable, make: Callable[[GameState], T]) -> T: ...
+
+
+def fresh(state: GameState) -> Derive:
+    """Work each value out from ``state`` when asked (no sharing)."""
+
+    def derive(key: Hashable, make: Callable[[GameState], T]) -> T:
+        return make(state)
+
+    return derive
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,8 @@ from companion.rules.table_odds import TableOdds, table_odds
 
 from .advice_words import advice_text
 from .digital import DIGITAL_SCOPE
-from .open_game import GameState, Watch
+from .live import LiveSeat
+from .open_game import Derive, GameState, Watch
 from .refusal import Refusal
 from .thinking import time_budget
 
@@ -44,6 +45,11 @@ def earlier_cards(sheet: Sheet, since: int) -> list[str]:
         for _pid, entry in rec.entries
         for code in entry.cards
     ]
+
+
+def shown(state: GameState) -> bool:
+    """Odds while flipping are switched on at a table that is not purist."""
+    return state.digital.table_odds and not state.digital.purist
 
 
 def odds_for(state: GameState, pid: str) -> TableOdds | None:
@@ -107,12 +113,24 @@ def odds_words(odds: TableOdds, in_round: int, why_none: str = "") -> OddsWords:
 
 
 class OddsAtTable:
-    """The mode's two taps: the switch, and "Deck reshuffled"."""
+    """The mode's two taps, a scorer's: the switch, and "Deck reshuffled"."""
 
-    def __init__(self, watch: Watch) -> None:
+    def __init__(self, watch: Watch, seat: LiveSeat) -> None:
         self.watch = watch
+        self.seat = seat
+
+    @property
+    def on(self) -> bool:
+        """The round entry shows odds and advice (switched on, not purist)."""
+        return shown(self.watch.state)
+
+    def words(self, pid: str) -> OddsWords | None:
+        """The odds of ``pid`` as this session shows them (None: none shown)."""
+        return words_for(self.watch, pid)
 
     def set_on(self, on: bool) -> None:
+        self.seat.check_scorer()
+
         def change(state: GameState) -> dict[str, Any]:
             if on and state.digital.purist:
                 raise Refusal(
@@ -128,6 +146,7 @@ class OddsAtTable:
     def reshuffled(self) -> str:
         """The table shuffled the discard pile into a new deck: the cards
         of the rounds saved so far can come again."""
+        self.seat.check_scorer()
         self._keep(
             lambda state: {"reshuffled_at": len(state.sheet.rounds)},
             what=Said(N_("the deck was reshuffled")),
@@ -144,11 +163,9 @@ class OddsAtTable:
         self.watch.commit(apply, what=what, scopes=[DIGITAL_SCOPE])
 
 
-def words_for(watch: Watch, pid: str) -> OddsWords | None:
-    """The odds of ``pid`` as this session shows them (None: none shown).
-    Worked out once per change of the game and shared by every screen."""
-    state = watch.state
-    odds = watch.game.derived(("table_odds", pid), lambda s: odds_for(s, pid))
+def words_at(state: GameState, pid: str, derive: Derive) -> OddsWords | None:
+    """The odds of ``pid`` as a screen shows them (None: none shown)."""
+    odds = derive(("table_odds", pid), lambda s: odds_for(s, pid))
     if odds is None:
         return None
     draft = state.draft
@@ -161,3 +178,9 @@ def words_for(watch: Watch, pid: str) -> OddsWords | None:
         why = ""
     in_round = sum(len(draft.line(p)) for p in draft.players)
     return odds_words(odds, in_round, why)
+
+
+def words_for(watch: Watch, pid: str) -> OddsWords | None:
+    """The odds of ``pid`` as this session shows them (None: none shown).
+    Worked out once per change of the game and shared by every screen."""
+    return words_at(watch.state, pid, watch.game.derived)

@@ -20,6 +20,16 @@ from companion.rules.lines import would_bust
 
 from .digital import digital_number, in_progress
 from .entry import RoundDraft
+from .entry_values import (
+    copies_left,
+    flip7_player,
+    line_names,
+    line_score,
+    problems_by_player,
+    round_score,
+    waiting_for,
+)
+from .live import LiveSeat
 from .open_game import GAME, GameState, Watch, line
 from .problems import problem_text
 from .refusal import Refusal
@@ -56,7 +66,7 @@ def _refuse_if_impossible(state: GameState, pid: str) -> None:
     """Refuse with the problems that name ``pid``'s line."""
     sheet, draft = state.sheet, state.draft
     who = sheet.names()
-    names = [who.get(p, p) for p in draft.players]
+    names = line_names(state)
     found = [
         p
         for p in draft.problems(sheet.rules, who)
@@ -67,10 +77,12 @@ def _refuse_if_impossible(state: GameState, pid: str) -> None:
 
 
 class RoundEntry:
-    """The round being tapped in, for one session's screen."""
+    """The round being tapped in, for one session's screen; ``seat`` says
+    which lines this session may tap and whether it may save."""
 
-    def __init__(self, watch: Watch) -> None:
+    def __init__(self, watch: Watch, seat: LiveSeat) -> None:
         self.watch = watch
+        self.seat = seat
 
     @property
     def sheet(self) -> Sheet:
@@ -92,14 +104,20 @@ class RoundEntry:
             new.done.discard(pid)  # a changed line is checked again
             return replace(state, draft=new)
 
-        name = self._name(pid)
+        name = self.name(pid)
+        self.seat.check_line(pid, name)
         self.watch.commit(apply, what=Said(what, name=name), scopes=[line(pid)])
 
-    def _name(self, pid: str) -> str:
+    def name(self, pid: str) -> str:
+        """``pid``'s name ("a player" once they left the table)."""
         try:
             return self.sheet.player(pid).name
         except SheetError:
             return Said(N_("a player"))
+
+    def waiting_for(self) -> list[str]:
+        """Names of the players whose line is not in yet."""
+        return waiting_for(self.watch.state)
 
     # --- taps -------------------------------------------------------------------
     def add_card(self, pid: str, code: str) -> None:
@@ -155,7 +173,7 @@ class RoundEntry:
             pid, N_("{name}'s score changed"), lambda d, s: d.set_typed(pid, score)
         )
 
-    def set_done(self, pid: str, done: bool) -> None:
+    def set_done(self, pid: str, done: bool = True) -> None:
         """A phone at a live table says its line is all in (or not yet); a
         line with a problem of its own is not in (the round could not be
         saved with it), and the problem says why."""
@@ -167,13 +185,17 @@ class RoundEntry:
             new.set_done(pid, done)
             return replace(state, draft=new)
 
+        name = self.name(pid)
+        self.seat.check_line(pid, name)
         what = N_("{name} is done") if done else N_("{name} is not done yet")
-        self.watch.commit(
-            apply, what=Said(what, name=self._name(pid)), scopes=[line(pid)]
-        )
+        self.watch.commit(apply, what=Said(what, name=name), scopes=[line(pid)])
 
     def choose_attack(self, target: str | None) -> None:
-        """Brutal Flip 7: −15 to ``target``, or +15 to the Flip 7 player (None)."""
+        """Brutal Flip 7: −15 to ``target``, or +15 to the Flip 7 player
+        (None): the Flip 7 player's choice (or a scorer's)."""
+        flipper = self.flip7_player()
+        if flipper is None or not self.seat.may_edit(flipper):
+            self.seat.check_scorer()
 
         def apply(state: GameState) -> GameState:
             new = copy_draft(state.draft)
@@ -187,6 +209,7 @@ class RoundEntry:
     # --- the whole round ------------------------------------------------------------
     def discard(self) -> str | None:
         """Throw away what was tapped in for the next round (the table asked)."""
+        self.seat.check_scorer()
         draft = self.draft
         if draft.editing is not None or draft.empty:
             return None
@@ -202,6 +225,7 @@ class RoundEntry:
 
     def clear(self) -> None:
         """Start the round entry over (a new round, or the edited round's cards)."""
+        self.seat.check_scorer()
 
         def apply(state: GameState) -> GameState:
             draft = state.draft
@@ -215,7 +239,9 @@ class RoundEntry:
         self.watch.commit(apply, what=Said(N_("the round entry was cleared")))
 
     def save(self) -> str:
-        """Save the round (new or edited); refused with the problems' messages."""
+        """Save the round (new or edited); refused with the problems'
+        messages, or when this phone may not save yet (the last player saves)."""
+        self.seat.check_save(self.watch.state, self.waiting_for())
         saved: list[str] = []
 
         def apply(state: GameState) -> GameState:
@@ -223,8 +249,7 @@ class RoundEntry:
             digital_first(state, draft)
             found = draft.problems(sheet.rules, sheet.names())
             if found:
-                who = sheet.names()
-                names = [who.get(p, p) for p in draft.players]
+                names = line_names(state)
                 raise Refusal("\n".join(problem_text(p, names) for p in found))
             rec = draft.record(sheet.rules)
             if draft.editing is None:
@@ -242,6 +267,11 @@ class RoundEntry:
         after = after_round(new)
         return "".join(saved) + after if saved else after
 
+    def problem_text(self, problem: Problem) -> str:
+        """A problem of the round being entered, in this session's language
+        (problems are shared by every screen on the game: worded here)."""
+        return problem_text(problem, line_names(self.watch.state))
+
     # --- live views -------------------------------------------------------------------
     @property
     def half_entered(self) -> bool:
@@ -252,24 +282,16 @@ class RoundEntry:
     # Shared by every session on the game, once per commit (OpenGame.derived):
     # read them, never change them.
     def copies_left(self) -> Counter[str]:
-        return self.watch.game.derived(
-            "copies_left", lambda s: s.draft.copies_left(s.sheet.rules)
-        )
+        return copies_left(self.watch.game.derived)
 
     def line_score(self, pid: str) -> LineScore:
-        return self.watch.game.derived(
-            ("line_score", pid), lambda s: s.draft.line_score(pid, s.sheet.rules)
-        )
+        return line_score(self.watch.game.derived, pid)
 
     def round_score(self, pid: str) -> int:
-        return self.watch.game.derived(
-            ("round_score", pid), lambda s: s.draft.score(pid, s.sheet.rules)
-        )
+        return round_score(self.watch.game.derived, pid)
 
     def flip7_player(self) -> str | None:
-        return self.watch.game.derived(
-            "flip7_player", lambda s: s.draft.flip7_player(s.sheet.rules)
-        )
+        return flip7_player(self.watch.game.derived)
 
     def problems(self) -> list[Problem]:
         return self.watch.game.derived(
@@ -278,12 +300,4 @@ class RoundEntry:
 
     def problems_by_player(self) -> dict[str | None, list[Problem]]:
         """Problems keyed by player id (None: about the whole table)."""
-
-        def by_player(state: GameState) -> dict[str | None, list[Problem]]:
-            out: dict[str | None, list[Problem]] = {}
-            for p in state.draft.problems(state.sheet.rules, state.sheet.names()):
-                key = None if p.player is None else state.draft.players[p.player]
-                out.setdefault(key, []).append(p)
-            return out
-
-        return self.watch.game.derived("problems_by_player", by_player)
+        return problems_by_player(self.watch.game.derived)

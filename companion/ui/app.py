@@ -140,7 +140,8 @@ class Nav:
         self.go("setup")
 
     def deal(self) -> None:
-        if self.state.start_digital_round() is None:
+        table = self.state.table
+        if table is not None and self.state.act(table.start) is None:
             self.show("digital", self.state.game_id or "")
 
 
@@ -246,7 +247,7 @@ def App(
         lambda: watch_page(page, state, set_width, set_route_path, on_gone), []
     )
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
-    ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.my_seat])
+    ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.seat.mine])
     if not state.check_access():
         body: ft.Control = LockedScreen(state.access.reason)
     elif state.access.guest:
@@ -351,7 +352,7 @@ def guest_screen_for(
     screen = route.screen if route.game_id == gid else "game"
     if state.access.role is Role.BOARD or screen == "board":
         return BoardScreen(board_of(state))  # read-only, no way out
-    seated = state.my_seat is not None or state.seat.watching
+    seated = state.seat.mine is not None or state.seat.watching
     if screen == "join" or not seated:
         return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
     if screen in GUEST:

@@ -2,16 +2,16 @@
 
 Run: ``uv run python tests/bench/bench_commit.py [--taps 200]``. Not
 collected by pytest. What a commit is: an intent of a session
-(``AppState.add_card`` then ``remove_card``, taps on a card key) going
-through ``OpenGame.commit``: the game's lock, the conflict check, a copy of
-the round being entered, the rules check, the durable write of the game file
-(temp file, fsync, rename, directory fsync) on a real disk, the swap and the
-watchers told. With 8 sessions, each taps its own player's line from its own
-thread at the same time (8 phones tapping at once, the worst case for the
-lock). "Told" is the time from the intent's start until another session's
-change callback ran (in the app that callback hops to the page's loop and
-re-renders; the browser part is measured by bench_live.py).
-"""
+(``RoundEntry.add_card`` then ``remove_card`` through ``AppState.act``, taps
+on a card key) going through ``OpenGame.commit``: the game's lock, the
+conflict check, a copy of the round being entered, the rules check, the
+durable write of the game file (temp file, fsync, rename, directory fsync)
+on a real disk, the swap and the watchers told. With 8 sessions, each taps
+its own player's line from its own thread at the same time (8 phones tapping
+at once, the worst case for the lock). "Told" is the time from the intent's
+start until another session's change callback ran (in the app that callback
+hops to the page's loop and re-renders; the browser part is measured by
+bench_live.py)."""
 
 from __future__ import annotations
 
@@ -64,9 +64,11 @@ def run(sessions: int, taps: int, folder: Path) -> dict[str, float]:
                 started[i] = time.perf_counter()
             t0 = started[i]
             if n % 2 == 0:
-                result = state.add_card(pid, str(i + 1))  # its own card: copies suffice
+                result = state.act(
+                    state.entry.add_card, pid, str(i + 1)
+                )  # its own card: copies suffice
             else:
-                result = state.remove_card(pid, 0)
+                result = state.act(state.entry.remove_card, pid, 0)
             commits.append(time.perf_counter() - t0)
             with lock:
                 started.pop(i, None)

@@ -37,7 +37,7 @@ How one tap is timed, all inside the page (``performance.now()``):
 
 So a tap includes: Flutter's pointer/gesture handling, the Flet client
 sending the click over the websocket, the Python server handling it
-(``AppState.add_card``: a copy of the draft, the rules check, the durable
+(``RoundEntry.add_card``: a copy of the draft, the rules check, the durable
 save of the draft with fsync, then the re-render of the whole App component,
 the diff and its msgpack encoding), the patch going back, the Flet client
 applying it and Flutter's build/layout/paint frame (CanvasKit; software

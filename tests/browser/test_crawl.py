@@ -52,9 +52,9 @@ def seed(data: Path) -> dict[str, str]:
         assert state.act(state.form.add, name) is None
     assert state.start_game() is None
     digital = state.game_id or ""
-    assert state.start_digital_round() is None
+    assert state.act(state.table.start) is None
     assert state.open_game(playing) is None
-    assert state.add_card("p2", "6") is None  # round 2 half entered
+    assert state.act(state.entry.add_card, "p2", "6") is None  # round 2 half entered
     state.store.close()
     return {"finished": finished, "playing": playing, "digital": digital}
 

@@ -60,9 +60,9 @@ def seed(data: Path) -> None:
     for name in ("Eve", "Finn", "Gus"):
         assert state.act(state.form.add, name) is None
     assert state.start_game() is None
-    assert state.start_digital_round() is None
+    assert state.act(state.table.start) is None
     for choice in ("hit", "hit", "hit", "target 0"):
-        assert state.play_choice(choice) is None
+        assert state.act(state.table.play, choice) is None
     state.store.close()
 
 

@@ -19,8 +19,8 @@ import pytest
 from english_left import English
 
 from companion.app.telling import choice_word
+from companion.app.views.choices import TARGET_VERBS
 from companion.i18n import _, use
-from companion.ui.parts.choices import TARGET_VERBS
 
 from .crawler import TEXTS
 from .harness import PHONE, load, running_server, screenshot

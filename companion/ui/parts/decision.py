@@ -9,19 +9,13 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.views.choices import Option, card_steps, in_step, prompt
+from companion.app.views.digital import Turn
 from companion.i18n import _
 from companion.rules import Decision, Round
 from companion.rules.choice import HIT
 from companion.ui.haptics import tapped
 from companion.ui.parts.cardlook import card_face
-from companion.ui.parts.choices import (
-    Option,
-    card_steps,
-    describe_all,
-    in_step,
-    prompt,
-)
 from companion.ui.theme import ACCENT, ON_ACCENT, TAP
 from companion.ui.widgets import flat
 
@@ -29,23 +23,27 @@ MAX_OPTIONS = 8  # more choices than this are asked in two steps (swaps)
 
 
 def decision(
-    state: AppState, rnd: Round, group: str, set_group: Callable[[str], None]
+    rnd: Round,
+    turn: Turn,
+    group: str,
+    set_group: Callable[[str], None],
+    play: Callable[[str], object],
 ) -> list[ft.Control]:
+    """The pending decision's prompt and its choices (``play`` makes one)."""
     pend = rnd.pending
     if pend is None:
         return []
-    me = state.seat_name(pend.player)
-    if state.is_bot(pend.player):
+    if turn.bot:
         return [
             ft.Text(
-                _("{name} (computer) is deciding…").format(name=me),
+                _("{name} (computer) is deciding…").format(name=turn.name),
                 size=20,
                 color=ACCENT,
             )
         ]
     out: list[ft.Control] = [
         ft.Text(
-            prompt(pend.kind, me, pend.card),
+            prompt(pend.kind, turn.name, pend.card),
             size=20,
             weight=ft.FontWeight.BOLD,
             color=ACCENT,
@@ -53,11 +51,9 @@ def decision(
     ]
     if pend.card:
         out.append(ft.Row([card_face(pend.card, scale=0.8)]))
-    options = describe_all(
-        rnd.legal(), voice(state, pend.player), pend.card, state.seat_name
-    )
+    options = list(turn.options)
     if pend.kind is Decision.TURN:
-        return out + _hit_or_stay(state, options)
+        return out + _hit_or_stay(options, play)
     steps = card_steps(options)
     if len(options) > MAX_OPTIONS and len(steps) > 1:
         if group not in [g for g, _first, _card in steps]:  # which card goes
@@ -72,13 +68,15 @@ def decision(
                     [ft.Text(o.label, size=16), *faces], wrap=True, spacing=6
                 ),
                 height=None if faces else TAP,
-                on_click=lambda _, c=o.choice: state.play_choice(c),
+                on_click=lambda _, c=o.choice: play(c),
             )
         )
     return out
 
 
-def _hit_or_stay(state: AppState, options: list[Option]) -> list[ft.Control]:
+def _hit_or_stay(
+    options: list[Option], play: Callable[[str], object]
+) -> list[ft.Control]:
     out: list[ft.Control] = []
     if len(options) == 1:
         out.append(ft.Text(_("You hold The Zero: you must hit."), size=14))
@@ -91,25 +89,13 @@ def _hit_or_stay(state: AppState, options: list[Option]) -> list[ft.Control]:
                     expand=True,
                     bgcolor=ACCENT if o.choice == HIT else None,
                     color=ON_ACCENT if o.choice == HIT else None,
-                    on_click=lambda _, c=o.choice: tapped(state.play_choice, c),
+                    on_click=lambda _, c=o.choice: tapped(play, c),
                 )
                 for o in options
             ]
         )
     )
     return out
-
-
-def voice(state: AppState, seat: int) -> int:
-    """Who "you" is in the choices' words: the deciding seat when this
-    screen is theirs (their phone, or one device passed round a table with
-    no phones); nobody (-1) when the host decides for a player whose phone
-    is away, who is not the one reading "Give −2 to Bob (you)"."""
-    ids = state.digital.ids
-    pid = ids[seat] if 0 <= seat < len(ids) else ""
-    if not state.seat.seats.claims or state.my_seat == pid:
-        return seat
-    return -1
 
 
 def _which_card(

@@ -1,6 +1,7 @@
 """Pieces of the digital table: a player's line, the last Flip Four, and
-the round-end summary. Plain functions of the state; screens/digital.py puts
-them together."""
+the round-end summary. Plain functions of the round and the seats'
+names (:class:`~companion.app.views.digital.DigitalView`);
+screens/digital.py puts them together."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import AppState
 from companion.app.card_names import card_name
 from companion.app.telling import chain
+from companion.app.views.digital import Seat
 from companion.i18n import N_, _
 from companion.rules import Round, Status
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
@@ -32,8 +33,8 @@ def status_word(status: Status, bot: bool) -> str:
     return _("{status} · computer").format(status=word) if bot else word
 
 
-def seat_row(state: AppState, rnd: Round, seat: int, to_move: int | None) -> ft.Control:
-    name = state.seat_name(seat)
+def seat_row(rnd: Round, seat: int, at: Seat, to_move: int | None) -> ft.Control:
+    name = at.name
     status = rnd.status(seat)
     score = rnd.line_score(seat)
     cards: list[ft.Control] = [
@@ -55,7 +56,7 @@ def seat_row(state: AppState, rnd: Round, seat: int, to_move: int | None) -> ft.
                     [
                         ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
                         ft.Text(
-                            status_word(status, state.is_bot(seat)),
+                            status_word(status, at.bot),
                             size=13,
                             color=colour,
                         ),
@@ -70,7 +71,7 @@ def seat_row(state: AppState, rnd: Round, seat: int, to_move: int | None) -> ft.
     )
 
 
-def flip_four_strip(state: AppState, four: FlipFour, waiting: list[str]) -> ft.Control:
+def flip_four_strip(who: str, four: FlipFour, waiting: list[str]) -> ft.Control:
     """The last Flip Four's cards in the order they came; set-aside cards
     are marked, and those still waiting to be resolved are listed."""
     faces: list[ft.Control] = []
@@ -85,7 +86,6 @@ def flip_four_strip(state: AppState, four: FlipFour, waiting: list[str]) -> ft.C
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    who = state.seat_name(four.target)
     stop = STOPS.get(four.ended)
     title = (_(stop) if stop else _("Flip Four on {who}: {n} of 4")).format(
         who=who, n=len(four.cards)
@@ -111,11 +111,13 @@ def flip_four_strip(state: AppState, four: FlipFour, waiting: list[str]) -> ft.C
 
 
 def round_summary(
-    state: AppState,
     rnd: Round,
+    names: list[str],
+    deal_next: bool,
     on_sheet: Callable[[], None],
     on_next: Callable[[], None],
 ) -> list[ft.Control]:
+    """Each line's score and chain; the way back, and a scorer's next deal."""
     rows: list[ft.Control] = [
         ft.Text(_("Round over"), size=24, weight=ft.FontWeight.BOLD, color=ACCENT)
     ]
@@ -126,7 +128,7 @@ def round_summary(
                 [
                     ft.Column(
                         [
-                            ft.Text(state.seat_name(seat), size=18),
+                            ft.Text(names[seat], size=18),
                             ft.Text(chain(score), size=14),
                         ],
                         spacing=2,
@@ -138,9 +140,8 @@ def round_summary(
                 ]
             )
         )
-    sheet = state.sheet
     buttons: list[ft.Control] = [secondary(_("Back to score sheet"), on_sheet)]
-    if sheet is not None and not sheet.over and state.seat.scorer:
+    if deal_next:
         buttons.insert(0, primary(_("Deal next round"), on_next, ft.Icons.STYLE))
     rows.append(ft.Row(buttons, wrap=True))
     return rows

@@ -46,12 +46,16 @@ def phones_panel(state: AppState, *, always: bool = False) -> list[ft.Control]:
         switch_row(
             _("Late players may join"),
             seats.late_joins,
-            state.allow_late,
+            functools.partial(_late, state),
             _("A phone with the invite can add a new player to this game."),
         )
     )
     return rows
 
 
+def _late(state: AppState, on: bool) -> None:
+    state.act(state.seat.allow_late, on)
+
+
 def _scorer(state: AppState, pid: str, on: bool) -> None:
-    state.make_scorer(pid, on)
+    state.act(state.seat.make_scorer, pid, on)

@@ -38,17 +38,18 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
     # Where the answer to the last action shows: under that player's row (or
     # where it was), "late" under the late player's buttons.
     spot, set_spot = ft.use_state("")
-    sheet = state.sheet
-    assert sheet is not None
+    sheet, fixes = state.sheet, state.fixes
+    if sheet is None or fixes is None:
+        return ft.Container()  # the game was closed: the sheet goes too
 
     def add(at_lowest: bool) -> None:
         set_spot("late")
-        if state.add_player(new_name.text, at_lowest=at_lowest) is None:
+        if state.act(fixes.add_player, new_name.text, at_lowest=at_lowest) is None:
             new_name.reset()
 
     def rename() -> None:
         set_spot(renaming)
-        if state.rename_player(renaming, new_label.text) is None:
+        if state.act(fixes.rename_player, renaming, new_label.text) is None:
             set_renaming("")
             new_label.reset()
 
@@ -64,7 +65,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
     def remove(pid: str) -> None:
         set_removing("")
         set_spot(pid)
-        state.remove_player(pid)
+        state.act(fixes.remove_player, pid)
 
     controls: list[ft.Control] = [section(_("Players"))]
     for p in sheet.players:
@@ -153,16 +154,22 @@ def _seat_row(
     start_remove: Callable[[str], None],
 ) -> ft.Control:
     bot = state.digital.bots.get(p.id)
+    table = state.table
+    kind: list[ft.Control] = []
+    if table is not None:
+        kind.append(
+            flat(
+                seat_kind(bot),
+                bind(state.act, table.set_bot, p.id, next_strategy(bot)),
+                ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
+            )
+        )
     return ft.Column(
         [
             ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
             ft.Row(
                 [
-                    flat(
-                        seat_kind(bot),
-                        bind(state.set_bot, p.id, next_strategy(bot)),
-                        ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
-                    ),
+                    *kind,
                     flat(
                         _("Rename {name}").format(name=p.name), bind(start_rename, p.id)
                     ),

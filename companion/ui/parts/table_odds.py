@@ -5,24 +5,22 @@ shows none of it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
-from companion.app import AppState
+from companion.app.table_odds import OddsWords
 from companion.i18n import _
 from companion.ui.theme import ACCENT, DANGER
 from companion.ui.widgets import flat, own_node, switch_row
 
 
-def odds_switch(state: AppState) -> list[ft.Control]:
-    """Whoever runs the table switches it, for a new round (not an edit)."""
-    draft = state.draft
-    if state.purist or not state.seat.scorer or draft is None:
+def odds_switch(on: bool | None, switch: Callable[[bool], object]) -> list[ft.Control]:
+    """Whoever runs the table switches it, for a new round (not an edit):
+    ``on`` is None where it is not offered (a purist table, a phone)."""
+    if on is None:
         return []
-    if draft.editing is not None:
-        return []
-    return [
-        switch_row(_("Odds while flipping"), state.table_odds_on, state.set_table_odds)
-    ]
+    return [switch_row(_("Odds while flipping"), on, switch)]
 
 
 def _chance(text: str, colour: str) -> ft.Control:
@@ -34,9 +32,11 @@ def _chance(text: str, colour: str) -> ft.Control:
     )
 
 
-def odds_panel(state: AppState, pid: str) -> list[ft.Control]:
-    """The chances and the advice for ``pid``, then what they rest on."""
-    words = state.table_odds(pid)
+def odds_panel(
+    words: OddsWords | None, scorer: bool, reshuffled: Callable[[], object]
+) -> list[ft.Control]:
+    """The chances and the advice for the chosen player, then what they
+    rest on; a scorer's "Deck reshuffled" under them."""
     if words is None:
         return []
     parts: list[ft.Control] = []
@@ -53,8 +53,6 @@ def odds_panel(state: AppState, pid: str) -> list[ft.Control]:
     if words.advice:
         parts.append(own_node(ft.Text(words.advice, size=15)))
     parts.append(own_node(ft.Text(words.basis, size=12)))
-    if state.seat.scorer:
-        parts.append(
-            flat(_("Deck reshuffled"), state.deck_reshuffled, ft.Icons.SHUFFLE)
-        )
+    if scorer:
+        parts.append(flat(_("Deck reshuffled"), reshuffled, ft.Icons.SHUFFLE))
     return parts

@@ -17,13 +17,11 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
-from companion.app.advice_words import advice_text, choice_advice_text
+from companion.app.digital_table import DigitalTable
 from companion.app.telling import sentence
+from companion.app.views.digital import DigitalView, digital_of
 from companion.i18n import N_, _
-from companion.rules import Round
-from companion.rules.choice_advice import ChoiceAdvice
 from companion.ui.guard import screen
-from companion.ui.parts.choices import describe_all
 from companion.ui.parts.decision import decision
 from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
 from companion.ui.parts.flip_four import last_flip_four
@@ -34,59 +32,53 @@ LOG_LINES = 8
 LOG_TITLE = N_("What happened, newest first")  # the log lists the latest event on top
 
 
-def _advice(state: AppState) -> list[ft.Control]:
-    advice = state.advice()
-    if advice is None:
+def _advice(view: DigitalView) -> list[ft.Control]:
+    """The advisor's words on the pending decision (when it is on)."""
+    if view.advice is None:
         return []
-    rnd = state.digital_round
-    if rnd is None or rnd.pending is None:
-        return []
-    if isinstance(advice, ChoiceAdvice):
-        pend = rnd.pending
-        options = describe_all(rnd.legal(), pend.player, pend.card, state.seat_name)
-        text = choice_advice_text(advice, {o.choice: o.label for o in options})
-    else:
-        text = advice_text(advice)
-    return [message(_("Advisor: {advice}").format(advice=text))]
+    return [message(_("Advisor: {advice}").format(advice=view.advice))]
 
 
 @screen
 def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
-    rnd = state.digital_round
-    step = -1 if rnd is None else len(rnd.choices)
+    view, table = digital_of(state), state.table
+    step = -1 if view is None else len(view.round.choices)
     # A swap's first card, chosen in the first of two steps; tied to the step
     # it was chosen at, so it is forgotten once the decision is made.
     picked, set_picked = ft.use_state((-1, ""))
     group = picked[1] if picked[0] == step else ""
 
     def leave() -> None:
-        if state.digital.last is not None:
-            state.close_digital_summary()
+        if table is not None and view is not None and view.closes:
+            state.act(table.close_summary)
         on_sheet()
 
-    def next_round() -> None:
-        state.close_digital_summary()
-        state.start_digital_round()
-
-    if rnd is None:
+    if view is None or table is None:
         return ft.Column(
             [
                 header(_("Digital round"), on_sheet),
                 ft.Text(_("No digital round is being dealt.")),
             ]
         )
-    sheet = state.sheet
-    number = len(sheet.rounds) + (1 if not rnd.over else 0) if sheet else 0
-    controls = _deck_line(state, rnd)
+
+    def next_round() -> None:
+        state.act(table.close_summary)
+        state.act(table.start)
+
+    rnd = view.round
+    controls = _deck_line(state, view)
     if rnd.over:
-        controls += round_summary(state, rnd, leave, next_round)
+        controls += round_summary(
+            rnd, view.names, view.can_deal_next, leave, next_round
+        )
     else:
-        controls += _decide(state, rnd, group, lambda g: set_picked((step, g)))
-    controls += _seats(state, rnd)
-    controls += _log_and_tools(state, rnd, leave)
+        pick = lambda g: set_picked((step, g))  # noqa: E731
+        controls += _decide(state, table, view, group, pick)
+    controls += _seats(view)
+    controls += _log_and_tools(state, table, view, leave)
     return ft.Column(
         [
-            header(_("Round {number} · digital").format(number=number), leave),
+            header(_("Round {number} · digital").format(number=view.number), leave),
             ft.ListView(controls=controls, padding=12, spacing=8, expand=True),
         ],
         expand=True,
@@ -95,40 +87,51 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
 
 
 def _decide(
-    state: AppState, rnd: Round, group: str, pick: Callable[[str], None]
+    state: AppState,
+    table: DigitalTable,
+    view: DigitalView,
+    group: str,
+    pick: Callable[[str], None],
 ) -> list[ft.Control]:
     """The pending decision's buttons on the screen that makes it; the
     others see whose turn it is (each player decides on their own phone)."""
-    pend = rnd.pending
-    if state.may_decide():
-        held = pend is not None and state.seat.seats.holder(state.seat_ids[pend.player])
-        if pend is None or not held or state.my_seat == state.seat_ids[pend.player]:
-            return [*decision(state, rnd, group, pick), *_advice(state)]
-        name = state.seat_name(pend.player)
-        gone = message(
-            _("{name}'s phone dropped out: you play for {name}.").format(name=name)
-        )
-        return [gone, *decision(state, rnd, group, pick), *_advice(state)]
-    if pend is None:
+    turn = view.turn
+    if turn is None:
         return []
-    name = state.seat_name(pend.player)
-    if state.is_bot(pend.player):
-        text = _("{name} (computer) is deciding…").format(name=name)
-    elif state.seat.seats.present(state.seat_ids[pend.player]):
-        text = _("{name}'s turn, on {name}'s phone.").format(name=name)
+    if turn.decide:
+
+        def play(choice: str) -> None:
+            state.act(table.play, choice)
+
+        asked = [*decision(view.round, turn, group, pick, play), *_advice(view)]
+        if not turn.stand_in:
+            return asked
+        gone = message(
+            _("{name}'s phone dropped out: you play for {name}.").format(name=turn.name)
+        )
+        return [gone, *asked]
+    if turn.bot:
+        text = _("{name} (computer) is deciding…").format(name=turn.name)
+    elif turn.present:
+        text = _("{name}'s turn, on {name}'s phone.").format(name=turn.name)
     else:
-        text = _("{name}'s turn: waiting for {name}.").format(name=name)
+        text = _("{name}'s turn: waiting for {name}.").format(name=turn.name)
     return [ft.Text(text, size=20, weight=ft.FontWeight.BOLD)]
 
 
 def _log_and_tools(
-    state: AppState, rnd: Round, leave: Callable[[], None]
+    state: AppState, table: DigitalTable, view: DigitalView, leave: Callable[[], None]
 ) -> list[ft.Control]:
     """The round's log, newest first, the advisor switch, the way back."""
-    names = [state.seat_name(i) for i in range(rnd.players)]
+    names = view.names
+
+    def advise(on: bool) -> None:
+        state.act(table.set_advisor, on)
+
     return [
-        RoundLog(tuple(sentence(e, names) for e in rnd.events)),
-        *advisor_switch(state),  # the table's setting: the scorers' to change
+        RoundLog(tuple(sentence(e, names) for e in view.round.events)),
+        # the table's setting: the scorers' to change
+        *advisor_switch(view.purist, view.advisor, advise),
         flat(_("Score sheet"), leave, ft.Icons.TABLE_CHART),
     ]
 
@@ -157,13 +160,14 @@ def RoundLog(lines: tuple[str, ...]) -> ft.Control:
     return ft.Column(controls, spacing=8)
 
 
-def _deck_line(state: AppState, rnd: Round) -> list[ft.Control]:
+def _deck_line(state: AppState, view: DigitalView) -> list[ft.Control]:
     """The answer to the last intent, who deals, deck and discard pile."""
     controls: list[ft.Control] = []
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
+    rnd = view.round
     zones = rnd.zones()
-    dealer = state.seat_name(rnd.dealer)
+    dealer = view.seats[rnd.dealer].name
     controls.append(
         ft.Text(
             _("{dealer} deals · Deck {deck} · Discard pile {discard}").format(
@@ -175,14 +179,16 @@ def _deck_line(state: AppState, rnd: Round) -> list[ft.Control]:
     return controls
 
 
-def _seats(state: AppState, rnd: Round) -> list[ft.Control]:
+def _seats(view: DigitalView) -> list[ft.Control]:
     """The Flip Four cards set aside, then every line at the table."""
+    rnd = view.round
     controls: list[ft.Control] = []
     four = last_flip_four(rnd.events)
     if four is not None:
         aside = rnd.zones().get("set_aside", [])
-        controls.append(flip_four_strip(state, four, aside))
-    pend = rnd.pending
-    to_move = pend.player if pend is not None else None
-    controls += [seat_row(state, rnd, seat, to_move) for seat in range(rnd.players)]
+        controls.append(flip_four_strip(view.seats[four.target].name, four, aside))
+    to_move = None if view.turn is None else view.turn.seat
+    controls += [
+        seat_row(rnd, seat, view.seats[seat], to_move) for seat in range(rnd.players)
+    ]
     return controls

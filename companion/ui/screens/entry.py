@@ -1,19 +1,27 @@
 """Round entry: pick a player, tap their cards on the keypad, see the score
 chain live; busted switch, typed score for swept-up cards, Brutal ±15 choice.
 Problems show beside the player they concern; saving waits until none is
-left. Every tap is saved at once, so a restart resumes mid-entry."""
+left. Every tap is saved at once, so a restart resumes mid-entry.
+
+Draws an :class:`~companion.app.views.entry.EntryView` and calls the round
+entry's intents (:class:`Taps`) through the session's one wrapper."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
 from companion.app import AppState
 from companion.app.card_names import card_name
-from companion.app.telling import chain as chain_text
+from companion.app.corrections import Corrections
+from companion.app.table_odds import OddsAtTable
+from companion.app.tap_in import RoundEntry
+from companion.app.views.entry import Bonus, Chip, ChosenLine, EntryView, entry_of
 from companion.i18n import _, names_list
-from companion.rules import Problem
 from companion.ui.guard import screen
 from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face
@@ -34,8 +42,45 @@ from companion.ui.widgets import (
     use_text_input,
 )
 
-# Problems keyed by player id (None: about the whole table).
-Problems = dict[str | None, list[Problem]]
+
+@dataclass(frozen=True)
+class Taps:
+    """The round entry's intents for this screen, each through the session's
+    one wrapper (a refusal becomes the notice); equal from one render to the
+    next while the session and the game are the same, so kept parts keep
+    handlers that reach the live owners."""
+
+    state: AppState
+    entry: RoundEntry
+    fixes: Corrections
+    odds: OddsAtTable
+
+    def add(self, pid: str, code: str) -> None:
+        self.state.act(self.entry.add_card, pid, code)
+
+    def remove(self, pid: str, index: int) -> None:
+        self.state.act(self.entry.remove_card, pid, index)
+
+    def busted(self, pid: str, on: bool) -> None:
+        self.state.act(self.entry.set_busted, pid, on)
+
+    def typed(self, pid: str, value: str | None) -> None:
+        self.state.act(self.entry.set_typed, pid, value)
+
+    def done(self, pid: str, done: bool) -> None:
+        self.state.act(self.entry.set_done, pid, done)
+
+    def attack(self, target: str | None) -> None:
+        self.state.act(self.entry.choose_attack, target)
+
+    def odds_on(self, on: bool) -> None:
+        self.state.act(self.odds.set_on, on)
+
+    def reshuffled(self) -> None:
+        self.state.act(self.odds.reshuffled)
+
+    def refuse(self, text: str) -> None:
+        self.state.tell(text, error=True)
 
 
 def _player_chip(
@@ -59,56 +104,51 @@ def EntryScreen(
 ) -> ft.Control:
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
-    saving_here, leaving = use_back_when_saved(state, on_saved)
+    sheet = state.sheet
+    rounds = -1 if sheet is None else len(sheet.rounds)
+    saving_here, leaving = use_back_when_saved(state, rounds, on_saved)
 
     # one function for every render: the chips are kept (companion.ui.kept)
     choose = ft.use_callback(_chooser(set_chosen, typed_input), [])
-    sheet, draft = state.sheet, state.draft
     if leaving:
         return ft.Container()  # the sheet follows at once (use_back_when_saved)
-    if sheet is None or draft is None:
+    view = entry_of(state, chosen)
+    entry, fixes, odds = state.entry, state.fixes, state.odds
+    if view is None or entry is None or fixes is None or odds is None:
         return ft.Text(_("No round is being entered."))
-    pid = chosen if chosen in draft.players else _first(state)
-    editable = state.may_edit(pid)
-    by_player = state.problems_by_player()
-    number = (draft.editing if draft.editing is not None else len(sheet.rounds)) + 1
+    taps = Taps(state, entry, fixes, odds)
 
     def save() -> None:
         saving_here()
-        if state.save_round() is None:
+        if state.act(entry.save) is None:
             on_saved()
 
     def cancel() -> None:
-        if draft.editing is not None:
-            state.cancel_edit()
+        if view.editing:
+            state.act(fixes.cancel_edit)
         on_done()
 
-    title = _("Round {n} (tie-break)") if draft.tie_break else _("Round {n}")
+    title = _("Round {n} (tie-break)") if view.tie_break else _("Round {n}")
     return ft.Column(
         [
-            header(title.format(n=number), cancel),
+            header(title.format(n=view.number), cancel),
             ft.ListView(
                 padding=12,
                 spacing=10,
                 expand=True,
                 controls=[
-                    _dealt(state),
-                    *odds_switch(state),
+                    _dealt(view.dealer),
+                    *odds_switch(view.odds_switch, taps.odds_on),
                     *_chips_and_line(
-                        _chips(state, pid, by_player, choose),
-                        _phones(state),
-                        _chosen_line(state, pid, editable, by_player, typed_input),
-                        len(draft.players),
+                        _chips(view.chips, choose),
+                        _phones(view),
+                        _chosen_line(view.line, typed_input, taps),
+                        view.many,
                     ),
-                    *_footer(state, by_player, cancel),
+                    *_footer(state, view, cancel),
                 ],
             ),
-            _keys_and_save(
-                state,
-                pid if editable else None,
-                _save_text(number, draft.editing),
-                save,
-            ),
+            _keys_and_save(state, view, taps, save),
         ],
         expand=True,
         spacing=0,
@@ -127,31 +167,28 @@ def _chooser(
     return choose
 
 
-MANY = 12  # players: past this their chips fill the screen above the line
-
-
 def _chips_and_line(
-    chips: ft.Control, phones: list[ft.Control], chosen: ft.Control, players: int
+    chips: ft.Control, phones: list[ft.Control], chosen: ft.Control, many: bool
 ) -> list[ft.Control]:
     """The chosen player's line under the chips; with many players (36
     chips are several screens of rows) above them, so the cards being
     tapped stay in sight above the keypad."""
-    if players > MANY:
+    if many:
         return [chosen, chips, *phones]
     return [chips, *phones, chosen]
 
 
 def use_back_when_saved(
-    state: AppState, on_saved: Callable[[], None]
+    state: AppState, rounds: int, on_saved: Callable[[], None]
 ) -> tuple[Callable[[], None], bool]:
     """Every screen tapping in a round goes back to the sheet when the round
     is saved (here, by the host or by the last player's phone), to see the
-    new totals; saved on another screen, the sheet says so. Returns what
-    this screen's own Save calls first (its notice is "Bob deals next."),
-    and whether the round is saved (the screen is on its way out: at a
-    table of nine pages, building the entry once more for each page cost
-    the server a whole render per page before the sheet)."""
-    rounds = -1 if state.sheet is None else len(state.sheet.rounds)
+    new totals; saved on another screen, the sheet says so. ``rounds``: the
+    rounds on the sheet now (-1: no game). Returns what this screen's own
+    Save calls first (its notice is "Bob deals next."), and whether the
+    round is saved (the screen is on its way out: at a table of nine pages,
+    building the entry once more for each page cost the server a whole
+    render per page before the sheet)."""
     started = ft.use_state(rounds)[0]
     here = ft.use_ref(False)
 
@@ -170,62 +207,24 @@ def use_back_when_saved(
     return saving_here, rounds != started
 
 
-def _dealt(state: AppState) -> ft.Control:
-    assert state.sheet is not None and state.draft is not None
-    dealer = state.sheet.names().get(state.draft.dealer, "")
+def _dealt(dealer: str) -> ft.Control:
     text = _("{name} dealt · tap a player, then their cards").format(name=dealer)
     return ft.Text(text, size=13)
 
 
-def _first(state: AppState) -> str:
-    """The line shown first: a phone's own, else the first player's."""
-    assert state.draft is not None
-    mine, players = state.my_seat, state.draft.players
-    own = mine if mine in players and not state.seat.scorer else None
-    return own or players[0]
-
-
-def _chosen_line(
-    state: AppState,
-    pid: str,
-    editable: bool,
-    by_player: Problems,
-    typed_input: TextInput,
-) -> ft.Control:
+def _chosen_line(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Control:
     """The chosen player's line, framed; rebuilt only when something it
     shows changed (another phone's tap leaves it as it was)."""
-    assert state.sheet is not None and state.draft is not None
-    draft, sheet = state.draft, state.sheet
-    deps = (
-        pid,
-        editable,
-        tuple(draft.line(pid)),
-        draft.typed.get(pid),
-        pid in draft.busted,
-        pid in draft.done,
-        state.line_score(pid),
-        state.round_score(pid),
-        tuple(by_player.get(pid, ())),
-        state.flip7_player(),
-        draft.attack,
-        tuple(draft.players),
-        tuple(sheet.names().items()),
-        sheet.rules.brutal,
-        state.my_seat,
-        typed_input.version,
-        state.table_odds(pid),
-        state.seat.scorer,
-    )
 
     def build() -> ft.Control:
-        return _boxed(
-            _panel(state, pid, by_player, typed_input)
-            if editable
-            else _line(state, pid, sheet.names()[pid], False) + odds_panel(state, pid),
-            DANGER if pid in by_player else ACCENT,
+        controls = _line(line, taps) + odds_panel(
+            line.odds, line.scorer, taps.reshuffled
         )
+        if line.editable:
+            controls += _panel(line, typed_input, taps)
+        return _boxed(controls, DANGER if line.problems else ACCENT)
 
-    return kept("line", deps, build)
+    return kept("line", (line, typed_input.version, taps), build)
 
 
 def _boxed(controls: list[ft.Control], colour: str) -> ft.Control:
@@ -238,88 +237,56 @@ def _boxed(controls: list[ft.Control], colour: str) -> ft.Control:
     )
 
 
-def _chips(
-    state: AppState,
-    pid: str,
-    by_player: Problems,
-    choose: Callable[[str], None],
-) -> ft.Control:
+def _chips(chips: tuple[Chip, ...], choose: Callable[[str], None]) -> ft.Control:
     """One button a player, the chosen one filled, red where a problem is;
     each kept until it changes."""
-    assert state.sheet is not None and state.draft is not None
-    names = state.sheet.names()
-    chips = [
-        _chip(
-            p,
-            names[p] + (" ✓" if p in state.draft.done else ""),
-            state.round_score(p),
-            p == pid,
-            p in by_player,
-            choose,
-        )
-        for p in state.draft.players
-    ]
-    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
-
-
-def _chip(
-    pid: str,
-    name: str,
-    score: int,
-    chosen: bool,
-    trouble: bool,
-    choose: Callable[[str], None],
-) -> ft.Control:
-    return kept(
-        f"chip:{pid}",
-        (name, score, chosen, trouble),
-        lambda: _player_chip(name, score, chosen, trouble, bind(choose, pid)),
+    return ft.Row(
+        [_chip(c, choose) for c in chips],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
     )
 
 
-def _panel(
-    state: AppState, pid: str, by_player: Problems, typed_input: TextInput
-) -> list[ft.Control]:
-    """The chosen player's line: cards, score chain, problems, switches."""
-    assert state.sheet is not None and state.draft is not None
-    draft, rules = state.draft, state.sheet.rules
-    name = state.sheet.names()[pid]
-    score = state.line_score(pid)
-    typed = draft.typed.get(pid)
-    panel = _line(state, pid, name) + odds_panel(state, pid)
-    if pid == state.my_seat:
-        panel.append(_done_button(state, pid))
-    elif _calls_in(state, pid):
-        panel.append(_done_button(state, pid, name))
-    if score.flip7 and typed is None:
+def _chip(chip: Chip, choose: Callable[[str], None]) -> ft.Control:
+    return kept(
+        f"chip:{chip.pid}",
+        chip,
+        lambda: _player_chip(
+            chip.label, chip.score, chip.chosen, chip.trouble, bind(choose, chip.pid)
+        ),
+    )
+
+
+def _panel(line: ChosenLine, typed_input: TextInput, taps: Taps) -> list[ft.Control]:
+    """Under an editable line: done, Flip 7, its problems, the switches."""
+    panel: list[ft.Control] = []
+    if line.done_by:
+        panel.append(_done_button(line, taps))
+    if line.flip7:
         panel.append(
             ft.Text(_("Flip 7!"), size=18, weight=ft.FontWeight.BOLD, color=ACCENT)
         )
-    for problem in by_player.get(pid, []):
-        panel.append(message(state.problem_text(problem), error=True))
+    panel += [message(text, error=True) for text in line.problems]
     panel.append(
         switch_row(
             _("Busted"),
-            pid in draft.busted,
-            lambda on: state.set_busted(pid, on),
+            line.busted,
+            partial(taps.busted, line.pid),
             _("Brutal: tap the minus cards given after the bust; they count from 0.")
-            if rules.brutal
+            if line.brutal
             else "",
         )
     )
-    panel.append(_typed_row(state, pid, name, typed, typed_input))
-    flipper = state.flip7_player()
-    if rules.brutal and flipper is not None:
-        panel.append(_bonus_or_attack(state, flipper))
+    panel.append(_typed_row(line, typed_input, taps))
+    if line.bonus is not None:
+        panel.append(_bonus_or_attack(line.bonus, taps))
     return panel
 
 
-def _line(
-    state: AppState, pid: str, name: str, editable: bool = True
-) -> list[ft.Control]:
+def _line(line: ChosenLine, taps: Taps) -> list[ft.Control]:
     """Name and round score, the cards (tap one to remove it), the chain."""
-    assert state.draft is not None
-    typed = state.draft.typed.get(pid)
+    name, editable = line.name, line.editable
     cards: list[ft.Control] = [
         card_face(
             code,
@@ -327,35 +294,17 @@ def _line(
             name=_("Remove {card} from {name}").format(card=card_name(code), name=name)
             if editable
             else card_name(code),
-            on_click=bind(state.remove_card, pid, i) if editable else None,
+            on_click=bind(taps.remove, line.pid, i) if editable else None,
         )
-        for i, code in enumerate(state.draft.line(pid))
+        for i, code in enumerate(line.cards)
     ]
     if cards and editable:
-        cards += _undo(state, pid)
+        last = len(line.cards) - 1
+        text = _("Undo {card}").format(card=card_name(line.cards[last]))
+        cards.append(flat(text, bind(taps.remove, line.pid, last), ft.Icons.UNDO))
     if not cards:
-        cards.append(
-            own_node(
-                ft.Text(
-                    _("No cards yet: tap them on the keypad below.")
-                    if editable
-                    else _("No cards yet: {name} taps them on {name}'s phone.").format(
-                        name=name
-                    )
-                    if state.seat.seats.holder(pid) is not None
-                    else _("No cards yet: the host taps {name}'s cards in.").format(
-                        name=name
-                    )
-                )
-            )
-        )
-    chain = (
-        _("Typed score = {n}").format(n=typed)
-        if typed is not None
-        else chain_text(state.line_score(pid))
-    )
-    total = state.round_score(pid)
-    busted = pid in state.draft.busted
+        cards.append(own_node(ft.Text(_no_cards(line))))
+    total = line.score
     # Each text is its own node (see own_node).
     return [
         own_node(
@@ -366,75 +315,57 @@ def _line(
                         str(total),
                         size=BIG_NUMBER + 8,
                         weight=ft.FontWeight.BOLD,
-                        color=DANGER if busted or total < 0 else ACCENT,
+                        color=DANGER if line.busted or total < 0 else ACCENT,
                     ),
                 ]
             )
         ),
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6),
-        own_node(ft.Text(chain, size=18)),
+        own_node(ft.Text(line.chain, size=18)),
     ]
 
 
-def _undo(state: AppState, pid: str) -> list[ft.Control]:
-    """One tap takes back the card tapped last into this line (a mis-tap)."""
-    assert state.draft is not None
-    line = state.draft.line(pid)
-    if not line:
-        return []
-    last = len(line) - 1
-    text = _("Undo {card}").format(card=card_name(line[last]))
-    return [flat(text, bind(state.remove_card, pid, last), ft.Icons.UNDO)]
+def _no_cards(line: ChosenLine) -> str:
+    """Who taps the cards of a line with none yet."""
+    if line.editable:
+        return _("No cards yet: tap them on the keypad below.")
+    if line.held:
+        return _("No cards yet: {name} taps them on {name}'s phone.").format(
+            name=line.name
+        )
+    return _("No cards yet: the host taps {name}'s cards in.").format(name=line.name)
 
 
-def _calls_in(state: AppState, pid: str) -> bool:
-    """At a live table the host (or a scorer) says when the line of a player
-    with no phone here is in: the last phone cannot save until it is."""
-    assert state.draft is not None
-    seats = state.seat.seats
-    live = any(seats.holder(p) is not None for p in state.draft.players)
-    return state.seat.scorer and live and not seats.present(pid)
-
-
-def _done_button(state: AppState, pid: str, name: str | None = None) -> ft.Control:
-    """At a live table each phone says when its line is all in (``name``:
-    the host says it for a player without a phone)."""
-    assert state.draft is not None
-    if pid in state.draft.done:
+def _done_button(line: ChosenLine, taps: Taps) -> ft.Control:
+    """At a live table each phone says when its line is all in (the host
+    says it for a player without a phone)."""
+    mine = line.done_by == "me"
+    if line.done:
         said = (
             _("✓ Your line is in.")
-            if name is None
-            else _("✓ {name}'s line is in.").format(name=name)
+            if mine
+            else _("✓ {name}'s line is in.").format(name=line.name)
         )
         # (A text beside a button in one Row drops out of Flutter's
         # semantics tree: a screen reader would not hear it.)
         return ft.Column(
             [
                 ft.Text(said, size=16, weight=ft.FontWeight.BOLD),
-                flat(_("Not done yet"), bind(state.set_done, pid, False)),
+                flat(_("Not done yet"), bind(taps.done, line.pid, False)),
             ],
             spacing=2,
         )
     text = (
-        _("My line is in")
-        if name is None
-        else _("{name}'s line is in").format(name=name)
+        _("My line is in") if mine else _("{name}'s line is in").format(name=line.name)
     )
-    return primary(text, bind(state.set_done, pid, True), ft.Icons.CHECK)
+    return primary(text, bind(taps.done, line.pid, True), ft.Icons.CHECK)
 
 
-def _phones(state: AppState) -> list[ft.Control]:
+def _phones(view: EntryView) -> list[ft.Control]:
     """Which lines are tapped in on players' own phones, and which are in."""
-    assert state.sheet is not None and state.draft is not None
-    seats, draft, names = state.seat.seats, state.draft, state.sheet.names()
-    held = [p for p in draft.players if seats.holder(p) is not None]
-    if not held:
+    if not view.phones:
         return []
-    parts = [
-        names[p] if seats.present(p) else _("{name} (phone away)").format(name=names[p])
-        for p in held
-    ]
-    return [ft.Text(phones_line(parts, state.waiting_for()), size=13)]
+    return [ft.Text(phones_line(list(view.phones), list(view.waiting)), size=13)]
 
 
 def phones_line(phones: list[str], waiting: list[str]) -> str:
@@ -448,23 +379,20 @@ def phones_line(phones: list[str], waiting: list[str]) -> str:
     return text.format(phones=", ".join(phones), names=names_list(waiting))
 
 
-def _typed_row(
-    state: AppState, pid: str, name: str, typed: int | None, typed_input: TextInput
-) -> ft.Control:
+def _typed_row(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Control:
     """A typed score for cards swept up before anyone counted them."""
+    pid, typed = line.pid, line.typed
 
     def use_typed() -> None:
         if typed_input.text.strip():
-            state.set_typed(pid, typed_input.text)
+            taps.typed(pid, typed_input.text)
         else:
-            state.tell(
-                _("Type {name}'s score first, then Use typed score.").format(name=name),
-                error=True,
-            )
+            text = _("Type {name}'s score first, then Use typed score.")
+            taps.refuse(text.format(name=line.name))
 
     def clear_typed() -> None:
         typed_input.reset()
-        state.set_typed(pid, None)
+        taps.typed(pid, None)
 
     return ft.Row(
         [
@@ -484,77 +412,67 @@ def _typed_row(
     )
 
 
-def _bonus_or_attack(state: AppState, flipper: str) -> ft.Control:
+def _bonus_or_attack(bonus: Bonus, taps: Taps) -> ft.Control:
     """Brutal: the Flip 7 player takes +15 or gives −15 to another."""
-    assert state.sheet is not None and state.draft is not None
-    names, draft = state.sheet.names(), state.draft
-    others = [p for p in draft.players if p != flipper]
+    question = _("{name} flipped 7: +15 for themselves or −15 to another player?")
     options: list[ft.Control] = [
-        ft.Text(
-            _("{name} flipped 7: +15 for themselves or −15 to another player?").format(
-                name=names[flipper]
-            ),
-            weight=ft.FontWeight.BOLD,
-        ),
-        _choice(
-            _("+15 to {name}").format(name=names[flipper]),
-            draft.attack is None,
-            state.choose_bonus,
-        ),
+        ft.Text(question.format(name=bonus.flipper), weight=ft.FontWeight.BOLD)
     ]
     options += [
         _choice(
-            _("−15 to {name}").format(name=names[o]),
-            draft.attack == o,
-            bind(state.choose_attack, o),
+            (_("+15 to {name}") if o.target is None else _("−15 to {name}")).format(
+                name=o.name
+            ),
+            o.selected,
+            bind(taps.attack, o.target),
         )
-        for o in others
+        for o in bonus.options
     ]
     return ft.Row(options, wrap=True)
 
 
-def _save_text(number: int, editing: int | None) -> str:
+def _save_text(view: EntryView) -> str:
     return (
-        _("Save round {n}") if editing is None else _("Save changes to round {n}")
-    ).format(n=number)
+        _("Save changes to round {n}") if view.editing else _("Save round {n}")
+    ).format(n=view.number)
 
 
 def _footer(
-    state: AppState, by_player: Problems, cancel: Callable[[], None]
+    state: AppState, view: EntryView, cancel: Callable[[], None]
 ) -> list[ft.Control]:
     """Problems of the whole table, then the way back and Clear round."""
-    assert state.draft is not None
     footer: list[ft.Control] = [
-        message(state.problem_text(p), error=True) for p in by_player.get(None, [])
+        message(text, error=True) for text in view.table_problems
     ]
-    back = secondary(
-        _("Cancel edit") if state.draft.editing is not None else _("Back to sheet"),
-        cancel,
-    )
-    clear = flat(_("Clear round"), state.clear_draft, ft.Icons.CLEAR_ALL)
-    footer.append(ft.Row([back, clear] if state.seat.scorer else [back], wrap=True))
+    back = secondary(_("Cancel edit") if view.editing else _("Back to sheet"), cancel)
+    entry = state.entry
+    if view.scorer and entry is not None:
+        clear = flat(_("Clear round"), bind(state.act, entry.clear), ft.Icons.CLEAR_ALL)
+        footer.append(ft.Row([back, clear], wrap=True))
+    else:
+        footer.append(ft.Row([back], wrap=True))
     return footer
 
 
 def _keys_and_save(
-    state: AppState, pid: str | None, save_text: str, save: Callable[[], None]
+    state: AppState, view: EntryView, taps: Taps, save: Callable[[], None]
 ) -> ft.Control:
     """The keypad and Save stay in reach at the bottom of the screen (the
     keypad only for a line this screen may tap; Save once it may save)."""
     notice = state.notice
     keys: list[ft.Control] = []
-    if pid is not None:
-        keys.append(keypad(state.copies_left(), CardTo(state.add_card, pid), scale=0.7))
-    if state.may_save():
-        keys.append(primary(save_text, save, ft.Icons.SAVE))
+    if view.keys is not None:
+        left = Counter(dict(view.keys))
+        keys.append(keypad(left, CardTo(taps.add, view.line.pid), scale=0.7))
+    if view.may_save:
+        keys.append(primary(_save_text(view), save, ft.Icons.SAVE))
     else:
-        waiting = state.waiting_for()
         keys.append(
             ft.Text(
                 _("Saved when every line is in: waiting for {names}.").format(
-                    names=names_list(waiting)
+                    names=names_list(list(view.waiting))
                 )
-                if waiting
+                if view.waiting
                 else _("Every line is in: the host saves the round.")
             )
         )

@@ -1,5 +1,7 @@
 """The open game: the sheet, who deals, the next step, corrections (undo,
-rename, late player, remove) and, at the end, the winner and standings."""
+rename, late player, remove) and, at the end, the winner and standings.
+Draws a :class:`~companion.app.views.game.GameView`; its intents go to their
+owners through the session's one wrapper."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.app import AppState
+from companion.app.views.game import GameView, NextRound, Place, game_of
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.phones import phones_panel
@@ -27,15 +30,15 @@ from companion.ui.widgets import (
 )
 
 
-def _standings(state: AppState) -> ft.Control:
+def _standings(places: tuple[Place, ...]) -> ft.Control:
     rows: list[ft.Control] = []
-    for s in state.standings():
+    for s in places:
         rows.append(
             ft.Row(
                 [
                     ft.Text(f"{s.place}.", size=22, width=40 * text_scale()),
                     ft.Text(
-                        s.player.name,
+                        s.name,
                         size=22,
                         expand=True,
                         weight=ft.FontWeight.BOLD if s.place == 1 else None,
@@ -76,32 +79,31 @@ def GameScreen(
     players_open, set_players_open = ft.use_state(False)
     # "enter" / "deal": the other kind of round for this number is under way
     asking, set_asking = ft.use_state("")
-    sheet = state.sheet
-    draft = state.draft
-    if sheet is None or draft is None:
+    view = game_of(state)
+    fixes = state.fixes
+    if view is None or fixes is None:
         return ft.Text(_("No game is open."))
-    over = sheet.over
 
     def edit(i: int) -> None:
-        if state.edit_round(i) is None:
+        if state.act(fixes.edit_round, i) is None:
             on_enter()
 
-    controls = _messages(state, players_open)
-    if over:
-        controls += _game_over(state, on_share, on_new_same, on_home)
+    controls = _messages(state, view, players_open)
+    if view.next is None:
+        controls += _game_over(view, on_share, on_new_same, on_home)
     else:
         ask = Asking(asking, set_asking, on_enter, on_deal, on_table)
-        controls += _next_round(state, ask)
-        controls += _digital_round(state, ask)
-        controls += _question(state, ask)
-    controls.append(score_table(sheet, edit))
+        controls += _next_round(view.next, ask)
+        controls += _digital_round(state, view.next, ask)
+        controls += _question(state, view.next, ask)
+    controls.append(score_table(view.sheet, edit))
     controls += phones_panel(state)
-    controls += purist_row(state)
+    controls += purist_row(view.host, view.purist, _purist(state))
 
     def toggle() -> None:
         set_players_open(not players_open)
 
-    controls.append(_tools(state, on_share, on_invite, toggle))
+    controls.append(_tools(state, view, Tools(on_share, on_invite, toggle)))
     if players_open:
         controls.append(PlayersPanel(state, lambda: set_players_open(False)))
     return ft.Column(
@@ -112,6 +114,17 @@ def GameScreen(
         expand=True,
         spacing=0,
     )
+
+
+def _purist(state: AppState) -> Callable[[bool], object]:
+    """The host's purist switch (the digital table's setting)."""
+    table = state.table
+
+    def switch(on: bool) -> None:
+        if table is not None:
+            state.act(table.set_purist, on)
+
+    return switch
 
 
 @dataclass(frozen=True)
@@ -126,23 +139,32 @@ class Asking:
     on_table: Callable[[], None]
 
 
-def _messages(state: AppState, players_open: bool) -> list[ft.Control]:
+@dataclass(frozen=True)
+class Tools:
+    """The ways on from the sheet that are not its own (None: not offered)."""
+
+    on_share: Callable[[], None] | None
+    on_invite: Callable[[], None] | None
+    toggle_players: Callable[[], None]
+
+
+def _messages(state: AppState, view: GameView, players_open: bool) -> list[ft.Control]:
     """The notice shows once: in the Players panel when it is open, and not
     again when it is the banner (the winner, a tie-break) shown below."""
-    assert state.sheet is not None
-    banner = state.banner()
+    banner = view.banner
     controls: list[ft.Control] = []
-    if not players_open and state.notice is not None and state.notice.text != banner:
-        controls.append(message(state.notice.text, error=state.notice.error))
+    notice = state.notice
+    if not players_open and notice is not None and notice.text != banner:
+        controls.append(message(notice.text, error=notice.error))
     for alert in state.alerts:
         controls.append(message(alert, error=True))
-    if banner and not state.sheet.over:
+    if banner and not view.over:
         controls.append(message(banner))
     return controls
 
 
 def _game_over(
-    state: AppState,
+    view: GameView,
     on_share: Callable[[], None] | None,
     on_new_same: Callable[[], None],
     on_home: Callable[[], None],
@@ -153,12 +175,12 @@ def _game_over(
     )
     return [
         ft.Text(
-            state.banner() or _("Game over"),
+            view.banner or _("Game over"),
             size=26,
             weight=ft.FontWeight.BOLD,
             color=ACCENT,
         ),
-        _standings(state),
+        _standings(view.standings),
         ft.Row(
             [
                 *share,
@@ -170,26 +192,23 @@ def _game_over(
     ]
 
 
-def _next_round(state: AppState, ask: Asking) -> list[ft.Control]:
+def _next_round(nxt: NextRound, ask: Asking) -> list[ft.Control]:
     """Who deals the next round, and the button to tap it in."""
-    assert state.sheet is not None and state.draft is not None
-    sheet, draft = state.sheet, state.draft
-    number = len(sheet.rounds) + 1
-    dealer = state.next_dealer().name
-    if draft.editing is not None:
-        enter_label = _("Continue fixing round {n}").format(n=draft.editing + 1)
-    elif state.half_entered:
+    number = nxt.number
+    if nxt.fixing is not None:
+        enter_label = _("Continue fixing round {n}").format(n=nxt.fixing)
+    elif nxt.half_entered:
         enter_label = _("Round {n} half entered: continue").format(n=number)
     else:
         enter_label = _("Enter round {n}").format(n=number)
     heading = (
         _("Round {n} (tie-break) · {dealer} deals")
-        if sheet.end().tie_break
+        if nxt.tie_break
         else _("Round {n} · {dealer} deals")
-    ).format(n=number, dealer=dealer)
+    ).format(n=number, dealer=nxt.dealer)
 
     def enter() -> None:
-        if state.digital_in_progress and draft.editing is None:
+        if nxt.digital and nxt.fixing is None:
             ask.ask("enter")
         else:
             ask.on_enter()
@@ -204,19 +223,19 @@ def _next_round(state: AppState, ask: Asking) -> list[ft.Control]:
     ]
 
 
-def _digital_round(state: AppState, ask: Asking) -> list[ft.Control]:
+def _digital_round(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Control]:
     """Deal the round digitally, continue it, or discard a stale one."""
-    assert state.sheet is not None
-    number = len(state.sheet.rounds) + 1
+    number = nxt.number
 
     def deal() -> None:
-        if state.half_entered and not state.digital_in_progress:
+        if nxt.half_entered and not nxt.digital:
             ask.ask("deal")
         else:
             ask.on_deal()
 
-    if state.digital_stale:
-        left = state.digital_number
+    table = state.table
+    if nxt.left_over is not None and table is not None:
+        left = nxt.left_over
         return [
             message(
                 _(
@@ -227,11 +246,11 @@ def _digital_round(state: AppState, ask: Asking) -> list[ft.Control]:
             ),
             secondary(
                 _("Discard digital round {n}").format(n=left),
-                state.discard_digital_round,
+                bind(state.act, table.discard),
                 ft.Icons.DELETE_OUTLINE,
             ),
         ]
-    if state.digital_in_progress:
+    if nxt.digital:
         return [
             secondary(
                 _("Continue digital round {n}").format(n=number),
@@ -244,23 +263,25 @@ def _digital_round(state: AppState, ask: Asking) -> list[ft.Control]:
     ]
 
 
-def _question(state: AppState, ask: Asking) -> list[ft.Control]:
+def _question(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Control]:
     """The other kind of round is under way: continue it or discard it."""
-    assert state.sheet is not None
-    number = len(state.sheet.rounds) + 1
+    number = nxt.number
+    entry, table = state.entry, state.table
+    if entry is None or table is None:
+        return []
 
     def discard_digital_and_enter() -> None:
         ask.ask("")
-        if state.discard_digital_round() is None:
+        if state.act(table.discard) is None:
             ask.on_enter()
 
     def discard_draft_and_deal() -> None:
         ask.ask("")
-        if state.discard_draft() is None:
+        if state.act(entry.discard) is None:
             ask.on_deal()
 
     cancel = flat(_("Cancel"), bind(ask.ask, ""))
-    if ask.now == "enter" and state.digital_in_progress:
+    if ask.now == "enter" and nxt.digital:
         question = _(
             "A digital round {n} is in progress: continue it, or discard it and tap in?"
         ).format(n=number)
@@ -268,7 +289,7 @@ def _question(state: AppState, ask: Asking) -> list[ft.Control]:
             primary(_("Continue the digital round"), ask.on_table),
             secondary(_("Discard it and tap in"), discard_digital_and_enter),
         ]
-    elif ask.now == "deal" and state.half_entered:
+    elif ask.now == "deal" and nxt.half_entered:
         question = _(
             "Round {n} is half entered by tapping: continue it, "
             "or discard it and deal digitally?"
@@ -282,22 +303,21 @@ def _question(state: AppState, ask: Asking) -> list[ft.Control]:
     return [_choose(question, [*buttons, cancel])]
 
 
-def _tools(
-    state: AppState,
-    on_share: Callable[[], None] | None,
-    on_invite: Callable[[], None] | None,
-    toggle_players: Callable[[], None],
-) -> ft.Control:
+def _tools(state: AppState, view: GameView, ways: Tools) -> ft.Control:
     """Undo, redo, the Players panel, Share and Invite phones, under the sheet."""
-    assert state.sheet is not None
     tools: list[ft.Control] = []
-    if state.sheet.rounds:
-        tools.append(flat(_("Undo last round"), state.undo_round, ft.Icons.UNDO))
-    if state.can_redo:
-        tools.append(flat(_("Redo round"), state.redo_round, ft.Icons.REDO))
-    tools.append(flat(_("Players"), toggle_players, ft.Icons.PEOPLE))
-    if on_share is not None and not state.sheet.over:
-        tools.append(flat(_("Share"), on_share, ft.Icons.QR_CODE))
-    if on_invite is not None:
-        tools.append(flat(_("Invite phones"), on_invite, ft.Icons.PHONELINK_RING))
+    fixes = state.fixes
+    if fixes is not None and view.can_undo:
+        tools.append(
+            flat(_("Undo last round"), bind(state.act, fixes.undo_round), ft.Icons.UNDO)
+        )
+    if fixes is not None and view.can_redo:
+        tools.append(
+            flat(_("Redo round"), bind(state.act, fixes.redo_round), ft.Icons.REDO)
+        )
+    tools.append(flat(_("Players"), ways.toggle_players, ft.Icons.PEOPLE))
+    if ways.on_share is not None and not view.over:
+        tools.append(flat(_("Share"), ways.on_share, ft.Icons.QR_CODE))
+    if ways.on_invite is not None:
+        tools.append(flat(_("Invite phones"), ways.on_invite, ft.Icons.PHONELINK_RING))
     return ft.Row(tools, wrap=True)

@@ -1,5 +1,6 @@
 """The score sheet on a joined phone: the live sheet, whose round it is, and
-the way to tap in this phone's own line or play at the digital table.
+the way to tap in this phone's own line or play at the digital table
+(a :class:`~companion.app.views.guest_game.GuestGameView`).
 
 No Home, History, corrections or deletion here: those stay on the host's
 screen (the app layer refuses them from a guest anyway); the sheet updates
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.app import AppState
+from companion.app.views.guest_game import GuestRound, guest_game_of
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.language import language_picker
@@ -53,27 +55,24 @@ def GuestGameScreen(
     on_seat: Callable[[], None],
     phone: ThisPhone | None = None,
 ) -> ft.Control:
-    sheet, draft = state.sheet, state.draft
-    if sheet is None or draft is None:
+    view = guest_game_of(state)
+    if view is None:
         return ft.Text(_("No game is open."))
-    mine = state.my_seat
-    names = sheet.names()
-    if mine in names:
-        who = _("You are {name}").format(name=names[mine])
+    if view.me is not None:
+        who = _("You are {name}").format(name=view.me)
     else:
         who = _("You are watching")
     controls: list[ft.Control] = []
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
-    banner = state.banner()
-    if banner:
+    if view.banner:
         controls.append(
-            ft.Text(banner, size=22, weight=ft.FontWeight.BOLD, color=ACCENT)
+            ft.Text(view.banner, size=22, weight=ft.FontWeight.BOLD, color=ACCENT)
         )
     controls.append(ft.Text(who, size=18, weight=ft.FontWeight.BOLD))
-    if not sheet.over:
-        controls += _round(state, on_enter, on_table)
-    controls.append(score_table(sheet, None))
+    if view.round is not None:
+        controls += _round(view.round, on_enter, on_table)
+    controls.append(score_table(view.sheet, None))
     controls.append(flat(_("Change seat"), on_seat, ft.Icons.PERSON_SEARCH))
     if phone is not None:
         controls += _this_phone(phone)
@@ -88,34 +87,29 @@ def GuestGameScreen(
 
 
 def _round(
-    state: AppState, on_enter: Callable[[], None], on_table: Callable[[], None]
+    rnd: GuestRound, on_enter: Callable[[], None], on_table: Callable[[], None]
 ) -> list[ft.Control]:
     """The round being played: who deals, who is in, and this phone's step."""
-    assert state.sheet is not None and state.draft is not None
-    sheet, draft = state.sheet, state.draft
-    number = len(sheet.rounds) + 1
-    dealer = state.next_dealer().name
-    title = _("Round {number} · {dealer} deals").format(number=number, dealer=dealer)
+    number = rnd.number
+    title = _("Round {number} · {dealer} deals").format(
+        number=number, dealer=rnd.dealer
+    )
     out: list[ft.Control] = [ft.Text(title, size=22, weight=ft.FontWeight.BOLD)]
-    if state.digital_in_progress:
+    if rnd.digital:
         table = _("Digital round {number}: to the table").format(number=number)
         out.append(primary(table, on_table))
         return out
-    waiting = state.waiting_for()
-    if state.half_entered or draft.done:
+    if rnd.under_way:
         text = (
-            _("Waiting for {names}").format(names=", ".join(waiting))
-            if waiting
+            _("Waiting for {names}").format(names=", ".join(rnd.waiting))
+            if rnd.waiting
             else _("Every line is in.")
         )
         out.append(ft.Text(text, size=16))
-    mine = state.my_seat
-    if mine is not None and mine in draft.players:
-        label = (
-            _("My line is in: check it") if draft.is_in(mine) else _("Enter my line")
-        )
+    if rnd.my_line is not None:
+        label = _("My line is in: check it") if rnd.my_line else _("Enter my line")
         out.append(primary(label, on_enter, ft.Icons.EDIT_NOTE))
-    elif state.seat.scorer:
+    elif rnd.scorer:
         enter = _("Enter round {number}").format(number=number)
         out.append(secondary(enter, on_enter, ft.Icons.EDIT_NOTE))
     return out

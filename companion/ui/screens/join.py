@@ -72,16 +72,17 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
         return LockedScreen(_("That game is no longer stored."))
 
     def claim(pid: str) -> None:
-        if state.claim_seat(pid) is None:
+        if state.act(state.seat.claim, pid) is None:
             on_seated()
 
     def watch() -> None:
         state.seat.watching = True
-        state.leave_seat()
+        state.act(state.seat.leave)
         on_seated()
 
     def join_late() -> None:
-        if state.join_late(name_input.text) is None:
+        fixes = state.fixes
+        if fixes is not None and state.act(fixes.join_late, name_input.text) is None:
             name_input.reset()
             on_seated()
 
@@ -157,14 +158,14 @@ def remember_seat(page: ft.Page, state: AppState) -> None:
     async def sync() -> None:
         prefs = ft.SharedPreferences()
         try:
-            if state.my_seat is not None:
-                await prefs.set(SEAT_KEY + gid, state.my_seat)
+            if state.seat.mine is not None:
+                await prefs.set(SEAT_KEY + gid, state.seat.mine)
                 return
             pid = await prefs.get(SEAT_KEY + gid)
         except (RuntimeError, TimeoutError):  # the tab went away meanwhile
             logging.getLogger(__name__).debug("seat not remembered", exc_info=True)
             return
-        if isinstance(pid, str) and state.my_seat is None and not state.seat.watching:
-            state.claim_seat(pid)
+        if isinstance(pid, str) and state.seat.mine is None and not state.seat.watching:
+            state.act(state.seat.claim, pid)
 
     page.run_task(sync)

@@ -1,0 +1,163 @@
+"""What the digital table shows: the round on the table (in play, or just
+over: its summary), every seat's name and kind, whose decision is pending
+and whether this screen makes it (or stands in for a phone that dropped
+out), the choices in words, the advisor, and what this session may switch.
+
+Why a value: the digital screen and its parts asked the session, seat by
+seat, for names, bots, holders and who may decide; here it is decided once
+from the game's state and the session's seat, tested without a browser.
+The :class:`~companion.rules.Round` itself is the engine's, never changed
+in place (a choice commits a copy), so the screen draws its lines from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.app.advice_words import advice_text, choice_advice_text
+from companion.app.live import LiveSeat
+from companion.app.open_game import GameState
+from companion.app.views.choices import Option, describe_all
+from companion.rules import Advice, Round
+from companion.rules.choice_advice import ChoiceAdvice
+
+if TYPE_CHECKING:
+    from companion.app.session import AppState
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of the digital round: its player's name, whether a computer
+    plays it, and whether a phone holds it (and is connected)."""
+
+    name: str
+    bot: bool
+    held: bool
+    present: bool
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The pending decision as this screen sees it.
+
+    ``decide``: this screen makes it (its own seat, or a scorer for a seat
+    no connected phone holds); ``stand_in``: it decides for a player whose
+    phone dropped out; ``options``: the legal choices in words, "you" being
+    the deciding seat only where the screen is theirs."""
+
+    seat: int
+    name: str
+    bot: bool
+    decide: bool
+    stand_in: bool
+    present: bool
+    voice: int  # the seat "you" is in the choices' words (-1: nobody)
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class DigitalView:
+    """The digital table of one game for one session."""
+
+    round: Round
+    number: int  # the round's number on the sheet
+    seats: tuple[Seat, ...]
+    turn: Turn | None  # None once the round is over
+    summary: bool  # the last round's summary is on the table
+    closes: bool  # leaving closes the summary (a scorer's; a phone walks away)
+    can_deal_next: bool  # the summary offers "Deal next round"
+    purist: bool
+    advisor: bool | None  # the advisor's switch (None: not this screen's)
+    advice: str | None  # the advisor's words on the pending decision
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+def digital_view(
+    state: GameState,
+    seat: LiveSeat,
+    advice: Advice | ChoiceAdvice | None = None,
+) -> DigitalView | None:
+    """The table (None: no digital round on it); ``advice``: the advisor's
+    view of the pending decision (worked out by the session's table once
+    per decision: :meth:`DigitalTable.advice`)."""
+    d, sheet = state.digital, state.sheet
+    rnd = d.round or d.last
+    if rnd is None:
+        return None
+    ids = d.ids if d.round is not None else d.last_ids
+    names = sheet.names()
+    seats = tuple(
+        Seat(
+            names.get(pid, ""),
+            pid in d.bots,
+            state.seats.holder(pid) is not None,
+            state.seats.present(pid),
+        )
+        for pid in ids
+    )
+    turn = _turn(state, seat, rnd, ids, seats)
+    return DigitalView(
+        round=rnd,
+        number=len(sheet.rounds) + (0 if rnd.over else 1),
+        seats=seats,
+        turn=turn,
+        summary=d.last is not None,
+        closes=d.last is not None and seat.scorer,
+        can_deal_next=rnd.over and not sheet.over and seat.scorer,
+        purist=d.purist,
+        advisor=d.advisor if seat.scorer else None,
+        advice=_advice(advice, turn),
+    )
+
+
+def _advice(advice: Advice | ChoiceAdvice | None, turn: Turn | None) -> str | None:
+    """The advisor's view in words (its choices named as the buttons are)."""
+    if advice is None or turn is None:
+        return None
+    if isinstance(advice, ChoiceAdvice):
+        return choice_advice_text(advice, {o.choice: o.label for o in turn.options})
+    return advice_text(advice)
+
+
+def _turn(
+    state: GameState,
+    seat: LiveSeat,
+    rnd: Round,
+    ids: list[str],
+    seats: tuple[Seat, ...],
+) -> Turn | None:
+    pend = rnd.pending
+    if pend is None:
+        return None
+    pid = ids[pend.player] if pend.player < len(ids) else ""
+    at = seats[pend.player]
+    # Who "you" is in the choices' words: the deciding seat when this screen
+    # is theirs (their phone, or one device passed round a table with no
+    # phones); nobody (-1) when the host decides for a player whose phone
+    # is away, who is not the one reading "Give −2 to Bob (you)".
+    voice = pend.player if not state.seats.claims or seat.mine == pid else -1
+    decide = seat.may_decide(state)
+    return Turn(
+        seat=pend.player,
+        name=at.name,
+        bot=at.bot,
+        decide=decide,
+        stand_in=decide and at.held and seat.mine != pid,
+        present=at.present,
+        voice=voice,
+        options=tuple(
+            describe_all(rnd.legal(), voice, pend.card, lambda i: seats[i].name)
+        ),
+    )
+
+
+def digital_of(session: AppState) -> DigitalView | None:
+    """The digital table of the game a session shows (None: no round on it)."""
+    watch, table = session.watch, session.table
+    if watch is None or table is None:
+        return None
+    return digital_view(watch.state, session.seat, table.advice())

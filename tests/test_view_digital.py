@@ -1,0 +1,92 @@
+"""The digital table's view (companion/app/views/digital.py): the pending
+decision and who makes it, the choices in words, the seats, the summary and
+the switches, from rounds dealt through the app layer, without a browser."""
+
+from __future__ import annotations
+
+from test_live_table import digital, pending_pid, table
+from test_state_digital import game
+
+from companion.app import AppState
+from companion.app.views.digital import DigitalView, digital_of
+
+
+def view(state: AppState) -> DigitalView:
+    shown = digital_of(state)
+    assert shown is not None
+    return shown
+
+
+def test_no_round_on_the_table_no_view() -> None:
+    host, _gid = table()
+    assert digital_of(host) is None
+
+
+def test_a_turn_asks_hit_or_stay_of_the_player_to_move() -> None:
+    table_ = view(game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10"))
+    assert table_.names == ["Ann", "Bob", "Cy"] and table_.number == 1
+    turn = table_.turn
+    assert turn is not None
+    assert (turn.seat, turn.name, turn.bot, turn.decide) == (1, "Bob", False, True)
+    assert [(o.choice, o.label) for o in turn.options] == [
+        ("hit", "Hit"),
+        ("stay", "Stay"),
+    ]
+    assert not turn.stand_in and turn.voice == 1  # one device: Bob is "you"
+    assert table_.advisor is False and not table_.purist and table_.advice is None
+
+
+def test_a_modifier_names_you_among_the_targets() -> None:
+    turn = view(game(["Ann", "Bob", "Cy"], "-4 6 7 8")).turn
+    assert turn is not None
+    assert [o.label for o in turn.options] == [
+        "Give −4 to Ann",
+        "Give −4 to Bob (you)",
+        "Give −4 to Cy",
+    ]
+
+
+def test_a_computer_player_deciding() -> None:
+    state = game(["Ann", "Bob", "Cy"], "5 6 7 8 9 10 11", bots={1: "stop"})
+    turn = view(state).turn
+    assert turn is not None and turn.bot and turn.name == "Bob"
+    assert [s.bot for s in view(state).seats] == [False, True, False]
+
+
+def test_the_advisor_speaks_to_a_person_about_to_decide() -> None:
+    state = game(["Ann", "Bob"], "5 6 7 8 9 10 11")
+    assert state.act(state.table.set_advisor, True) is None
+    table_ = view(state)
+    assert table_.advisor is True and table_.advice is not None
+    assert "Suggestion:" in table_.advice
+    assert state.act(state.table.set_purist, True) is None
+    assert view(state).purist and view(state).advice is None
+
+
+def test_the_summary_offers_the_next_deal_to_the_scorer() -> None:
+    state = game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10")
+    for choice in ("stay", "hit", "stay", "hit", "stay"):
+        assert state.act(state.table.play, choice) is None
+    table_ = view(state)
+    assert table_.round.over and table_.turn is None
+    assert table_.summary and table_.closes and table_.can_deal_next
+    assert table_.number == 1  # the round just saved
+
+
+def test_at_a_live_table_each_phone_decides_for_its_own_seat() -> None:
+    host, _ = table(("Ann", "Bob"))
+    ann, bob = digital(host)
+    mover, other = (ann, bob) if pending_pid(host) == "p1" else (bob, ann)
+    mine = view(mover).turn
+    assert mine is not None and mine.decide and not mine.stand_in
+    theirs = view(other).turn
+    assert theirs is not None and not theirs.decide and theirs.present
+    hosting = view(host).turn
+    assert hosting is not None and not hosting.decide  # the phone is there
+    assert view(other).advisor is None  # the switch is the scorers'
+    mover.set_connected(False)
+    hosting = view(host).turn
+    assert hosting is not None and hosting.decide and hosting.stand_in
+    assert hosting.voice == -1  # the host is not "you"
+    waiting = view(other).turn
+    assert waiting is not None and not waiting.present and not waiting.decide
