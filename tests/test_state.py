@@ -485,10 +485,10 @@ def test_home_list_delete_and_restore() -> None:
     assert state.game_id is None and [g.title for g in state.library.games()] == [
         "Ann, Bob"
     ]
-    assert state.can_restore
-    assert state.restore_deleted() is None
+    assert state.deletions.can_restore
+    assert state.act(state.deletions.restore) is None
     assert [g.title for g in state.library.games()] == ["Cleo, Dan", "Ann, Bob"]
-    assert state.restore_deleted() == "Nothing to restore."
+    assert state.act(state.deletions.restore) == "Nothing to restore."
     assert state.open_game("nope") == "That game is no longer stored."
 
 
@@ -520,7 +520,7 @@ def test_new_game_same_players() -> None:
     assert len(state.library.games()) == 2
     state.close_game()  # nothing played in the rematch: not kept (undoable)
     assert state.sheet is None and state.library.unfinished() is None
-    assert state.restore_deleted() is None
+    assert state.act(state.deletions.restore) is None
     assert state.library.unfinished() is not None and len(state.library.games()) == 2
 
 

@@ -183,7 +183,8 @@ def test_a_game_started_and_left_unplayed_is_not_kept() -> None:
     assert state.notice.text == (
         "No round was played, so the game of Ann and Bob was not kept."
     )
-    assert state.restore_deleted() is None and len(state.library.games()) == 1
+    assert state.act(state.deletions.restore) is None
+    assert len(state.library.games()) == 1
 
 
 def test_a_game_with_anything_in_it_is_kept() -> None:

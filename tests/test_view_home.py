@@ -83,7 +83,7 @@ def test_a_deleted_game_leaves_home_and_can_be_restored() -> None:
     assert state.delete_game(gid) is None
     view = home_of(state)
     assert view.games == () and view.can_restore
-    assert state.restore_deleted() is None
+    assert state.act(state.deletions.restore) is None
     assert [g.id for g in home_of(state).games] == [gid]
 
 

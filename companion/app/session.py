@@ -18,13 +18,14 @@ import threading
 from collections.abc import Callable
 from typing import ParamSpec
 
-from companion.i18n import N_, _, names_list
+from companion.i18n import N_, _
 from companion.i18n.said import Said, worded
 from companion.rules import Sheet, SheetError
-from companion.store import GameRecord, GameStore
+from companion.store import GameStore
 
 from .access import Access, Role
 from .corrections import Corrections
+from .deletions import Deletions
 from .digital import Digital
 from .digital_table import DigitalTable
 from .hub import GameHub
@@ -34,7 +35,7 @@ from .live import LiveSeat
 from .observable import Listener, Notice, Observable
 from .open_game import Note, Watch
 from .problems import error_text
-from .refusal import Refusal, could_not_save
+from .refusal import Refusal
 from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
 from .table_odds import OddsAtTable
@@ -70,12 +71,11 @@ class AppState(Observable):
         self._elsewhere: list[Listener] = []
         self._committer: int | None = None  # the thread of this session's intent
         self._news_of: Sheet | None = None  # the sheet the news (notice) was about
-        self._deleted: GameRecord | None = None
-        self._fresh: str | None = None  # the game this session started
         self._heard: Note | None = None  # the server's last news on the game
         self.seat = LiveSeat()  # who this session is at a live table
         self.library = Library(self.store, self.seat)  # every stored game
         self.invite = Invite(self.hub, serving, self.seat)  # phones join the game
+        self.deletions = Deletions(self.hub, self.seat)  # Undo delete, false starts
 
     @property
     def alerts(self) -> list[str]:
@@ -239,60 +239,21 @@ class AppState(Observable):
         return self.run(intent)
 
     def close_game(self) -> None:
-        """Back to the home screen (everything is already saved). A game
-        started here and left before anything was played is not kept (the
-        message offers Undo delete): Home lists games, not false starts."""
+        """Back to the home screen (everything is already saved); a false
+        start is not kept (:meth:`Deletions.drop_unplayed`)."""
         self.store.flush()
-        info = self._drop_unplayed()
+        info = self.deletions.drop_unplayed(self.watch)
         self._leave()
         self._done(info)
 
-    def _drop_unplayed(self) -> str | None:
-        watch = self.watch
-        if watch is None or watch.game.id != self._fresh or watch.game.watchers > 1:
-            return None
-        state = watch.state
-        if state.sheet.rounds or state.undone is not None or state.digital.round:
-            return None
-        if state.draft.editing is not None or not state.draft.empty:
-            return None
-        try:
-            self._deleted = self.hub.delete(watch.game.id)
-        except Refusal:
-            return None
-        self._fresh = None
-        names = names_list([p.name for p in state.sheet.seated])
-        return _("No round was played, so the game of {names} was not kept.").format(
-            names=names
-        )
-
     def delete_game(self, game_id: str) -> Result:
-        """Delete a game (the view asks first); :meth:`restore_deleted` undoes."""
+        """Delete a game (the view asks first); ``deletions.restore`` undoes."""
 
         def intent() -> str | None:
-            self.seat.check_host()
-            self._deleted = self.hub.delete(game_id)
+            info = self.deletions.delete(game_id)
             if game_id == self.game_id:
                 self._leave()
-            return _("Game deleted.") if self._deleted else None
-
-        return self.run(intent)
-
-    @property
-    def can_restore(self) -> bool:
-        return self._deleted is not None
-
-    def restore_deleted(self) -> Result:
-        def intent() -> str:
-            self.seat.check_host()
-            if self._deleted is None:
-                raise Refusal(_("Nothing to restore."))
-            try:
-                self.store.restore(self._deleted)
-            except OSError as exc:
-                raise could_not_save(exc) from exc
-            self._deleted = None
-            return _("Game restored.")
+            return info
 
         return self.run(intent)
 
@@ -312,7 +273,7 @@ class AppState(Observable):
             self.seat.check_host()
             sheet, draft, digital = self.form.start()
             self._show(self.hub.create(sheet, draft, digital, self._changed_elsewhere))
-            self._fresh = self.game_id
+            self.deletions.fresh = self.game_id
             self.form = SetupForm()
 
         return self.run(intent)

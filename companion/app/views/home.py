@@ -89,5 +89,5 @@ def home_of(session: AppState) -> HomeView:
         library.days(games),
         library.unfinished(),
         alerts=([] if problem is None else [problem]) + session.alerts,
-        can_restore=session.can_restore,
+        can_restore=session.deletions.can_restore,
     )

@@ -18,6 +18,7 @@ from companion.ui.parts.wide_table import fitting_size, room
 from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
 from companion.ui.theme_choice import theme_controls
 from companion.ui.widgets import (
+    bind,
     flat,
     icon_action,
     message,
@@ -91,7 +92,8 @@ def HomeScreen(
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
     if view.can_restore:
-        controls.append(flat(_("Undo delete"), state.restore_deleted, ft.Icons.UNDO))
+        undo = bind(state.act, state.deletions.restore)
+        controls.append(flat(_("Undo delete"), undo, ft.Icons.UNDO))
     doomed = view.game(confirm) if confirm else None
     if doomed is not None:
         controls.append(_ask_delete(state, doomed, set_confirm))
