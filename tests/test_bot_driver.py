@@ -190,7 +190,7 @@ def test_computer_players_alone_finish_the_round_without_any_page() -> None:
         assert state.act(state.form.set_computer, seat, "odds") is None
     assert state.start_game() is None
     done = threading.Event()
-    state.subscribe_elsewhere(lambda: done.set() if state.digital.last else None)
+    state.news.subscribe(lambda: done.set() if state.digital.last else None)
     start = revision(state)
     assert state.act(state.table.start) is None
     assert done.wait(10), "the computer players stopped"

@@ -185,7 +185,7 @@ def test_a_new_invite_tells_every_session_showing_the_game() -> None:
     assert gid is not None
     assert phone.open_game(gid) is None
     heard: list[str] = []
-    phone.subscribe_elsewhere(lambda: heard.append("phone"))
+    phone.news.subscribe(lambda: heard.append("phone"))
     old = hub.invite(gid)
     hub.new_invite(gid)
     assert heard == ["phone"]

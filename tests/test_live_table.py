@@ -309,8 +309,8 @@ def test_a_new_invite_shuts_old_links_out_at_once() -> None:
     assert ann.check_access()
     host.hub.new_invite(gid)
     assert not ann.check_access()
-    assert ann.access.locked and ann.sheet is None
-    assert "new invite" in ann.access.reason
+    assert ann.seat.access.locked and ann.sheet is None
+    assert "new invite" in ann.seat.access.reason
     assert ann.entry is None  # nothing reaches the game
 
 

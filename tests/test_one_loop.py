@@ -155,7 +155,7 @@ def test_a_second_deck_is_shuffled_in_when_a_19th_player_joins() -> None:
         assert state.act(state.form.set_computer, i, "stop") is None
     assert state.start_game() is None
     assert state.act(state.table.start) is None
-    while state.bot_step():
+    while state.table.bot_step()[0]:
         pass
     first = state.table.round
     assert first is not None and first.over and first.card_count() == 108

@@ -43,7 +43,7 @@ def table(asked: list[str]) -> tuple[AppState, AppState]:
     for state, name in ((saver, "saver"), (other, "other")):
         page = Page(name, asked)
         state.subscribe(lambda name=name: asked.append(name))
-        state.subscribe_elsewhere(lambda page=page: on_page_thread(page, lambda: None))
+        state.news.subscribe(lambda page=page: on_page_thread(page, lambda: None))
     assert (
         saver.act(saver.entry.set_typed, "p1", 10) is None
         and saver.act(saver.entry.set_typed, "p2", 7) is None

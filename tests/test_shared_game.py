@@ -100,8 +100,8 @@ def test_saving_a_round_with_a_change_not_yet_seen_is_refused() -> None:
 def test_the_other_tab_is_told_of_every_change_and_of_a_delete() -> None:
     one, two = two_tabs(GameStore.memory())
     heard: list[str] = []
-    two.subscribe_elsewhere(lambda: heard.append("two"))
-    one.subscribe_elsewhere(lambda: heard.append("one"))
+    two.news.subscribe(lambda: heard.append("two"))
+    one.news.subscribe(lambda: heard.append("one"))
     assert one.act(one.entry.add_card, "p1", "5") is None
     assert heard == ["two"]  # not one: its own change re-renders it anyway
     game_id = one.game_id

@@ -134,7 +134,7 @@ def test_computer_players_move_one_step_at_a_time() -> None:
     assert state.table.bot_to_move
     assert state.act(state.table.play, "hit") is not None  # not a person's turn
     steps = 0
-    while state.bot_step():
+    while state.table.bot_step()[0]:
         steps += 1
     assert steps >= 2
     assert not state.table.bot_to_move
@@ -240,7 +240,7 @@ def test_whole_game_against_computer_players(strategy: str) -> None:
         if state.sheet.over:
             break
         assert state.act(state.table.start) is None
-        while state.bot_step():
+        while state.table.bot_step()[0]:
             pass
         rnd = state.table.round
         assert rnd is not None and rnd.over

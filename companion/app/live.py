@@ -91,6 +91,21 @@ class LiveSeat:
             return True
         return self.scorer and not state.seats.present(pid)
 
+    def admitted(self, admits: Callable[[str, str], bool]) -> bool:
+        """Whether this session's invite still works (``admits``: the hub's
+        check of a game's current token); a revoked one (the host made a new
+        invite, or deleted the game) locks this session out."""
+        access = self.access
+        if access.locked:
+            return False
+        if access.host or admits(access.game_id, access.token):
+            return True
+        self.access = Access(
+            Role.LOCKED,
+            reason=_("The host made a new invite: scan it to join again."),
+        )
+        return False
+
     # --- checks (raise Refusal) -------------------------------------------------
     def check_host(self) -> None:
         if not self.host:

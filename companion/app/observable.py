@@ -32,11 +32,44 @@ class Notice:
 
 class Observable:
     """Subscribers are called after every change; intents end with
-    :meth:`_done` (success, with an optional message) or :meth:`_refuse`."""
+    :meth:`_done` (success, with an optional message) or :meth:`_refuse`.
+    Beside the notice, the alerts: what went wrong on its own (damaged
+    files, a game deleted elsewhere), shown until the table dismisses them."""
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
         self.notice: Notice | None = None
+        self._alerts: list[str] = []
+
+    @property
+    def alerts(self) -> list[str]:
+        """The alerts in this session's language."""
+        return [worded(alert) for alert in self._alerts]
+
+    @alerts.setter
+    def alerts(self, value: list[str]) -> None:
+        self._alerts = list(value)
+
+    def alert(self, *said: str) -> None:
+        self._alerts = [*self._alerts, *said]
+
+    def dismiss(self) -> None:
+        """Clear the notice and the alerts after the table has seen them."""
+        self.notice = None
+        self._alerts = []
+        self.notify()
+
+    def dismiss_refusal(self) -> None:
+        """Clear the notice if it is a refusal (a reload starts afresh)."""
+        if self.notice is not None and self.notice.error:
+            self.dismiss()
+
+    def tell(self, text: str, *, error: bool = False) -> None:
+        """Show a message from the view (a copy or a download it did itself)."""
+        if error:
+            self._refuse(text)
+        else:
+            self._done(text)
 
     def subscribe(self, callback: Listener) -> Callable[[], None]:
         """Call ``callback`` after every change; returns an unsubscribe."""

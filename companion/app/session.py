@@ -1,20 +1,21 @@
 """One session of the app (a browser tab, a phone): what its screens show
 and the intents they call.
 
-A session is composed of small objects — the setup form, the library
-(history, share, import, stats), the invite, and for the open game a
+A session is composed of small objects — its seat at the table, the
+setup form, the library (history, share, import, stats), the invite, its
+deletions, its news of other screens, and for the open game a
 :class:`Watch` on the shared :class:`~companion.app.open_game.OpenGame`
-with its round entry, corrections and digital table. Those objects raise
-:class:`Refusal`; this class is the one wrapper that turns a refusal into
-the notice on screen and a success into its message, then tells the screen
-to re-render. Intents return ``None`` when done, or the message shown when
-refused.
+with its round entry, corrections, digital table and odds. Those objects
+own their intents and checks and raise :class:`Refusal`; this class keeps
+the one wrapper (:meth:`AppState.act`) that turns a refusal into the
+notice on screen and a success into its message, then tells the screen to
+re-render, and the open game's lifecycle. Intents return ``None`` when
+done, or the message shown when refused.
 """
 
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Callable
 from typing import ParamSpec
 
@@ -23,7 +24,7 @@ from companion.i18n.said import Said, worded
 from companion.rules import Sheet, SheetError
 from companion.store import GameStore
 
-from .access import Access, Role
+from .access import Access
 from .corrections import Corrections
 from .deletions import Deletions
 from .digital import Digital
@@ -32,8 +33,9 @@ from .hub import GameHub
 from .invite import Invite
 from .library import Library
 from .live import LiveSeat
-from .observable import Listener, Notice, Observable
-from .open_game import Note, Watch
+from .news import News
+from .observable import Observable
+from .open_game import Watch
 from .problems import error_text
 from .refusal import Refusal
 from .serving import DEFAULT_SERVING, Serving
@@ -60,7 +62,7 @@ class AppState(Observable):
         self.hub = store if isinstance(store, GameHub) else GameHub(store)
         self.store = self.hub.store
         # Problems the store found on its own (files moved aside): show once.
-        self._alerts: list[str] = list(self.store.warnings)
+        self.alerts = list(self.store.warnings)
         self.form = SetupForm()
         self.test_deck = test_deck
         self.watch: Watch | None = None
@@ -68,24 +70,11 @@ class AppState(Observable):
         self.fixes: Corrections | None = None
         self.table: DigitalTable | None = None
         self.odds: OddsAtTable | None = None
-        self._elsewhere: list[Listener] = []
-        self._committer: int | None = None  # the thread of this session's intent
-        self._news_of: Sheet | None = None  # the sheet the news (notice) was about
-        self._heard: Note | None = None  # the server's last news on the game
+        self.news = News()  # what changes made elsewhere mean here
         self.seat = LiveSeat()  # who this session is at a live table
         self.library = Library(self.store, self.seat)  # every stored game
         self.invite = Invite(self.hub, serving, self.seat)  # phones join the game
         self.deletions = Deletions(self.hub, self.seat)  # Undo delete, false starts
-
-    @property
-    def alerts(self) -> list[str]:
-        """What went wrong on its own (damaged files, a game deleted
-        elsewhere), in this session's language."""
-        return [worded(alert) for alert in self._alerts]
-
-    @alerts.setter
-    def alerts(self, value: list[str]) -> None:
-        self._alerts = list(value)
 
     @property
     def folder_problem(self) -> str | None:
@@ -97,18 +86,15 @@ class AppState(Observable):
     def run(self, intent: Callable[[], str | None]) -> Result:
         """Carry out ``intent``: its refusal becomes the notice (and the
         answer), its message the news; either way the screen re-renders."""
-        self._committer = threading.get_ident()
         try:
-            info = intent()
+            with self.news.committing():
+                info = intent()
         except Refusal as exc:
             return self._refuse(exc.message)
         except SheetError as exc:
             return self._refuse(error_text(exc))
-        finally:
-            self._committer = None
         self._done(info)
-        # what the news is about: only another change of it makes it stale
-        self._news_of = None if self.watch is None else self.watch.state.sheet
+        self.news.said_about(self.watch)
         return None
 
     def act(
@@ -119,44 +105,21 @@ class AppState(Observable):
         session words the refusal and re-renders."""
         return self.run(lambda: intent(*args, **kwargs))
 
-    def subscribe_elsewhere(self, callback: Listener) -> Callable[[], None]:
-        """Call ``callback`` when another session changed the open game (on
-        that session's thread: the UI must hop to its own)."""
-        self._elsewhere.append(callback)
-        return lambda: self._elsewhere.remove(callback)
-
     def _changed_elsewhere(self) -> None:
-        if threading.get_ident() == self._committer:
+        if self.news.own():
             return  # this session's own commit: run() re-renders it
         watch = self.watch
-        stale = watch is None or watch.state.sheet is not self._news_of
-        if self.notice is not None and not self.notice.error and stale:
+        if self.notice is not None and not self.notice.error and self.news.stale(watch):
             # "Ann deals next." is about a sheet now gone; "Old invite links no
             # longer work." outlives the phones it shuts out letting go of seats
             self.notice = None
         if watch is not None and watch.game.deleted:
             self._leave()
             self.notice = None
-            self.alerts = [
-                *self._alerts,
-                Said(N_("That game was deleted on another screen.")),
-            ]
+            self.alert(Said(N_("That game was deleted on another screen.")))
         elif watch is not None:
-            self._hear(watch.game.note)
-        for callback in list(self._elsewhere):
-            callback()
-
-    def _hear(self, note: Note | None) -> None:
-        """The server's news on the game (a computer player ended the round,
-        or could not move) becomes this screen's notice; once it is over
-        (the next move worked), its message goes."""
-        if note == self._heard:
-            return
-        old, self._heard = self._heard, note
-        if old is not None and self.notice == Notice(old.text, error=old.error):
-            self.notice = None
-        if note is not None and note.text:
-            self.notice = Notice(note.text, error=note.error)
+            self.notice = self.news.hear(watch.game.note, self.notice)
+        self.news.tell()
 
     def detach(self) -> None:
         """The screen is gone (tab closed): stop watching the game."""
@@ -166,25 +129,6 @@ class AppState(Observable):
         """The screen drew the open game as it is now (its revision is seen)."""
         if self.watch is not None:
             self.watch.shown()
-
-    # --- observing ----------------------------------------------------------------
-    def dismiss(self) -> None:
-        """Clear the notice and the alerts after the table has seen them."""
-        self.notice = None
-        self.alerts = []
-        self.notify()
-
-    def dismiss_refusal(self) -> None:
-        """Clear the notice if it is a refusal (a reload starts afresh)."""
-        if self.notice is not None and self.notice.error:
-            self.dismiss()
-
-    def tell(self, text: str, *, error: bool = False) -> None:
-        """Show a message from the view (a copy or a download it did itself)."""
-        if error:
-            self._refuse(text)
-        else:
-            self._done(text)
 
     # --- the open game ----------------------------------------------------------------
     @property
@@ -202,7 +146,7 @@ class AppState(Observable):
     def _show(self, watch: Watch) -> None:
         self._leave()
         self.watch = self.seat.watch = watch
-        self._heard = watch.game.note  # old news is not shown to a newcomer
+        self.news.opened(watch)
         self.entry = RoundEntry(watch, self.seat)
         self.fixes = Corrections(watch, self.seat)
         self.table = DigitalTable(watch, self.seat, self.test_deck)
@@ -234,7 +178,7 @@ class AppState(Observable):
             self.seat.check_game(game_id)
             watch, notes = self.hub.watch(game_id, self._changed_elsewhere)
             self._show(watch)
-            self.alerts = [*self._alerts, *notes]
+            self.alert(*notes)
 
         return self.run(intent)
 
@@ -278,29 +222,7 @@ class AppState(Observable):
 
         return self.run(intent)
 
-    # --- the open game's owners -----------------------------------------------------
-    # The screens call their intents through act(): ``state.act(state.entry
-    # .add_card, pid, "7")``; each owner checks this session's seat itself.
-    def bot_step(self) -> bool:
-        """Let the computer player who must decide make one choice now (tests
-        and scripts; on a server the hub's driver moves them after a pause)."""
-        moved: list[bool] = []
-
-        def intent() -> str | None:
-            if self.table is None:
-                raise Refusal(_("No game is open."))
-            did, info = self.table.bot_step()
-            moved.append(did)
-            return info
-
-        self.run(intent)
-        return bool(moved and moved[0])
-
     # --- the live table (LiveSeat) ------------------------------------------------
-    @property
-    def access(self) -> Access:
-        return self.seat.access
-
     def admit(self, access: Access) -> Result:
         """Who this session is (decided by the UI when it connects); a
         guest or a board opens its one game at once."""
@@ -312,17 +234,12 @@ class AppState(Observable):
     def check_access(self) -> bool:
         """Whether a guest's invite still works; a revoked one (the host
         made a new invite, or deleted the game) locks this session out."""
-        access = self.seat.access
-        if access.locked:
+        if self.seat.access.locked:
             return False
-        if access.host or self.hub.admits(access.game_id, access.token):
+        if self.seat.admitted(self.hub.admits):
             return True
         self._leave()
         self.notice = None
-        self.seat.access = Access(
-            Role.LOCKED,
-            reason=_("The host made a new invite: scan it to join again."),
-        )
         return False
 
     def set_connected(self, on: bool) -> None:

@@ -109,7 +109,7 @@ class Nav:
     def show(self, screen: Screen, game_id: str = "") -> None:
         """Move to a screen, keeping the message an intent just left (a
         guest's URL keeps its invite, so a reload comes back in)."""
-        path = with_token(Route(screen, game_id).path, self.state.access)
+        path = with_token(Route(screen, game_id).path, self.state.seat.access)
         self.set_path(path)
         self.page.run_task(self.page.push_route, path)
 
@@ -156,7 +156,7 @@ def use_session(hub: GameHub, gate: Gate, page: ft.Page, serving: Serving) -> Ap
             set_tick(lambda t: t + 1)
 
         mine = state.subscribe(rerender)
-        theirs = state.subscribe_elsewhere(lambda: on_page_thread(page, rerender))
+        theirs = state.news.subscribe(lambda: on_page_thread(page, rerender))
 
         def stop() -> None:
             mine()
@@ -249,8 +249,8 @@ def App(
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
     ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.seat.mine])
     if not state.check_access():
-        body: ft.Control = LockedScreen(state.access.reason)
-    elif state.access.guest:
+        body: ft.Control = LockedScreen(state.seat.access.reason)
+    elif state.seat.access.guest:
         body = guest_screen_for(
             state,
             route,
@@ -281,7 +281,7 @@ def follow(nav: Nav, hub: GameHub, gate: Gate, path: str) -> None:
     tab). A locked tab that opens a join link (the invite scanned at last,
     or the host's new one) is let in: the link is what admits a phone."""
     state, page = nav.state, nav.page
-    if state.access.locked and invite_in(path) is not None:
+    if state.seat.access.locked and invite_in(path) is not None:
         access = admit(gate, page.client_ip, path, hub.admits)
         if not access.locked:  # a refused link changes nothing: still locked
             state.admit(access)
@@ -327,7 +327,7 @@ def tell_flutter(page: ft.Page, language: str) -> None:
 
 def page_width(state: AppState, route: Route, width: float) -> float:
     """Phone first: a readable column; a board (a TV) fills the screen."""
-    if route.screen == "board" or state.access.role is Role.BOARD:
+    if route.screen == "board" or state.seat.access.role is Role.BOARD:
         return width
     return min(width, MAX_WIDTH)
 
@@ -346,11 +346,11 @@ def guest_screen_for(
 ) -> ft.Control:
     """A phone invited to one game: its seat picker, its sheet, its round,
     the digital table; anything else leads back to its sheet."""
-    gid = state.access.game_id
+    gid = state.seat.access.game_id
     if state.game_id != gid:
         return LockedScreen(_("That game is no longer stored."))
     screen = route.screen if route.game_id == gid else "game"
-    if state.access.role is Role.BOARD or screen == "board":
+    if state.seat.access.role is Role.BOARD or screen == "board":
         return BoardScreen(board_of(state))  # read-only, no way out
     seated = state.seat.mine is not None or state.seat.watching
     if screen == "join" or not seated:

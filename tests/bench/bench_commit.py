@@ -54,7 +54,7 @@ def run(sessions: int, taps: int, folder: Path) -> dict[str, float]:
             with lock:
                 told.extend(now - t for who, t in started.items() if who != i)
 
-        state.subscribe_elsewhere(heard)
+        state.news.subscribe(heard)
 
     def tap(i: int) -> None:
         state, pid = states[i], f"p{i + 1}"

@@ -151,8 +151,8 @@ def _late(
 def remember_seat(page: ft.Page, state: AppState) -> None:
     """After a seat is taken, remember it on this device; on a fresh
     session of a guest with no seat yet, take the remembered one back."""
-    gid = state.access.game_id
-    if not state.access.guest or not gid:
+    gid = state.seat.access.game_id
+    if not state.seat.access.guest or not gid:
         return
 
     async def sync() -> None:
