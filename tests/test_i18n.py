@@ -15,8 +15,8 @@ from babel.messages.pofile import read_po
 from english_left import English, translated_away
 
 from companion import i18n
+from companion.app.views.rules import rules_file, rules_text
 from companion.i18n import LANGUAGES, Translator, match, translator, use
-from companion.ui.screens.rules import rules_file, rules_text
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [code for code in LANGUAGES if code != i18n.SOURCE]

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.app.views.rules import rules_file
 from companion.publish import Built, PublishError, publish
 from companion.publish.deps import LockError, Pyodide, browser_packages
 from companion.publish.folder import WEB, _pyodide
 from companion.publish.shell import ShellError, bootstrap_js, main_js
 from companion.server.settings import PROJECT_ROOT
-from companion.ui.screens.rules import rules_file
 
 BROWSER_PACKAGES = {
     "babel", "flet", "flet-charts", "ifaddr", "msgpack", "mypy-extensions",

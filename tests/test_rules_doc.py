@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from companion.app.telling import chain
+from companion.app.views.rules import RULES_FILE, rules_text
 from companion.rules import Rules, parse_cards, score_line
-from companion.ui.screens.rules import RULES_FILE, rules_text
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 NAMES = {"The Zero": "0", "Zero": "0", "Unlucky 7": "7U", "Lucky 13": "13L"}

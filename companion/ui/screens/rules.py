@@ -1,28 +1,16 @@
-"""The rules screen: docs/rules.md (docs/rules.it.md, docs/rules.hu.md in
-Italian and Hungarian), the same text players read online."""
+"""The rules screen: the text :mod:`companion.app.views.rules` gives, as
+Markdown, its tables compact enough for a phone."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
-from pathlib import Path
 
 import flet as ft
 
-from companion.i18n import SOURCE, _, current
+from companion.app.views.rules import rules_text
+from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.widgets import header
-
-# assets/rules*.md link to docs/rules*.md, so a built app (which ships
-# assets/ but not docs/) shows the same text.
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-RULES_FILE = ASSETS / "rules.md"
-
-
-def rules_file(language: str = SOURCE) -> Path:
-    """rules.md in English, rules.<language>.md otherwise."""
-    return RULES_FILE if language == SOURCE else ASSETS / f"rules.{language}.md"
-
 
 # Tables fit a 390 px phone: the default cell padding (16 px) and body size
 # left about 100 px of text per column, so one card took up to eight lines.
@@ -31,24 +19,6 @@ COMPACT_TABLES = ft.MarkdownStyleSheet(
     table_body_text_style=ft.TextStyle(size=13),
     table_head_text_style=ft.TextStyle(size=13, weight=ft.FontWeight.BOLD),
 )
-
-
-@cache
-def _read(language: str) -> str | None:
-    try:
-        return rules_file(language).read_text(encoding="utf-8")
-    except OSError:
-        return None
-
-
-def rules_text(language: str | None = None) -> str:
-    """The rules in ``language`` (the session's by default); English when
-    that translation is missing."""
-    text = _read(language or current().language) or _read(SOURCE)
-    if text is None:
-        missing = _("The rules file is missing from this installation.")
-        return f"# {_('Rules')}\n\n{missing}"
-    return text
 
 
 @screen
