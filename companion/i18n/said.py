@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import _
+
 
 class Said(str):
     """``Said(N_("{name} left the table"), name="Ann")`` reads "Ann left the
@@ -41,7 +43,5 @@ def worded(text: str) -> str:
     any other text as it is (already worded, or a name)."""
     if not isinstance(text, Said):
         return text
-    from companion.i18n import _
-
     params = {k: worded(v) if isinstance(v, str) else v for k, v in text.params.items()}
     return _(text.msgid).format(**params) if params else _(text.msgid)
