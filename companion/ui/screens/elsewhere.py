@@ -1,5 +1,4 @@
 """The page a second tab of the phone app gets (companion/browser/tab.py).
-
 Drawn instead of the app, with no store behind it: the games belong to the
 tab that has them, and this one must not write its older copy over them.
 "Try again" asks for them once more (after the other tab is closed).
@@ -11,7 +10,7 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from companion.i18n import _
+from companion.app.views.notices import elsewhere
 from companion.ui.parts.full_notice import full_notice
 
 
@@ -20,13 +19,10 @@ def ElsewhereScreen(retry: Callable[[], Awaitable[None]]) -> ft.Control:
     async def again(_e: ft.Event[ft.Button]) -> None:
         await retry()
 
+    view = elsewhere()
     return full_notice(
         ft.Icons.TAB,
-        _("Open in another tab"),
-        _(
-            "Flip 7 Companion is already open in another "
-            "tab or window on this phone, and your games "
-            "are there. Close it, then tap Try again."
-        ),
-        ft.FilledButton(_("Try again"), on_click=again),
+        view.title,
+        view.text,
+        ft.FilledButton(view.action, on_click=again),
     )

@@ -14,8 +14,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.app.views.import_game import ImportView, import_view
 from companion.i18n import _
-from companion.share import FILE_EXTENSION
 from companion.share.sharecode import MAX_INPUT
 from companion.ui.guard import screen
 from companion.ui.widgets import header, message, primary, secondary
@@ -60,8 +60,9 @@ def ImportScreen(
         if state.act(library.import_file, files[0].bytes) is None:
             set_done(library.imported_id or "")
 
+    view = import_view(state.notice, done)
     controls: list[ft.Control] = [
-        *_paste_field(text, field, changed),
+        *_paste_field(view.intro, text, field, changed),
         ft.Row(
             [
                 primary(_("Import"), paste, ft.Icons.DOWNLOAD_DONE),
@@ -70,10 +71,7 @@ def ImportScreen(
             wrap=True,
         ),
     ]
-    if state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
-    if done and state.notice is not None and not state.notice.error:
-        controls.append(_imported(lambda: on_open(done), on_history))
+    controls += _news(view, on_open, on_history)
     return ft.Column(
         [
             header(_("Import a game"), on_back),
@@ -85,17 +83,11 @@ def ImportScreen(
 
 
 def _paste_field(
-    text: str, field: int, changed: Callable[[str], None]
+    intro: str, text: str, field: int, changed: Callable[[str], None]
 ) -> list[ft.Control]:
     """What to paste, and the field for the share code."""
     return [
-        ft.Text(
-            _(
-                "Paste the share code someone sent you, or choose the share file "
-                "({extension}) they saved. The game is added to your history."
-            ).format(extension=FILE_EXTENSION),
-            size=15,
-        ),
+        ft.Text(intro, size=15),
         ft.TextField(
             key=f"code-{field}",
             label=_("Share code"),
@@ -111,6 +103,18 @@ def _paste_field(
             on_change=lambda e: changed(e.control.value or ""),
         ),
     ]
+
+
+def _news(
+    view: ImportView, on_open: Callable[[str], None], on_history: Callable[[], None]
+) -> list[ft.Control]:
+    """The last try's notice and, once a game went in, where to go."""
+    shown: list[ft.Control] = []
+    if view.notice is not None:
+        shown.append(message(view.notice.text, error=view.notice.error))
+    if (imported := view.imported) is not None:
+        shown.append(_imported(lambda: on_open(imported), on_history))
+    return shown
 
 
 def _imported(
