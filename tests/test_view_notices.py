@@ -28,5 +28,5 @@ def test_both_are_translated(language: str) -> None:
     english = [crowded(3), elsewhere()]
     for view, en in zip(views, english, strict=True):
         assert view.title != en.title and view.text != en.text
-        assert "3" in views[0].text
+    assert "3" in views[0].text
     assert views[1].action not in (None, "Try again")
