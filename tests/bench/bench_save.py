@@ -43,6 +43,7 @@ from tests.bench.bench_table import (  # noqa: E402
 )
 from tests.bench.bench_tap import (  # noqa: E402
     WAIT_MS,
+    WS_HOOK,
     arm,
     control,
     install_watch,
@@ -95,16 +96,45 @@ def play_round(
         arm(page, expected, False, "Save")
     arm(saver, expected, True, "Save")
     save = control(saver, _("Save round {n}").format(n=number))
+    for page in watchers:
+        page.evaluate("() => { window.__ws.recv.length = 0; }")
     cpu = cpu_seconds(server)
     save.click()
     own = watched(saver, f"round {number}: the saving phone")
     seen = [watched(p, f"round {number}: another page", False) for p in watchers]
+    frames = [frame_wall(p, s) for p, s in zip(watchers, seen, strict=True)]
     return {
         "round": number,
         "own_ms": own["seenWall"] - own["downWall"],
         "to": [s["seenWall"] - own["downWall"] for s in seen],
+        "frame": [f - own["downWall"] for f in frames],
         "server_cpu_ms": (cpu_seconds(server) - cpu) * 1000,
     }
+
+
+def frame_wall(page: Any, seen: dict[str, Any]) -> float:
+    """When ``page`` received the frame that showed the save: its last
+    websocket message before the heading appeared (wall clock, ms)."""
+    times = page.evaluate("() => window.__ws.recv.map((m) => m[0])")
+    before = [
+        seen["origin"] + t for t in times if seen["origin"] + t <= seen["seenWall"]
+    ]
+    if not before:
+        raise RuntimeError("the page showed the save without a message from the server")
+    return max(before)
+
+
+class Hooked:
+    """The browser, each new context (a phone, the board) with the websocket
+    clock of bench_tap.py installed before its page loads."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.browser.new_context(**options)
+        context.add_init_script(WS_HOOK)
+        return context
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -116,12 +146,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         sync_playwright() as pw,
     ):
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        hooked = Hooked(browser)
         others = []
         if args.host_page:
-            host = device(browser, f"http://127.0.0.1:{port}/game/{game}/entry")
+            host = device(hooked, f"http://127.0.0.1:{port}/game/{game}/entry")
             see(host, _("Save round {n}").format(n=1), timeout=WAIT_MS)
             others.append(host)
-        phones = chromium_pages(browser, players, links, game, token)
+        phones = chromium_pages(hooked, players, links, game, token)
         others.append(phones.pop("board"))
         for page in [*phones.values(), *others]:
             install_watch(page)
@@ -191,12 +222,24 @@ def run_raw(args: argparse.Namespace) -> dict[str, Any]:
 def report(figures: dict[str, Any]) -> dict[str, Any]:
     rounds = figures["rounds"]
     to_each = [ms for r in rounds for ms in r["to"]]
+    frames = [ms for r in rounds for ms in r.get("frame", [])]
+    drawn = (
+        [
+            to - at
+            for r in rounds
+            for to, at in zip(r["to"], r.get("frame", []), strict=True)
+        ]
+        if frames
+        else []
+    )
     return {
         "players": figures["players"],
         "pages": figures["pages"],
         "rounds": len(rounds),
         "save_to_each_page": summary(to_each),
         "save_to_all_pages": summary([max(r["to"]) for r in rounds]),
+        "frame_at_each_page": summary(frames) if frames else None,
+        "drawn_after_frame": summary(drawn) if drawn else None,
         "saving_page": summary([r["own_ms"] for r in rounds]),
         "server_cpu_ms_per_save": summary([r["server_cpu_ms"] for r in rounds]),
         "load_start": figures["load_start"],
@@ -213,10 +256,14 @@ def print_report(r: dict[str, Any]) -> None:
     for label, key in (
         ("save -> each other page", "save_to_each_page"),
         ("save -> every page", "save_to_all_pages"),
+        ("  its frame at each other page", "frame_at_each_page"),
+        ("  drawn after its frame", "drawn_after_frame"),
         ("save -> the saving phone", "saving_page"),
         ("server CPU per save (ms)", "server_cpu_ms_per_save"),
     ):
         s = r[key]
+        if s is None:  # --raw: the frame is what is timed
+            continue
         print(
             f"{label:32} {s['n']:>4} {s['p50']:>9.1f} {s['p95']:>9.1f} {s['max']:>9.1f}"
         )

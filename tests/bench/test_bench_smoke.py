@@ -270,6 +270,7 @@ def test_bench_save_raw(tmp_path: Path) -> None:
     (r,) = [row for row in json_lines(out) if "save_to_each_page" in row]
     figures(r["save_to_each_page"], n=2)
     figures(r["server_cpu_ms_per_save"], n=1)
+    assert r["frame_at_each_page"] is None  # no page draws: nothing to split
 
 
 @pytest.mark.browser
@@ -282,8 +283,11 @@ def test_bench_save(tmp_path: Path) -> None:
     (r,) = [row for row in json_lines(out) if "save_to_each_page" in row]
     figures(r["save_to_each_page"], n=2)  # one save, the other phone and the board
     figures(r["saving_page"], n=1)
+    figures(r["frame_at_each_page"], n=2)  # when each page's frame came
+    figures(r["drawn_after_frame"], n=2)
     ms = rf"{NUMBER} +{NUMBER} +{NUMBER}"
     lines_like(out, rf"save -> each other page +2 +{ms}")
+    lines_like(out, rf"  drawn after its frame +2 +{ms}")
 
 
 @pytest.mark.browser
