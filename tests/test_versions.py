@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import AppState, Digital, RoundDraft
+from companion.i18n import use
 from companion.rules import Sheet
 from companion.store import DocumentError, GameStore, NewerDocumentError, read_blob
 from companion.store.records import DOC_VERSION
@@ -78,3 +79,24 @@ def test_drafts_and_digital_rounds_saved_as_tiebreak_still_load() -> None:
     assert RoundDraft.from_dict(draft).tie_break
     assert Digital.from_dict(digital).tie_break
     assert RoundDraft.from_dict(RoundDraft.from_dict(draft).to_dict()).tie_break
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("it", "versione più recente"), ("hu", "újabb változata")],
+)
+def test_the_refusal_of_a_newer_game_is_said_in_the_readers_language(
+    tmp_path: Path, language: str, words: str
+) -> None:
+    """The store raises its error once, in English; each reader sees it in
+    their own language (an Italian phone, a Hungarian host)."""
+    game_id, path = saved_game(tmp_path)
+    data = json.loads(path.read_text())
+    data["game"]["1"]["v"] = DOC_VERSION + 1
+    path.write_text(json.dumps(data))
+    state = AppState(GameStore(tmp_path))
+    with use(language):
+        refused = state.open_game(game_id)
+        shown = state.library.load_game(game_id)
+    assert refused is not None and words in refused, refused
+    assert isinstance(shown, str) and words in shown, shown

@@ -22,6 +22,7 @@ import secrets
 import threading
 
 from companion.i18n import _
+from companion.i18n.said import error_words
 from companion.rules import Sheet
 from companion.store import (
     DocumentError,
@@ -72,7 +73,7 @@ class GameHub:
         except GameNotFound as exc:
             raise Refusal(_("That game is no longer stored.")) from exc
         except DocumentError as exc:
-            raise Refusal(str(exc)) from exc
+            raise Refusal(error_words(exc)) from exc
         state, notes = restore(record)
         game = self._add(OpenGame(record.id, self.store, state))
         return Watch(game, on_change), notes
@@ -154,7 +155,7 @@ class GameHub:
         except GameNotFound as exc:
             raise Refusal(_("That game is no longer stored.")) from exc
         except DocumentError as exc:
-            raise Refusal(str(exc)) from exc
+            raise Refusal(error_words(exc)) from exc
 
     def _save_invite(self, game_id: str) -> str:
         token = secrets.token_urlsafe(16)  # 128 bits

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.i18n import _, current
+from companion.i18n.said import error_words
 from companion.rules import Sheet
 from companion.share import Reason, ShareCodeError, ShareMeta, decode, too_large
 from companion.share.stats import PlayerStats, player_stats
@@ -79,7 +80,7 @@ class Library:
         except GameNotFound:
             return _("That game is no longer stored.")
         except DocumentError as exc:
-            return str(exc)
+            return error_words(exc)
 
     def share_view(self, gid: str | None) -> ShareView | str:
         """The share screen of game ``gid`` (None: no game is open), or why

@@ -37,7 +37,6 @@ import gettext
 import io
 import logging
 import re
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -349,7 +348,3 @@ def main(argv: list[str]) -> int:
         if code:
             return code
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -45,3 +45,11 @@ def worded(text: str) -> str:
         return text
     params = {k: worded(v) if isinstance(v, str) else v for k, v in text.params.items()}
     return _(text.msgid).format(**params) if params else _(text.msgid)
+
+
+def error_words(exc: BaseException) -> str:
+    """What ``exc`` says, in the current session's language when it was
+    raised with a :class:`Said` (the store's errors are made once, in
+    English, and read by every phone in its own language)."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return worded(said) if isinstance(said, Said) else str(exc)

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.i18n import N_
+from companion.i18n.said import Said
 from companion.rules import Sheet, SheetError
 from companion.rules.sheet_read import read_sheet
 
@@ -163,7 +165,12 @@ class GameRecord:
             raise DocumentError("the game's version is not a number")
         if version > DOC_VERSION:
             raise NewerDocumentError(
-                "it was saved by a newer version of the app: update the app to open it"
+                Said(
+                    N_(
+                        "This game was saved by a newer version of the app: "
+                        "update the app to open it."
+                    )
+                )
             )
         meta = doc.get("meta") or {}
         if type(meta) is not dict:
