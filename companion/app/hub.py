@@ -36,7 +36,7 @@ from .bots import BotClock, BotDriver
 from .digital import Digital
 from .entry import RoundDraft
 from .open_game import GameState, Listener, OpenGame, Watch
-from .refusal import Refusal, could_not_save
+from .refusal import GAME_GONE, Refusal, could_not_save
 
 
 class GameHub:
@@ -71,7 +71,7 @@ class GameHub:
         try:
             record = self.store.load(game_id)
         except GameNotFound as exc:
-            raise Refusal(_("That game is no longer stored.")) from exc
+            raise Refusal(_(GAME_GONE)) from exc
         except DocumentError as exc:
             raise Refusal(error_words(exc)) from exc
         state, notes = restore(record)
@@ -105,7 +105,7 @@ class GameHub:
         try:
             record = self.store.delete(game_id)
         except GameNotFound as exc:
-            raise Refusal(_("That game is no longer stored.")) from exc
+            raise Refusal(_(GAME_GONE)) from exc
         except OSError as exc:
             raise could_not_save(exc) from exc
         with self._lock:
@@ -153,7 +153,7 @@ class GameHub:
         try:
             return self.store.invite(game_id)
         except GameNotFound as exc:
-            raise Refusal(_("That game is no longer stored.")) from exc
+            raise Refusal(_(GAME_GONE)) from exc
         except DocumentError as exc:
             raise Refusal(error_words(exc)) from exc
 
@@ -162,7 +162,7 @@ class GameHub:
         try:
             self.store.save_invite(game_id, token)
         except GameNotFound as exc:
-            raise Refusal(_("That game is no longer stored.")) from exc
+            raise Refusal(_(GAME_GONE)) from exc
         except OSError as exc:
             raise could_not_save(exc) from exc
         return token

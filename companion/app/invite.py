@@ -17,7 +17,7 @@ from companion.server.net import lan_addresses
 
 from .hub import GameHub
 from .live import HOST_ONLY, LiveSeat
-from .refusal import Refusal
+from .refusal import NO_GAME, Refusal
 from .serving import Serving
 from .views.invite import InviteView, invite_view
 
@@ -37,7 +37,7 @@ def reachable(serving: Serving, found: Callable[[], list[str]]) -> list[str]:
 def renew_invite(hub: GameHub, game_id: str | None) -> str:
     """Replace the game's invite (old links stop working); what to say."""
     if game_id is None:
-        raise Refusal(_("No game is open."))
+        raise Refusal(_(NO_GAME))
     hub.new_invite(game_id)
     return _(REVOKED)
 
@@ -70,7 +70,7 @@ class Invite:
             return HOST_ONLY
         game_id = self.game_id
         if game_id is None:
-            return _("No game is open.")
+            return _(NO_GAME)
         addresses = reachable(self.serving, self.found)
         token = ""
         if addresses:

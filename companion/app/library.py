@@ -25,7 +25,7 @@ from companion.store.records import GameSummary, JSONDict
 
 from .live import HOST_ONLY, LiveSeat
 from .playlog import PlayLogView, history_log
-from .refusal import Refusal
+from .refusal import GAME_GONE, NO_GAME, Refusal
 from .views.history import matches
 from .views.share import ShareView, build_share_view, played_date, played_day
 
@@ -78,7 +78,7 @@ class Library:
         try:
             return self.store.load(game_id)
         except GameNotFound:
-            return _("That game is no longer stored.")
+            return _(GAME_GONE)
         except DocumentError as exc:
             return error_words(exc)
 
@@ -86,7 +86,7 @@ class Library:
         """The share screen of game ``gid`` (None: no game is open), or why
         it cannot be shown. Cached: QR drawing is the slow part."""
         if gid is None:
-            return _("No game is open.")
+            return _(NO_GAME)
         if not self.seat.access.allows(gid):
             return HOST_ONLY
         record = self._load(gid)

@@ -31,7 +31,7 @@ from companion.i18n.said import Said
 
 from .access import HOST, Access, Role
 from .open_game import SEATS, GameState, Watch
-from .refusal import Refusal
+from .refusal import NO_GAME, Refusal
 from .seats import Seats
 
 HOST_ONLY = N_("Only the host's screen can do that.")  # shown through _()
@@ -229,7 +229,7 @@ class LiveSeat:
         self, apply: Callable[[GameState], GameState], what: str, pid: str
     ) -> None:
         if self.watch is None:
-            raise Refusal(_("No game is open."))
+            raise Refusal(_(NO_GAME))
         self.watch.commit(
             apply, what=what, scopes=[SEATS, seat_scope(pid)], checked=False
         )

@@ -34,7 +34,7 @@ from companion.store import GameNotFound, GameStore
 from .digital import Digital
 from .entry import RoundDraft
 from .problems import error_text
-from .refusal import Refusal, could_not_save
+from .refusal import GAME_GONE, Refusal, could_not_save
 from .seats import Seats
 
 GAME = "game"  # a scope that conflicts with every other change (saving a round…)
@@ -252,7 +252,7 @@ class OpenGame:
             if after.digital is not before.digital:
                 self.store.save_digital(self.id, after.digital.to_dict())
         except GameNotFound as exc:
-            raise Refusal(_("That game is no longer stored.")) from exc
+            raise Refusal(_(GAME_GONE)) from exc
         except OSError as exc:
             raise could_not_save(exc) from exc
 

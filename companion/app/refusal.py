@@ -7,7 +7,11 @@ notice on screen in one place, so no intent mixes returning and raising.
 
 from __future__ import annotations
 
-from companion.i18n import _
+from companion.i18n import N_, _
+
+# Said by many intents and screens alike: one message id each.
+NO_GAME = N_("No game is open.")
+GAME_GONE = N_("That game is no longer stored.")
 
 
 class Refusal(Exception):

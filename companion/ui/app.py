@@ -21,6 +21,7 @@ from companion.app.access import Gate, Role, admit, invite_in, normal, with_toke
 from companion.app.board import board_of
 from companion.app.crowd import Crowd, cap_from
 from companion.app.hub import GameHub
+from companion.app.refusal import GAME_GONE
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.app.views.home import home_of
 from companion.app.views.past_game import past_game_of
@@ -348,7 +349,7 @@ def guest_screen_for(
     the digital table; anything else leads back to its sheet."""
     gid = state.seat.access.game_id
     if state.game_id != gid:
-        return LockedScreen(_("That game is no longer stored."))
+        return LockedScreen(_(GAME_GONE))
     screen = route.screen if route.game_id == gid else "game"
     if state.seat.access.role is Role.BOARD or screen == "board":
         return BoardScreen(board_of(state))  # read-only, no way out

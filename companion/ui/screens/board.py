@@ -33,6 +33,7 @@ from companion.app.board import (
     Seat,
     Total,
 )
+from companion.app.refusal import NO_GAME
 from companion.i18n import _
 from companion.rules import Status
 from companion.ui.guard import screen
@@ -74,7 +75,7 @@ def BoardScreen(
     """The board (None: no game open); ``on_back`` (the host's "Back to
     sheet") is absent for a guest's board."""
     if board is None:
-        return ft.Text(_("No game is open."), size=SECTION)
+        return ft.Text(_(NO_GAME), size=SECTION)
     top: list[ft.Control] = [_title(board, on_back)]
     if board.headline:
         top.append(_headline(board))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.app import AppState
+from companion.app.refusal import NO_GAME
 from companion.app.views.game import GameView, NextRound, Place, game_of
 from companion.i18n import _
 from companion.ui.guard import screen
@@ -82,7 +83,7 @@ def GameScreen(
     view = game_of(state)
     fixes = state.fixes
     if view is None or fixes is None:
-        return ft.Text(_("No game is open."))
+        return ft.Text(_(NO_GAME))
 
     def edit(i: int) -> None:
         if state.act(fixes.edit_round, i) is None:

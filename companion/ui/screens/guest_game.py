@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.app import AppState
+from companion.app.refusal import NO_GAME
 from companion.app.views.guest_game import GuestRound, guest_game_of
 from companion.i18n import _
 from companion.ui.guard import screen
@@ -57,7 +58,7 @@ def GuestGameScreen(
 ) -> ft.Control:
     view = guest_game_of(state)
     if view is None:
-        return ft.Text(_("No game is open."))
+        return ft.Text(_(NO_GAME))
     if view.me is not None:
         who = _("You are {name}").format(name=view.me)
     else:

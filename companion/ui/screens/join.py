@@ -15,6 +15,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.app import AppState
+from companion.app.refusal import GAME_GONE
 from companion.app.views.join import JoinView, join_of
 from companion.i18n import _
 from companion.ui.guard import screen
@@ -69,7 +70,7 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     name_input = use_text_input()
     view = join_of(state)
     if view is None:
-        return LockedScreen(_("That game is no longer stored."))
+        return LockedScreen(_(GAME_GONE))
 
     def claim(pid: str) -> None:
         if state.act(state.seat.claim, pid) is None:
