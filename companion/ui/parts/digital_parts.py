@@ -9,23 +9,17 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app.board import STATUS_WORDS
 from companion.app.card_names import card_name
 from companion.app.telling import chain
 from companion.app.views.digital import Seat
-from companion.i18n import N_, _
+from companion.i18n import _
 from companion.rules import Round, Status
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 from companion.ui.widgets import primary, secondary
 
 from .cardlook import card_face
 from .flip_four import MARKS, STOPS, WIPED, FlipFour
-
-STATUS_WORDS = {  # marked with N_: worded with _() when shown
-    Status.ACTIVE: N_("in play"),
-    Status.STAYED: N_("stayed"),
-    Status.BUSTED: N_("busted"),
-    Status.OUT: N_("sits out"),
-}
 
 
 def status_word(status: Status, bot: bool) -> str:
