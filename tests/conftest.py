@@ -65,6 +65,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # every run of `.ci/run` prints where its minutes went.
 _SECONDS: dict[str, float] = {}
 _COUNT: dict[str, int] = {}
+_EACH: dict[str, float] = {}  # a test's seconds (a module fixture's in its first)
+SLOWEST = 12  # printed: where the next cut of CI's time should look
 _STARTED: list[float] = []
 
 
@@ -85,6 +87,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     kind = _kind(report.nodeid)
     _SECONDS[kind] = _SECONDS.get(kind, 0.0) + report.duration
+    _EACH[report.nodeid] = _EACH.get(report.nodeid, 0.0) + report.duration
     if report.when == "call" or (report.when == "setup" and report.skipped):
         _COUNT[kind] = _COUNT.get(kind, 0) + 1
 
@@ -104,3 +107,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         f"wall {wall:.1f} s; load average {_STARTED[1]:.2f} at the start, "
         f"{loads[0]:.2f} (1 min) / {loads[2]:.2f} (15 min) at the end"
     )
+    slowest = sorted(_EACH.items(), key=lambda item: -item[1])[:SLOWEST]
+    if len(_EACH) > SLOWEST:
+        write(f"the {SLOWEST} slowest tests (seconds, setup and teardown included):")
+        for nodeid, seconds in slowest:
+            write(f"{seconds:9.1f}  {nodeid}")
