@@ -53,6 +53,23 @@ def test_every_message_is_translated(language: str) -> None:
     assert missing == set(), "run `uv run python -m companion.i18n` and translate"
 
 
+def test_one_sentence_has_one_message() -> None:
+    """The same English sentence written twice with other placeholder names
+    ("Round {n} · {dealer} deals", "Round {number} · {dealer} deals") is two
+    messages, translated twice and apart: the host's sheet read "mazziere:
+    Ann" while the phones read "distribuisce Ann". (A name and a status word
+    beside "computer" are two meanings: a translation may tell them apart.)"""
+    apart = {("{name} · computer", "{status} · computer")}
+    seen: dict[str, str] = {}
+    twice = []
+    for message in sorted(code_messages()):
+        shape = re.sub(r"\{\w*\}", "{}", message)
+        if shape in seen and (seen[shape], message) not in apart:
+            twice.append((seen[shape], message))
+        seen[shape] = message
+    assert twice == []
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_translations_keep_their_placeholders(language: str) -> None:
     for m in catalog(language):

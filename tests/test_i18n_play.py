@@ -288,7 +288,7 @@ def test_hungarian_says_a_or_az_as_the_number_is_spoken(n: int, words: str) -> N
     """ "A(z) 6. kör bevitele": Hungarian picks "a" or "az" by the sound of
     the word after it (az egy, az öt, az ötven, az ezer; a hat, a tizenkét)."""
     with use("hu"):
-        assert _("Enter round {n}").format(n=n) == words
+        assert _("Enter round {number}").format(number=n) == words
 
 
 def test_hungarian_articles_before_words_and_quotes() -> None:

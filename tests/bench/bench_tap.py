@@ -483,7 +483,7 @@ def open_entry(page: Any, url: str) -> None:
 
     load(page, url)
     click(page, _("Continue round {n}").format(n=1))
-    click(page, _("Enter round {n}").format(n=1))
+    click(page, _("Enter round {number}").format(number=1))
     control(page, chip(PLAYERS[0], 0))
 
 

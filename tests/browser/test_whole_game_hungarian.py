@@ -59,7 +59,7 @@ def new_game(page: Any, names: tuple[str, ...]) -> None:
 
 def play_tap_in_round(page: Any, n: int) -> None:
     """Ann flips 12 11 10 9 8 7 6 (Flip 7: 63 + 15 = 78), Bob stays on a 5."""
-    click(page, hu("Enter round {n}", n=n))
+    click(page, hu("Enter round {number}", number=n))
     choose_player(page, "Ann")
     for number in ["12", "11", "10", "9", "8", "7", "6"]:
         tap_key(page, number)
@@ -83,7 +83,7 @@ def test_a_whole_game_in_hungarian(browser: Any, tmp_path: Path) -> None:
         new_game(page, ("Ann", "Bob"))
         click(page, hu("Start game"))
         for n in (1, 2, 3):
-            see(page, hu("Enter round {n}", n=n), timeout=30_000)
+            see(page, hu("Enter round {number}", number=n), timeout=30_000)
             no_english(page, f"sheet before round {n}")
             if n == 3:
                 screenshot(page, "sheet-hu")

@@ -48,7 +48,7 @@ class Option:
 
 def prompt(kind: Decision, me: str, card: str | None) -> str:
     if kind not in PROMPTS:
-        return _("{me} decides").format(me=me)
+        return _("{name} decides").format(name=me)
     return _(PROMPTS[kind]).format(me=me, card=a_card(card) if card else "")
 
 

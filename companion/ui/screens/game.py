@@ -201,12 +201,12 @@ def _next_round(nxt: NextRound, ask: Asking) -> list[ft.Control]:
     elif nxt.half_entered:
         enter_label = _("Round {n} half entered: continue").format(n=number)
     else:
-        enter_label = _("Enter round {n}").format(n=number)
+        enter_label = _("Enter round {number}").format(number=number)
     heading = (
-        _("Round {n} (tie-break) · {dealer} deals")
+        _("Round {number} (tie-break) · {dealer} deals")
         if nxt.tie_break
-        else _("Round {n} · {dealer} deals")
-    ).format(n=number, dealer=nxt.dealer)
+        else _("Round {number} · {dealer} deals")
+    ).format(number=number, dealer=nxt.dealer)
 
     def enter() -> None:
         if nxt.digital and nxt.fixing is None:
