@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app.board import STATUS_WORDS
+from companion.app.board import FLIP7, STATUS_WORDS
 from companion.app.card_names import card_name
 from companion.app.telling import chain
 from companion.app.views.digital import Seat
@@ -20,10 +20,16 @@ from companion.ui.widgets import primary, secondary
 
 from .cardlook import card_face
 from .flip_four import MARKS, STOPS, WIPED, FlipFour
+from .score_table import signed
 
 
-def status_word(status: Status, bot: bool) -> str:
-    word = _(STATUS_WORDS[status]) if status in STATUS_WORDS else str(status)
+def status_word(status: Status, bot: bool, flip7: bool = False) -> str:
+    """The seat's state; the player whose Flip 7 ended the round is no
+    longer "in play" (the board says the same)."""
+    if flip7:
+        word = _(FLIP7)
+    else:
+        word = _(STATUS_WORDS[status]) if status in STATUS_WORDS else str(status)
     return _("{status} · computer").format(status=word) if bot else word
 
 
@@ -50,11 +56,13 @@ def seat_row(rnd: Round, seat: int, at: Seat, to_move: int | None) -> ft.Control
                     [
                         ft.Text(name, size=18, weight=ft.FontWeight.BOLD, expand=True),
                         ft.Text(
-                            status_word(status, at.bot),
+                            status_word(status, at.bot, rnd.flip7 == seat),
                             size=13,
                             color=colour,
                         ),
-                        ft.Text(str(score.total), size=22, weight=ft.FontWeight.BOLD),
+                        ft.Text(
+                            signed(score.total), size=22, weight=ft.FontWeight.BOLD
+                        ),
                     ]
                 ),
                 ft.Row(cards, wrap=True, spacing=4, run_spacing=4),
@@ -129,7 +137,7 @@ def round_summary(
                         expand=True,
                     ),
                     ft.Text(
-                        str(score.total), size=BIG_NUMBER, weight=ft.FontWeight.BOLD
+                        signed(score.total), size=BIG_NUMBER, weight=ft.FontWeight.BOLD
                     ),
                 ]
             )
