@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion.i18n import _, ngettext, pgettext
+from companion.i18n import _, ngettext, pgettext, signed
 from companion.rules import events as ev
 from companion.rules.scoring import BRUTAL_ATTACK, LineScore
 
@@ -192,7 +192,7 @@ def chain(score: LineScore) -> str:
         value //= 2
         parts.append(f"÷2 {value}")
     if score.minus:
-        shown = str(score.after_minus).replace("-", "−")
+        shown = signed(score.after_minus)
         parts.append(f"−{score.minus} {shown}")
     if score.floored:
         parts.append(_("floor 0"))
@@ -204,4 +204,4 @@ def chain(score: LineScore) -> str:
         parts.append(f"−{BRUTAL_ATTACK}")
     if len(parts) == 1:
         return str(score.total)
-    return " → ".join(parts) + " = " + str(score.total).replace("-", "−")
+    return " → ".join(parts) + " = " + signed(score.total)

@@ -285,6 +285,12 @@ def number(value: float) -> str:
     return current().number(value)
 
 
+def signed(score: int) -> str:
+    """A score as every screen writes it: Brutal's negatives with a true
+    minus sign ("−25"), never the hyphen ("-25"), in every language."""
+    return str(score).replace("-", "\u2212")
+
+
 def percent(value: float, places: int = 0) -> str:
     return current().percent(value, places)
 

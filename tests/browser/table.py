@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from companion.i18n import signed
 from companion.rules import Card
 
 SETTLE = 350  # ms for the server round trip after a tap
@@ -52,7 +53,7 @@ def tap_cards(page: Any, codes: str) -> None:
 
 
 def choose_player(page: Any, name: str) -> None:
-    click(page, re.compile(rf"^{re.escape(name)} -?\d+$"))
+    click(page, re.compile(rf"^{re.escape(name)} −?\d+$"))
 
 
 # --- what the round-entry screen names, in the app's own words ---------------
@@ -60,7 +61,7 @@ def choose_player(page: Any, name: str) -> None:
 # semantics tree: one copy of each name, next to the helpers that tap them.
 def chip(name: str, score: int) -> str:
     """A player's chip (a button) with the round score so far: "Ann 21"."""
-    return f"{name} {score}"
+    return f"{name} {signed(score)}"
 
 
 def line_heading(name: str, score: int) -> str:
@@ -68,7 +69,7 @@ def line_heading(name: str, score: int) -> str:
     the semantics tree whose text has them a line apart ("Ann", newline,
     "21"), so it is told apart from the chip "Ann 21" (the chip is there
     before the tap, the heading only once the player is chosen)."""
-    return f"{name}\n{score}"
+    return f"{name}\n{signed(score)}"
 
 
 def key_name(code: str, left: int) -> str:

@@ -18,7 +18,7 @@ from companion.app.corrections import Corrections
 from companion.app.table_odds import OddsAtTable
 from companion.app.tap_in import RoundEntry
 from companion.app.views.entry import Bonus, ChosenLine
-from companion.i18n import _
+from companion.i18n import _, signed
 from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face
 from companion.ui.parts.table_odds import odds_panel
@@ -153,7 +153,7 @@ def _line(line: ChosenLine, taps: Taps) -> list[ft.Control]:
                 [
                     ft.Text(name, size=24, weight=ft.FontWeight.BOLD, expand=True),
                     ft.Text(
-                        str(total),
+                        signed(total),
                         size=BIG_NUMBER + 8,
                         weight=ft.FontWeight.BOLD,
                         color=DANGER if line.busted or total < 0 else ACCENT,

@@ -13,14 +13,13 @@ from companion.app.board import FLIP7, STATUS_WORDS
 from companion.app.card_names import card_name
 from companion.app.telling import chain
 from companion.app.views.digital import Seat
-from companion.i18n import _
+from companion.i18n import _, signed
 from companion.rules import Round, Status
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 from companion.ui.widgets import primary, secondary
 
 from .cardlook import card_face
 from .flip_four import MARKS, STOPS, WIPED, FlipFour
-from .score_table import signed
 
 
 def status_word(status: Status, bot: bool, flip7: bool = False) -> str:

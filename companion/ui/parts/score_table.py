@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.i18n import _
+from companion.i18n import _, signed
 from companion.rules import Player, RoundRecord, Sheet
 from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
@@ -88,12 +88,6 @@ def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> tuple[str, bool]:
     return f"{signed(score)}{' ' + mark if mark else ''}", entry.busted or score < 0
 
 
-def signed(n: int) -> str:
-    """A score with a true minus sign, as the score chain and the board
-    write it ("−8", never the hyphen "-8")."""
-    return str(n).replace("-", "−")
-
-
 def _player_cells(
     name: str,
     lines: list[tuple[str, bool]],
@@ -131,7 +125,7 @@ def _total_cell(p: Player, total: int, leads: bool, size: int) -> ft.Control:
         size=size,
         colour=ACCENT if leads else None,
         bg=bg,
-        label=_("{name}: {total} in total").format(name=p.name, total=total),
+        label=_("{name}: {total} in total").format(name=p.name, total=signed(total)),
     )
 
 

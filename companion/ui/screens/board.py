@@ -34,7 +34,7 @@ from companion.app.board import (
     Total,
 )
 from companion.app.refusal import NO_GAME
-from companion.i18n import _
+from companion.i18n import _, signed
 from companion.rules import Status
 from companion.ui.guard import screen
 from companion.ui.kept import kept
@@ -54,11 +54,6 @@ WIDE: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
     "xs": 12,
     "lg": 6,
 }  # two columns from 992 px: a TV shows it all at once
-
-
-def number(n: int) -> str:
-    """A score as the sheet writes it: a true minus sign for Brutal's negatives."""
-    return str(n).replace("-", "−")
 
 
 def said(label: str, content: ft.Control) -> ft.Control:
@@ -160,11 +155,11 @@ def _total(t: Total) -> ft.Control:
         [
             ft.Text(f"{t.place}.", size=NAME, width=48 * text_scale(), color=MUTED),
             ft.Column(name, spacing=0, expand=True),
-            ft.Text(number(t.total), size=TOTAL, weight=ft.FontWeight.BOLD),
+            ft.Text(signed(t.total), size=TOTAL, weight=ft.FontWeight.BOLD),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    label = f"{t.place}. {t.name} {number(t.total)}" + (f", {mark}" if marked else "")
+    label = f"{t.place}. {t.name} {signed(t.total)}" + (f", {mark}" if marked else "")
     return said(
         label,
         ft.Container(
@@ -218,11 +213,11 @@ def _entry_line(line: Line) -> ft.Control:
                 spacing=2,
                 expand=True,
             ),
-            ft.Text(number(line.score), size=LINE_SCORE, weight=ft.FontWeight.BOLD),
+            ft.Text(signed(line.score), size=LINE_SCORE, weight=ft.FontWeight.BOLD),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
-    return said(f"{line.name} {number(line.score)}, {state}", _boxed(row))
+    return said(f"{line.name} {signed(line.score)}, {state}", _boxed(row))
 
 
 def _line_body(line: Line) -> list[ft.Control]:
@@ -295,11 +290,11 @@ def _seat(seat: Seat) -> ft.Control:
     row = ft.Row(
         [
             ft.Column(body, spacing=2, expand=True),
-            ft.Text(number(seat.score), size=LINE_SCORE, weight=ft.FontWeight.BOLD),
+            ft.Text(signed(seat.score), size=LINE_SCORE, weight=ft.FontWeight.BOLD),
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
-    label = f"{seat.name} {number(seat.score)}, {status}"
+    label = f"{seat.name} {signed(seat.score)}, {status}"
     return said(label, _boxed(row, strong=seat.to_move))
 
 
@@ -329,11 +324,11 @@ def _saved_line(number_: int, line: Line) -> ft.Control:
                 spacing=0,
                 expand=True,
             ),
-            ft.Text(number(line.score), size=LINE_SCORE, weight=ft.FontWeight.BOLD),
+            ft.Text(signed(line.score), size=LINE_SCORE, weight=ft.FontWeight.BOLD),
         ],
     )
     words = _line_words(line)
     label = _("Round {number}: {name} {score}").format(
-        number=number_, name=line.name, score=number(line.score)
+        number=number_, name=line.name, score=signed(line.score)
     )
     return said(label + (f", {words}" if words else ""), row)

@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.app import AppState
 from companion.app.views.entry import Chip, EntryView, entry_of
-from companion.i18n import _, names_list
+from companion.i18n import _, names_list, signed
 from companion.ui.guard import screen
 from companion.ui.kept import kept
 from companion.ui.parts.chosen_line import Taps, chosen_line
@@ -40,7 +40,7 @@ def _player_chip(
 ) -> ft.Control:
     colour = DANGER if trouble else ACCENT
     button = ft.Button(
-        f"{name} {score}",
+        f"{name} {signed(score)}",
         icon=ft.Icons.WARNING_AMBER if trouble else None,  # not colour alone
         height=44,
         bgcolor=colour if selected else None,
