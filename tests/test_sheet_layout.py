@@ -75,3 +75,15 @@ def test_a_cell_already_its_rows_size_is_drawn_as_it_is() -> None:
         assert (boxed.width, boxed.height) == (width, height)
     text = ft.Text("R1")
     assert _cell(text, 64, 40, False).content is text
+
+
+def test_a_computer_player_among_four_fits_a_phone() -> None:
+    """Ann, Bob, Cy and "Computer 1" after one round: the columns were 6 px
+    wider than a 390 px phone (each held at 68 px though "23" needs less),
+    so the sheet paged "Players 1–3 of 4" with all four in sight."""
+    names = ["Ann", "Bob", "Cy", "Computer 1"]
+    totals = [23, 19, 0, 27]
+    shape = layout(names, [["23"], ["19"], ["0 ✗"], ["27"]], totals, [0, 0, 0, 1], PHONE)
+    assert shape.width <= PHONE, shape
+    for width, name in zip(shape.widths, names, strict=True):
+        assert text_width(name.split()[0], 15, True) < width, (name, shape)

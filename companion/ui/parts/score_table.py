@@ -29,6 +29,7 @@ from .wide_table import (
 
 CELL = 84
 NARROW = 68  # four or more players: each column as wide as its text needs
+SNUG = 52  # the least a column is given before the sheet scrolls sideways
 SMALLER_NUMBER = 24  # totals, when the big ones would push a column off a phone
 FIRST = 64
 WIDEST = 170  # a column never grows past this; a longer name wraps mid-word
@@ -158,21 +159,22 @@ def layout(
 ) -> Layout:
     """The widest layout that fits ``room``, trying in turn: names on one
     line; totals a size smaller (four players with three-digit totals, the
-    leader's ★ among them, fit a 390 px phone); names on two lines. What
-    still does not fit scrolls sideways (wide_table.py)."""
+    leader's ★ among them, fit a 390 px phone); columns no wider than their
+    text needs ("Computer 1" beside three short names); names on two lines.
+    What still does not fit scrolls sideways (wide_table.py)."""
     # "Round", "Total": wider where a translation needs it ("Összesen")
     label = max(text_width(_("Round"), 14, True), text_width(_("Total"), 14, True))
     first = math.ceil(max(FIRST * text_scale(), label + PAD))  # label is scaled
     least = CELL if len(names) <= 3 else NARROW
 
-    def tried(one_line: bool, size: int) -> Layout:
+    def tried(one_line: bool, size: int, floor: int) -> Layout:
         fit = text_width if one_line else two_line_width
         widths = [
             _width(
                 [fit(name, NAME_SIZE, True)]
                 + [text_width(t, 18) for t in lines]
                 + [_total_width(total, lead, size)],
-                least,
+                floor,
             )
             for name, lines, total, lead in zip(
                 names, scores, totals, leads, strict=True
@@ -180,9 +182,14 @@ def layout(
         ]
         return Layout(first, widths, size)
 
-    tries = [(True, BIG_NUMBER), (True, SMALLER_NUMBER), (False, SMALLER_NUMBER)]
-    for one_line, size in tries[:-1]:
-        found = tried(one_line, size)
+    tries = [
+        (True, BIG_NUMBER, least),
+        (True, SMALLER_NUMBER, least),
+        (True, SMALLER_NUMBER, SNUG),
+        (False, SMALLER_NUMBER, SNUG),
+    ]
+    for one_line, size, floor in tries[:-1]:
+        found = tried(one_line, size, floor)
         if found.width <= room:
             return found
     return tried(*tries[-1])
