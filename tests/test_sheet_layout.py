@@ -83,7 +83,29 @@ def test_a_computer_player_among_four_fits_a_phone() -> None:
     so the sheet paged "Players 1–3 of 4" with all four in sight."""
     names = ["Ann", "Bob", "Cy", "Computer 1"]
     totals = [23, 19, 0, 27]
-    shape = layout(names, [["23"], ["19"], ["0 ✗"], ["27"]], totals, [0, 0, 0, 1], PHONE)
+    shape = layout(
+        names, [["23"], ["19"], ["0 ✗"], ["27"]], totals, [0, 0, 0, 1], PHONE
+    )
     assert shape.width <= PHONE, shape
     for width, name in zip(shape.widths, names, strict=True):
         assert text_width(name.split()[0], 15, True) < width, (name, shape)
+
+
+def test_the_legend_explains_only_the_marks_on_the_sheet() -> None:
+    """The sheet explained "✎ typed" with no score typed anywhere on it, and
+    offered "tap R1, R2… to correct" before any round was played."""
+    from companion.rules import Entry, RoundRecord, Sheet
+    from companion.ui.parts.score_table import legend
+
+    sheet = Sheet.new(["Ann", "Bob"])
+    assert legend(sheet, editable=True) == ""
+    plain = (("p1", Entry(("5",))), ("p2", Entry(("3",))))
+    sheet = sheet.add_round(RoundRecord("p1", plain))
+    assert legend(sheet, editable=True) == "tap R1, R2… to correct"
+    assert legend(sheet, editable=False) == ""
+    bust = (("p1", Entry(("5", "5"), busted=True)), ("p2", Entry((), typed=12)))
+    sheet = sheet.add_round(RoundRecord("p2", bust))
+    assert legend(sheet, editable=True) == (
+        "✎ typed   ✗ busted   tap R1, R2… to correct"
+    )
+    assert legend(sheet, editable=False) == "✎ typed   ✗ busted"

@@ -224,10 +224,18 @@ def _sized(cells: list[ft.Control], width: int, heights: list[int]) -> None:
             cell.width, cell.height = width, height
 
 
-def _legend(editable: bool) -> str:
-    if editable:
-        return _("✎ typed   ✗ busted   tap R1, R2… to correct")
-    return _("✎ typed   ✗ busted")
+def legend(sheet: Sheet, editable: bool) -> str:
+    """What the sheet's marks mean, only those it shows, and how to correct
+    a round once there is one ("" when there is nothing to explain)."""
+    entries = [entry for rec in sheet.rounds for _pid, entry in rec.entries]
+    parts = []
+    if any(entry.typed is not None for entry in entries):
+        parts.append(_("✎ typed"))
+    if any(entry.busted for entry in entries):
+        parts.append(_("✗ busted"))
+    if editable and sheet.rounds:
+        parts.append(_("tap R1, R2… to correct"))
+    return "   ".join(parts)
 
 
 def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
@@ -267,12 +275,16 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     _sized(first, first_width, heights)
     for col in columns:
         _sized(col.cells, col.width, heights)
+    table = WideTable(first, first_width, columns, heights, ("player", "players"))
+    words = legend(sheet, on_edit is not None)
+    if not words:
+        return table
     return ft.Column(
         [
-            WideTable(first, first_width, columns, heights, ("player", "players")),
+            table,
             ft.Semantics(
                 container=True,  # its own line, not merged into the table's
-                content=ft.Text(_legend(on_edit is not None), size=12),
+                content=ft.Text(words, size=12),
             ),
         ],
         spacing=4,
