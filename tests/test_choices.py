@@ -42,6 +42,8 @@ def test_describe(
 
 def test_prompts_name_the_player_and_card() -> None:
     assert prompt("turn", "Ann", None) == "Ann: hit or stay?"
+    # Holding The Zero only Hit is offered (R4): the question says so.
+    assert prompt("turn", "Cy", None, must_hit=True) == "Cy holds The Zero: hit."
     assert prompt("modifier", "Bob", "-4") == "Bob got a −4: who gets it?"
     assert prompt("target", "Cy", "F4") == "Cy drew a Flip Four: who takes it?"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.app.card_names import a_card, card_noun
+from companion.app.card_names import a_card, card_name, card_noun
 from companion.app.telling import choice_word
 from companion.i18n import N_, _
 from companion.rules import Choice, Decision, Verb
@@ -46,7 +46,11 @@ class Option:
     other_first: str = ""
 
 
-def prompt(kind: Decision, me: str, card: str | None) -> str:
+def prompt(kind: Decision, me: str, card: str | None, must_hit: bool = False) -> str:
+    """The question the decider reads; ``must_hit``: their turn offers only
+    Hit, as they hold The Zero (R4), so it asks nothing."""
+    if kind == Decision.TURN and must_hit:
+        return _("{me} holds {card}: hit.").format(me=me, card=card_name("0"))
     if kind not in PROMPTS:
         return _("{name} decides").format(name=me)
     return _(PROMPTS[kind]).format(me=me, card=a_card(card) if card else "")

@@ -41,9 +41,11 @@ def decision(
                 color=ACCENT,
             )
         ]
+    options = list(turn.options)
+    must_hit = all(o.choice != "stay" for o in options)
     out: list[ft.Control] = [
         ft.Text(
-            prompt(pend.kind, turn.name, pend.card),
+            prompt(pend.kind, turn.name, pend.card, must_hit),
             size=20,
             weight=ft.FontWeight.BOLD,
             color=ACCENT,
@@ -51,7 +53,6 @@ def decision(
     ]
     if pend.card:
         out.append(ft.Row([card_face(pend.card, scale=0.8)]))
-    options = list(turn.options)
     if pend.kind is Decision.TURN:
         return out + _hit_or_stay(options, play)
     steps = card_steps(options)
