@@ -96,8 +96,8 @@ def StatsScreen(view: StatsView, on_back: Callable[[], None]) -> ft.Control:
             ft.Text(
                 _(
                     "Every stored game counts; a player is matched by name. Win "
-                    "rate is over finished games; Flip 7s count tapped-in cards "
-                    "only."
+                    "rate is over finished games; Flip 7s are counted from the "
+                    "cards, so a typed score adds none."
                 ),
                 size=13,
             ),
