@@ -90,3 +90,18 @@ def test_at_a_live_table_each_phone_decides_for_its_own_seat() -> None:
     assert hosting.voice == -1  # the host is not "you"
     waiting = view(other).turn
     assert waiting is not None and not waiting.present and not waiting.decide
+
+
+def test_a_minus_card_says_which_targets_are_busted() -> None:
+    """Brutal: a minus card may go to a busted player (R19); the buttons
+    said "Give −10 to Bob" with nothing to tell that Bob was already out."""
+    state = game(["Ann", "Bob", "Cy"], "5 9 7 5 -10 8 8", brutal=True)
+    assert state.act(state.table.play, "hit") is None  # Bob's second 5: bust
+    assert state.act(state.table.play, "hit") is None  # Cy draws the −10
+    turn = view(state).turn
+    assert turn is not None and turn.name == "Cy"
+    assert [o.label for o in turn.options] == [
+        "Give −10 to Ann",
+        "Give −10 to Bob (busted)",
+        "Give −10 to Cy (you)",
+    ]

@@ -111,9 +111,15 @@ def in_step(options: Sequence[Option], group: str) -> list[Option]:
 
 
 def describe(
-    choice: str, me: int, card: str | None, name: Callable[[int], str]
+    choice: str,
+    me: int,
+    card: str | None,
+    name: Callable[[int], str],
+    busted: frozenset[int] = frozenset(),
 ) -> Option:
-    """One legal choice as a button label and the cards it involves."""
+    """One legal choice as a button label and the cards it involves;
+    ``busted``: the seats out of the round, said where a minus card may
+    still reach them (Brutal, R19)."""
 
     def who(seat: int) -> str:
         return _("{name} (you)").format(name=name(seat)) if seat == me else name(seat)
@@ -125,9 +131,12 @@ def describe(
     if c.verb is Verb.TARGET:
         if card in TARGET_VERBS:
             return Option(choice, _(TARGET_VERBS[card]).format(who=who(seat)))
+        target = who(seat)
+        if seat in busted:
+            target = _("{name} (busted)").format(name=target)
         return Option(
             choice,
-            _("Give {card} to {who}").format(card=card_noun(card or ""), who=who(seat)),
+            _("Give {card} to {who}").format(card=card_noun(card or ""), who=target),
         )
     if c.verb is Verb.STEAL:
         label = _yours(
@@ -149,6 +158,10 @@ def describe(
 
 
 def describe_all(
-    choices: Sequence[str], me: int, card: str | None, name: Callable[[int], str]
+    choices: Sequence[str],
+    me: int,
+    card: str | None,
+    name: Callable[[int], str],
+    busted: frozenset[int] = frozenset(),
 ) -> list[Option]:
-    return [describe(c, me, card, name) for c in choices]
+    return [describe(c, me, card, name, busted) for c in choices]

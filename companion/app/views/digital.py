@@ -19,7 +19,7 @@ from companion.app.advice_words import advice_text, choice_advice_text
 from companion.app.live import LiveSeat
 from companion.app.open_game import GameState
 from companion.app.views.choices import Option, describe_all
-from companion.rules import Advice, Round
+from companion.rules import Advice, Round, Status
 from companion.rules.choice_advice import ChoiceAdvice
 
 if TYPE_CHECKING:
@@ -150,7 +150,15 @@ def _turn(
         present=at.present,
         voice=voice,
         options=tuple(
-            describe_all(rnd.legal(), voice, pend.card, lambda i: seats[i].name)
+            describe_all(
+                rnd.legal(),
+                voice,
+                pend.card,
+                lambda i: seats[i].name,
+                frozenset(
+                    i for i in range(len(seats)) if rnd.status(i) is Status.BUSTED
+                ),
+            )
         ),
     )
 
