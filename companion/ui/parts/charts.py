@@ -221,6 +221,8 @@ def stats_bar_chart(
         for i, (s, v) in enumerate(zip(shown, values, strict=True))
     ]
     spacing = 20.0 if metric.rate else float(max(1, math.ceil(max(top, -low) / 5)))
+    # each bar's share of the room beside the score axis, less a hair
+    each = (room() - 12 - 44 * text_scale()) / max(1, len(shown)) - 2
     chart = fch.BarChart(
         groups=groups,
         min_y=spacing * math.floor(low / spacing),
@@ -235,7 +237,9 @@ def stats_bar_chart(
         bottom_axis=fch.ChartAxis(
             label_size=32 * text_scale(),
             labels=[
-                fch.ChartAxisLabel(i, ft.Text(_short(s.name), size=12, no_wrap=True))
+                fch.ChartAxisLabel(
+                    i, ft.Text(bar_label(s.name, each), size=12, no_wrap=True)
+                )
                 for i, s in enumerate(shown)
             ],
         ),
@@ -268,8 +272,16 @@ def round_labels(rounds: int) -> int:
     return max(2, min(10, int(room_px / need)))
 
 
-def _short(name: str, limit: int = 8) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"
+def bar_label(name: str, width: float, size: int = 12) -> str:
+    """``name`` under its bar, cut with "…" only where the bar's ``width``
+    (px) has no room for it whole (a fixed eight letters cut "Computer 1"
+    on a phone with room to spare); never less than a letter and "…"."""
+    if text_width(name, size) <= width:
+        return name
+    cut = len(name) - 1
+    while cut > 1 and text_width(name[:cut] + "…", size) > width:
+        cut -= 1
+    return name[:cut] + "…"
 
 
 def score_axis(span: float, height: float) -> fch.ChartAxis:
