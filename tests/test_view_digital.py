@@ -105,3 +105,26 @@ def test_a_minus_card_says_which_targets_are_busted() -> None:
         "Give −10 to Bob (busted)",
         "Give −10 to Cy (you)",
     ]
+
+
+def test_a_tie_break_round_is_called_one() -> None:
+    """45-45 at a target of 40 (R21): the digital round that breaks the tie
+    was headed "Round 2 · digital", like any other."""
+    from companion.store import GameStore
+
+    state = AppState(GameStore.memory())
+    for name in ("Ann", "Bob"):
+        assert state.act(state.form.add, name) is None
+    assert state.act(state.form.set_target, 40) is None
+    assert state.start_game() is None
+    entry = state.entry
+    assert entry is not None
+    for pid in ("p1", "p2"):
+        for code in ("12", "11", "10", "9"):
+            assert state.act(entry.add_card, pid, code) is None
+    assert state.act(entry.save) is None
+    state.test_deck = "5 6 7 8 9 10"
+    assert state.act(state.table.start) is None
+    assert view(state).title == "Round 2 (tie-break) · digital"
+    first = view(game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10"))
+    assert first.title == "Round 1 · digital"

@@ -19,6 +19,7 @@ from companion.app.advice_words import advice_text, choice_advice_text
 from companion.app.live import LiveSeat
 from companion.app.open_game import GameState
 from companion.app.views.choices import Option, describe_all
+from companion.i18n import _
 from companion.rules import Advice, Round, Status
 from companion.rules.choice_advice import ChoiceAdvice
 
@@ -62,6 +63,7 @@ class DigitalView:
 
     round: Round
     number: int  # the round's number on the sheet
+    tie_break: bool  # a round among the tied players only (R21)
     seats: tuple[Seat, ...]
     turn: Turn | None  # None once the round is over
     summary: bool  # the last round's summary is on the table
@@ -74,6 +76,16 @@ class DigitalView:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    @property
+    def title(self) -> str:
+        """The screen's heading, in the session's language."""
+        text = (
+            _("Round {number} (tie-break) · digital")
+            if self.tie_break
+            else _("Round {number} · digital")
+        )
+        return text.format(number=self.number)
 
 
 def digital_view(
@@ -100,9 +112,11 @@ def digital_view(
         for pid in ids
     )
     turn = _turn(state, seat, rnd, ids, seats)
+    saved = rnd.over and bool(sheet.rounds)  # the round is the sheet's last
     return DigitalView(
         round=rnd,
         number=len(sheet.rounds) + (0 if rnd.over else 1),
+        tie_break=sheet.rounds[-1].tie_break if saved else d.tie_break,
         seats=seats,
         turn=turn,
         summary=d.last is not None,

@@ -78,7 +78,7 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     controls += _log_and_tools(state, table, view, leave)
     return ft.Column(
         [
-            header(_("Round {number} · digital").format(number=view.number), leave),
+            header(view.title, leave),
             ft.ListView(controls=controls, padding=12, spacing=8, expand=True),
         ],
         expand=True,
