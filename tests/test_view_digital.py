@@ -33,6 +33,7 @@ def test_a_turn_asks_hit_or_stay_of_the_player_to_move() -> None:
         ("stay", "Stay"),
     ]
     assert not turn.stand_in and turn.voice == 1  # one device: Bob is "you"
+    assert not turn.must_hit  # Stay is offered: the question asks
     assert table_.advisor is False and not table_.purist and table_.advice is None
 
 

@@ -56,6 +56,11 @@ class Turn:
     voice: int  # the seat "you" is in the choices' words (-1: nobody)
     options: tuple[Option, ...]
 
+    @property
+    def must_hit(self) -> bool:
+        """Only Hit is offered: the player holds The Zero (R4)."""
+        return all(o.choice != "stay" for o in self.options)
+
 
 @dataclass(frozen=True)
 class DigitalView:

@@ -221,8 +221,7 @@ def stats_bar_chart(
         for i, (s, v) in enumerate(zip(shown, values, strict=True))
     ]
     spacing = 20.0 if metric.rate else float(max(1, math.ceil(max(top, -low) / 5)))
-    # each bar's share of the room beside the score axis, less a hair
-    each = (room() - 12 - 44 * text_scale()) / max(1, len(shown)) - 2
+    each = plot_width() / max(1, len(shown)) - 2  # a bar's share, less a hair
     chart = fch.BarChart(
         groups=groups,
         min_y=spacing * math.floor(low / spacing),
@@ -263,11 +262,17 @@ def score_range(low: int, high: int, height: int) -> tuple[float, float]:
     return math.floor(floor / step) * step, math.ceil((high + pad) / step) * step
 
 
+def plot_width() -> float:
+    """The charts' width beside their score axis (44 px at the text scale)
+    and inside their right padding (12 px): what bars and labels share."""
+    return room() - 12 - 44 * text_scale()
+
+
 def round_labels(rounds: int) -> int:
     """How many round labels ("Start", "R1"…) fit under the chart side by
     side at the device's text scale (10 at most): "StartR1" ran together
     at 200 % text on a phone."""
-    room_px = room() - 12 - 44 * text_scale()  # less the score axis
+    room_px = plot_width()
     need = text_width(_("Start"), 12) + 12
     return max(2, min(10, int(room_px / need)))
 

@@ -42,10 +42,9 @@ def decision(
             )
         ]
     options = list(turn.options)
-    must_hit = all(o.choice != "stay" for o in options)
     out: list[ft.Control] = [
         ft.Text(
-            prompt(pend.kind, turn.name, pend.card, must_hit),
+            prompt(pend.kind, turn.name, pend.card, turn.must_hit),
             size=20,
             weight=ft.FontWeight.BOLD,
             color=ACCENT,
