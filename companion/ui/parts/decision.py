@@ -77,10 +77,9 @@ def decision(
 def _hit_or_stay(
     options: list[Option], play: Callable[[str], object]
 ) -> list[ft.Control]:
-    out: list[ft.Control] = []
-    if len(options) == 1:
-        out.append(ft.Text(_("You hold The Zero: you must hit."), size=14))
-    out.append(
+    """Hit and Stay side by side (Hit alone while The Zero is held: the
+    question above says so)."""
+    return [
         ft.Row(
             [
                 ft.Button(
@@ -94,8 +93,7 @@ def _hit_or_stay(
                 for o in options
             ]
         )
-    )
-    return out
+    ]
 
 
 def _which_card(
