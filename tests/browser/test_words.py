@@ -19,7 +19,7 @@ from companion.share import ShareMeta, encode
 from companion.store import GameStore
 
 from .harness import PHONE, Server, open_app, running_server
-from .table import click, reveal, see
+from .table import BEAT, click, reveal, see
 
 pytestmark = pytest.mark.browser
 WAIT = 30_000
@@ -99,6 +99,7 @@ def test_an_imported_game_shows_the_day_it_was_played(
         field = page.get_by_role("textbox", name=re.compile("Share code")).first
         reveal(page, field)
         field.click()
+        page.wait_for_timeout(BEAT)  # the cursor shows, then the paste
         page.keyboard.insert_text(code)  # a paste is one action
         page.wait_for_timeout(600)
         click(page, "Import")
