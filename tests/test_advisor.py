@@ -223,3 +223,20 @@ def test_play_outs_give_the_same_advice_when_the_engine_plays_the_turns() -> Non
                 seen += 1
             rnd.play(bot.choose(rnd, pend.player, rng))
     assert seen == 12
+
+
+def test_a_time_limit_is_not_called_all_the_play_outs() -> None:
+    """Stopped by the clock, the advice says so: "after all 24 play-outs"
+    read as if the budget allowed no more (issue 37)."""
+    said = []
+    for rnd, full in position_advice():
+        if full.verdict not in ("close", "spent"):
+            continue
+        timed = advise(rnd, stop=lambda: True)
+        assert timed.samples == 24 and timed.timed
+        text = advice_text(timed)
+        said.append(text)
+        assert "after all" not in text, text
+        assert "24 play-outs" in text and "time" in text, text
+        assert not full.timed and "after all" in advice_text(full)
+    assert said, "no position where the sampling ran to its end"

@@ -62,11 +62,21 @@ def advice_text(advice: Advice) -> str:
     )
     n = number(advice.samples)
     kind = advice.kind()
-    if kind == CLOSE:
+    if kind == CLOSE and advice.timed:
+        verdict = _(
+            "Too close to call after {n} play-outs, all the time allowed "
+            "(within ±{margin}): {choice} is a shade better."
+        ).format(n=n, margin=_margin(advice.margin), choice=best)
+    elif kind == CLOSE:
         verdict = _(
             "Too close to call after all {n} play-outs (within ±{margin}): "
             "either is fine; {choice} is a shade better."
         ).format(n=n, margin=_margin(advice.margin), choice=best)
+    elif kind == SPENT and advice.timed:
+        verdict = _(
+            "Suggestion: {choice} (ahead, but not yet clear after {n} play-outs, "
+            "all the time allowed)."
+        ).format(choice=best, n=n)
     elif kind == SPENT:
         verdict = _(
             "Suggestion: {choice} (ahead, but not yet clear after all {n} play-outs)."

@@ -59,6 +59,9 @@ class Advice:
     # Options whose outcome the play-outs make all but sure: (option, WINS
     # or LOSES), said with the figure as "almost certainly".
     almost: tuple[tuple[str, str], ...] = ()
+    # The caller's time budget (``stop``) ended the sampling, not the
+    # number of play-outs: the words must not say "after all n play-outs".
+    timed: bool = False
 
     def figures(self) -> tuple[str, str]:
         """The hit and stay chances to win, in per cent as shown, with

@@ -248,6 +248,7 @@ def advise(
     win_hits: list[float] = []
     diffs: list[float] = []  # win chance after hitting minus after staying
     goal = 0 if must else max(samples, 1)
+    timed = False
     while len(diffs) < goal:
         h, s, wh, ws = _sample(rnd, p, bots, rng)
         hits.append(h)
@@ -256,6 +257,7 @@ def advise(
         diffs.append(wh - ws)
         if stop is not None and len(diffs) >= MIN_TIMED and stop():
             max_samples = len(diffs)  # what the time allowed: "spent"
+            timed = True
             break
         if len(diffs) == goal and goal < max_samples:
             mean, se = mean_se(diffs)
@@ -294,6 +296,7 @@ def advise(
         win_hit=win_hit,
         verdict=verdict,
         almost=almost,
+        timed=timed,
     )
 
 
