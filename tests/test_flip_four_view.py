@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from companion.rules import Round, Rules
-from companion.ui.parts.flip_four import ASIDE, WIPED, last_flip_four
+from companion.ui.parts.flip_four import (
+    ASIDE,
+    WIPED,
+    current_flip_four,
+    last_flip_four,
+)
 
 
 def test_four_cards_in_order_with_the_queued_action() -> None:
@@ -40,3 +45,25 @@ def test_stops_on_a_bust() -> None:
     four = last_flip_four(rnd.events)
     assert four is not None
     assert four.cards == (("5", ""), ("2", ""), ("2", "")) and four.ended == "busted"
+
+
+def test_the_strip_goes_once_the_next_turn_is_played() -> None:
+    """Shown while its cards are drawn and what they set aside is resolved,
+    and until the next player moves; then gone (it stayed up for the rest
+    of the round and called a swapped card "set aside", issue 37)."""
+    rnd = Round.start(
+        players=3,
+        dealer=0,
+        rules=Rules(),
+        deck=["10", "11", "1", "11", "10", "F4", "2", "SWAP", "3", "4", "5", "6"],
+    )
+    for choice in ("hit", "hit", "hit", "target 0"):
+        rnd.play(choice)
+    assert current_flip_four(rnd.events) == last_flip_four(rnd.events)
+    assert rnd.pending is not None and rnd.pending.kind == "swap"
+    rnd.play(rnd.legal()[0])  # the Swap set aside is resolved
+    assert current_flip_four(rnd.events) is not None  # the table still reads it
+    assert rnd.pending is not None and rnd.pending.kind == "turn"
+    rnd.play("hit" if "hit" in rnd.legal() else "stay")
+    assert current_flip_four(rnd.events) is None
+    assert last_flip_four(rnd.events) is not None  # still in the round's log

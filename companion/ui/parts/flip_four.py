@@ -16,6 +16,7 @@ from companion.rules.events import (
     Flipped7,
     Played,
     SetAside,
+    Stayed,
     Wiped,
 )
 
@@ -74,3 +75,26 @@ def last_flip_four(events: Sequence[Event]) -> FlipFour | None:
             ended = FLIP7
             break
     return FlipFour(played.player, target, tuple(cards), ended)
+
+
+def _moved_on(events: Sequence[Event]) -> bool:
+    """Whether the play went on past its Flip Four: the next turn's card or
+    stay (a Flip Four dealt stays up while the deal goes on: the deal runs
+    on at once, before anyone could read it)."""
+    for ev in events:
+        if isinstance(ev, Drew) and ev.cause == "hit":
+            return True
+        if isinstance(ev, Stayed) and not ev.forced:
+            return True
+    return False
+
+
+def current_flip_four(events: Sequence[Event]) -> FlipFour | None:
+    """The last Flip Four while the table still needs it on screen: from its
+    first card until what it set aside is resolved and the next player has
+    moved. After that the round's log tells it, and the strip would only
+    call a card "set aside" that has since been swapped or discarded."""
+    start = _last_played(events)
+    if start is None or _moved_on(events[start + 1 :]):
+        return None
+    return last_flip_four(events)

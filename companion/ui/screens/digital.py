@@ -24,7 +24,7 @@ from companion.i18n import N_, _
 from companion.ui.guard import screen
 from companion.ui.parts.decision import decision
 from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
-from companion.ui.parts.flip_four import last_flip_four
+from companion.ui.parts.flip_four import current_flip_four
 from companion.ui.parts.purist import advisor_switch
 from companion.ui.widgets import flat, header, message
 
@@ -183,7 +183,7 @@ def _seats(view: DigitalView) -> list[ft.Control]:
     """The Flip Four cards set aside, then every line at the table."""
     rnd = view.round
     controls: list[ft.Control] = []
-    four = last_flip_four(rnd.events)
+    four = current_flip_four(rnd.events)
     if four is not None:
         aside = rnd.zones().get("set_aside", [])
         controls.append(flip_four_strip(view.seats[four.target].name, four, aside))
