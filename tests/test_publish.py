@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -72,6 +73,22 @@ def test_flets_bootstrap_loses_flutters_service_worker() -> None:
 def test_the_client_asks_nothing_of_the_internet() -> None:
     text = main_js((WEB / "main.dart.js").read_text(encoding="utf-8"), "/flip7/")
     assert "cdn.jsdelivr.net" not in text and "/flip7/rive/" in text
+
+
+def test_the_rive_runtime_is_answered_from_the_folder(built: Built) -> None:
+    """Flet's client asks for Rive's runtime at every start (a 404 each time,
+    issue 37): the folder answers with a script that says "no Rive", the
+    answer Flet's loader takes when a runtime gives none."""
+    for kind in ("wasm", "wasm_compatibility"):
+        name = f"rive/{kind}/rive_native.js"
+        assert name in built.files  # precached: offline too
+        script = (built.folder / name).read_text(encoding="utf-8")
+        node = shutil.which("node")
+        if node is None:
+            assert "RiveNative" in script and "null" in script
+            continue
+        check = script + ";RiveNative().then((v) => process.exit(v === null ? 0 : 1));"
+        assert subprocess.run([node, "-e", check], timeout=30).returncode == 0
 
 
 def test_a_folder_that_is_not_a_build_is_left_alone(tmp_path: Path) -> None:

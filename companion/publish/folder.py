@@ -37,7 +37,14 @@ from companion.server.settings import PROJECT_ROOT
 from companion.ui.theme import FONT_FILES
 
 from .deps import Package, Pyodide, browser_packages, package_files
-from .shell import bootstrap_js, index_extras, main_js, service_worker
+from .shell import (
+    NO_RIVE,
+    RIVE_FILES,
+    bootstrap_js,
+    index_extras,
+    main_js,
+    service_worker,
+)
 
 WEB = Path(flet_web.__file__).resolve().parent / "web"
 ASSETS = PROJECT_ROOT / "assets"
@@ -111,6 +118,9 @@ def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Buil
         main_js((WEB / "main.dart.js").read_text(encoding="utf-8"), base),
         encoding="utf-8",
     )
+    for name in RIVE_FILES:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(NO_RIVE, encoding="utf-8")
     for source in _font_files():
         _copy(ASSETS / source, folder / source)
     (folder / "assets" / "FontManifest.json").write_text(

@@ -6,8 +6,19 @@
 const VERSION = "__VERSION__";
 const CACHE = "flip7-companion-" + VERSION;
 const FILES = __FILES__;
-// Kept in the same cache the first time the page fetches them.
+// Kept in the same cache the first time the page fetches them, or in the
+// background once the page says the app is open (keepLazy): not needed to open,
+// but a phone offline still has them (a CJK name drawn, not as boxes).
 const LAZY = __LAZY__;
+const LAZY_DELAY_MS = 5000;  // after the first screen, not beside its files
+
+function keepLazy() {
+  return new Promise((resolve) => setTimeout(resolve, LAZY_DELAY_MS))
+    .then(() => caches.open(CACHE))
+    .then((cache) => Promise.all(LAZY.map((file) =>
+      cache.match(file).then((hit) => hit || cache.add(file)))))
+    .catch(() => {});  // offline now: the next open tries again
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -32,6 +43,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "flip7-update") {
     self.skipWaiting();
+  } else if (event.data === "flip7-lazy") {
+    event.waitUntil(keepLazy());
   }
 });
 
