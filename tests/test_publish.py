@@ -19,7 +19,13 @@ from companion.app.views.rules import rules_file
 from companion.publish import Built, PublishError, publish
 from companion.publish.deps import LockError, Pyodide, browser_packages
 from companion.publish.folder import WEB, _pyodide
-from companion.publish.shell import ShellError, bootstrap_js, main_js
+from companion.publish.shell import (
+    STOPPED,
+    ShellError,
+    bootstrap_js,
+    main_js,
+    worker_js,
+)
 from companion.server.settings import PROJECT_ROOT
 
 BROWSER_PACKAGES = {
@@ -68,6 +74,17 @@ def test_flets_bootstrap_loses_flutters_service_worker() -> None:
     assert 'canvasKitVariant: "full"' in text
     with pytest.raises(ShellError):
         bootstrap_js("var flutterConfig = {\n};")
+
+
+def test_the_python_worker_tells_the_page_when_python_died(built: Built) -> None:
+    """A dead Python left a page whose taps did nothing (issue 37); the
+    browser test kills it for real, here the shape of Flet's worker."""
+    worker = (built.folder / "python-worker.js").read_text(encoding="utf-8")
+    assert worker.count(STOPPED) == 1 and "catch (error)" in worker
+    index = (built.folder / "index.html").read_text(encoding="utf-8")
+    assert STOPPED in index and "The app stopped working in this tab" in index
+    with pytest.raises(ShellError):
+        worker_js("self.onmessage = () => {};")
 
 
 def test_the_client_asks_nothing_of_the_internet() -> None:

@@ -25,15 +25,12 @@ def run() -> None:
     data_dir = settings.resolved_data_dir()
 
     async def main(page: ft.Page) -> None:
-        async def start() -> None:
-            if not await tab.hold():
-                apply_theme(page)  # the app's fonts and colours, as everywhere
-                page.render(ElsewhereScreen, start)
-                return
-            await Folder(data_dir).open()
-            make_main(data_dir, STANDALONE, language=settings.language)(page)
-
         install_language(settings.language)
-        await start()
+        if not await tab.hold():
+            apply_theme(page)  # the app's fonts and colours, as everywhere
+            page.render(ElsewhereScreen)
+            await tab.hold(wait=True)  # until the other tab is closed
+        await Folder(data_dir).open()
+        make_main(data_dir, STANDALONE, language=settings.language)(page)
 
     ft.run(main)

@@ -4,7 +4,8 @@ Why: each tab runs its own Python with its own copy of the games folder,
 and writes the whole folder back to IndexedDB, so a second tab would put
 its older copy over the first tab's games (seen: tab B's game replaced tab
 A's). The browser's Web Locks API gives the folder to one tab; it is held
-until that tab closes, and another tab says so and can try again.
+until that tab closes. Another tab says so and queues for the lock, so it
+opens by itself the moment the first tab is closed.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ LOCK = "flip7-companion-games"
 _held: list[Any] = []  # the lock's callback and promise, kept alive
 
 
-async def hold() -> bool:
+async def hold(*, wait: bool = False) -> bool:
     """Take the games for this tab for as long as it is open; False when
-    another tab of the app has them."""
+    another tab of the app has them (``wait``: queue until it closes)."""
     got: asyncio.Future[bool] = asyncio.get_event_loop().create_future()
 
     def granted(lock: Any) -> Any:
@@ -40,6 +41,6 @@ async def hold() -> bool:
 
     callback = create_proxy(granted)
     _held.append(callback)
-    options = to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
+    options = to_js({"ifAvailable": not wait}, dict_converter=js.Object.fromEntries)
     js.navigator.locks.request(LOCK, options, callback)
     return await got

@@ -44,6 +44,7 @@ from .shell import (
     index_extras,
     main_js,
     service_worker,
+    worker_js,
 )
 
 WEB = Path(flet_web.__file__).resolve().parent / "web"
@@ -111,6 +112,10 @@ def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Buil
     packages = browser_packages(PROJECT_ROOT / "uv.lock", pyodide)
     for name in CLIENT:
         _copy(WEB / name, folder / name)
+    (folder / "python-worker.js").write_text(
+        worker_js((WEB / "python-worker.js").read_text(encoding="utf-8")),
+        encoding="utf-8",
+    )
     for name in SHELL:
         _copy(ASSETS / name, folder / name)
     _copy(WEB / ROBOTO[0], folder / ROBOTO[1])

@@ -71,39 +71,75 @@ def service_worker(files: Sequence[str], lazy: Sequence[str], version: str) -> s
     )
 
 
-# The update bar is drawn by the page, before and beside Python: its words
-# are put in it at build time, in every language, and picked by the phone's.
+_SEND = "        flet_js.send(event.data);\n"
+STOPPED = "flip7-python-stopped"  # the worker's word to the page
+
+
+def worker_js(text: str) -> str:
+    """Flet's Python worker, telling the page when Python in it has died (a
+    fatal error of Pyodide: every later call into it throws). Without this
+    the page stayed on screen with a dead UI and every tap did nothing."""
+    if text.count(_SEND) != 1:
+        raise ShellError("python-worker.js changed shape: update shell.py")
+    # After a fatal error Pyodide makes every getter of its public API
+    # throw ("Pyodide already fatally failed"), while proxies made before
+    # (flet_js.send) may fail silently: ask for one first.
+    return text.replace(
+        _SEND,
+        "        try {\n"
+        "            self.pyodide.globals;  // throws once Python has died\n"
+        "            flet_js.send(event.data);\n"
+        "        } catch (error) {  // Python here died: the page says so\n"
+        "            console.error(error);\n"
+        f'            self.postMessage("{STOPPED}");\n'
+        "        }\n",
+    )
+
+
+# The bars are drawn by the page, before and beside Python: their words are
+# put in it at build time, in every language, and picked by the phone's.
 UPDATE_READY = N_("A new version of the app is ready.")
 RESTART = N_("Restart")
+STOPPED_TEXT = N_(
+    "The app stopped working in this tab. Reload it: your saved games are kept."
+)
+RELOAD = N_("Reload")
 
 
 def _update_words() -> dict[str, dict[str, str]]:
     words = {}
     for language in LANGUAGES:
         say = translator(language).gettext
-        words[language] = {"text": say(UPDATE_READY), "button": say(RESTART)}
+        words[language] = {
+            "text": say(UPDATE_READY),
+            "button": say(RESTART),
+            "stopped": say(STOPPED_TEXT),
+            "reload": say(RELOAD),
+        }
     return words
 
 
 def index_extras(base: str) -> str:
     """Registers the service worker; shows a bar with Restart when a new
-    build is ready (in the phone's language), which then takes over."""
-    return _REGISTER.replace("__BASE__", json.dumps(base)).replace(
-        "__WORDS__", json.dumps(_update_words(), ensure_ascii=False)
+    build is ready (in the phone's language), which then takes over, and
+    one with Reload when Python in the page has died (:func:`worker_js`)."""
+    return (
+        _REGISTER.replace("__BASE__", json.dumps(base))
+        .replace("__WORDS__", json.dumps(_update_words(), ensure_ascii=False))
+        .replace("__STOPPED__", json.dumps(STOPPED))
     )
 
 
 _REGISTER = """  <script>
     (function () {
-      if (!("serviceWorker" in navigator)) return;
       const base = __BASE__;
       const words = __WORDS__;
       const lang = (navigator.language || "en").slice(0, 2);
       const say = words[lang] || words.en;
-      function offer(worker) {
-        if (document.getElementById("flip7-update")) return;
+      function showBar(id, message, label, action) {
+        if (document.getElementById(id)) return;
         const bar = document.createElement("div");
-        bar.id = "flip7-update";
+        bar.id = id;
         bar.setAttribute("role", "alert");
         bar.style.cssText = "position:fixed;left:8px;right:8px;bottom:8px;" +
           "z-index:2147483647;display:flex;gap:12px;align-items:center;" +
@@ -111,15 +147,33 @@ _REGISTER = """  <script>
           "background:#1F7A8C;color:#fff;font:16px sans-serif;" +
           "box-shadow:0 2px 8px rgba(0,0,0,.4)";
         const text = document.createElement("span");
-        text.textContent = say.text;
+        text.textContent = message;
         const button = document.createElement("button");
-        button.textContent = say.button;
+        button.textContent = label;
         button.style.cssText = "font:bold 16px sans-serif;padding:8px 16px;" +
           "border:0;border-radius:8px;background:#fff;color:#1F7A8C";
-        button.onclick = () => worker.postMessage("flip7-update");
+        button.onclick = action;
         bar.append(text, button);
         document.body.append(bar);
       }
+      function offer(worker) {
+        showBar("flip7-update", say.text, say.button,
+          () => worker.postMessage("flip7-update"));
+      }
+      // Flet's Python worker says when Python in it died: offer a reload.
+      const NativeWorker = globalThis.Worker;
+      globalThis.Worker = class extends NativeWorker {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener("message", (event) => {
+            if (event.data === __STOPPED__) {
+              showBar("flip7-stopped", say.stopped, say.reload,
+                () => window.location.reload());
+            }
+          });
+        }
+      };
+      if (!("serviceWorker" in navigator)) return;
       // A first install takes control without a reload; only a new build
       // replacing the one this page runs on reloads it.
       const hadWorker = !!navigator.serviceWorker.controller;

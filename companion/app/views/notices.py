@@ -16,6 +16,7 @@ class FullNotice:
     title: str
     text: str
     action: str | None = None  # the one button's words, if it has one
+    waiting: str | None = None  # what the page waits for, if it waits
 
 
 def crowded(cap: int) -> FullNotice:
@@ -31,12 +32,15 @@ def crowded(cap: int) -> FullNotice:
 
 
 def elsewhere() -> FullNotice:
+    """No button: the tab waits for the games and opens by itself (a "Try
+    again" did nothing visible while the other tab was open)."""
     return FullNotice(
         _("Open in another tab"),
         _(
             "Flip 7 Companion is already open in another "
             "tab or window on this phone, and your games "
-            "are there. Close it, then tap Try again."
+            "are there. Close it there: the app then opens here by itself."
         ),
-        _("Try again"),
+        None,
+        _("Waiting for the other tab to close"),
     )

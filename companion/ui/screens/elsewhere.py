@@ -1,12 +1,10 @@
 """The page a second tab of the phone app gets (companion/browser/tab.py).
 Drawn instead of the app, with no store behind it: the games belong to the
 tab that has them, and this one must not write its older copy over them.
-"Try again" asks for them once more (after the other tab is closed).
+The tab waits for them and opens by itself once the other tab is closed.
 """
 
 from __future__ import annotations
-
-from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -15,14 +13,11 @@ from companion.ui.parts.full_notice import full_notice
 
 
 @ft.component
-def ElsewhereScreen(retry: Callable[[], Awaitable[None]]) -> ft.Control:
-    async def again(_e: ft.Event[ft.Button]) -> None:
-        await retry()
-
+def ElsewhereScreen() -> ft.Control:
     view = elsewhere()
     return full_notice(
         ft.Icons.TAB,
         view.title,
         view.text,
-        ft.FilledButton(view.action, on_click=again),
+        ft.ProgressRing(width=24, height=24, semantics_label=view.waiting),
     )
