@@ -20,7 +20,6 @@ import errno
 import functools
 import os
 import secrets
-import tempfile
 import threading
 from collections import Counter
 from collections.abc import Callable, MutableMapping
@@ -53,6 +52,8 @@ from .storage import (
     NewerDocumentError,
     changed,
     move_aside,
+    remove_temp_files,
+    temp_file,
 )
 
 P = ParamSpec("P")
@@ -378,9 +379,7 @@ class GameStore:
         try:
             games.mkdir(exist_ok=True)
             for folder in (path, games):
-                fd, probe = tempfile.mkstemp(
-                    prefix=".probe-", suffix=".tmp", dir=folder
-                )
+                fd, probe = temp_file(folder / "probe")
                 os.close(fd)
                 os.unlink(probe)
         except OSError as exc:
@@ -439,9 +438,7 @@ class GameStore:
     def _remove_temp_files(self) -> None:
         assert self.path is not None
         for folder in (self.path, self.path / "games"):
-            for entry in os.scandir(folder):
-                if entry.name.startswith(".") and entry.name.endswith(".tmp"):
-                    os.unlink(entry.path)  # an interrupted atomic write
+            remove_temp_files(folder)  # interrupted atomic writes, ours only
 
     def _read(self, game_id: str) -> GameRecord:
         """The one loader of a game file: its record, or CorruptFileError

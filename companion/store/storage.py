@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
 import time
@@ -143,9 +144,46 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+TEMP_SUFFIX = ".f7c.tmp"
+# The store's temp names, ``.<file>.<random>.f7c.tmp``, and an older app's,
+# ``.<file>.json.<8 random>.tmp``: only these are ever removed as leftovers
+# of a killed write, never a user's or a sync tool's ``.*.tmp`` (issue 37).
+_OWN_TEMP = re.compile(r"\..+\.[a-z0-9_]+\.f7c\.tmp|\..+\.json\.[a-z0-9_]{8}\.tmp")
+
+
+def temp_file(path: Path) -> tuple[int, str]:
+    """A new temp file beside ``path`` (its fd and path), named as the
+    store's own so that a leftover is recognised and only it removed."""
+    return tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent
+    )
+
+
+def is_temp_name(name: str) -> bool:
+    """Whether ``name`` is a temp file this app (or an older one) writes."""
+    return _OWN_TEMP.fullmatch(name) is not None
+
+
+def remove_temp_files(folder: Path) -> None:
+    """Remove the leftovers of writes a killed process never finished: the
+    store's own regular files only. Whatever cannot be listed or removed
+    (a folder by that name, a file the system will not let go) is left
+    where it is: a stray file never stops the app from opening."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if is_temp_name(entry.name) and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+        except OSError:
+            continue
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old or new file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_file(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
