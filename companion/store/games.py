@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import re
 import secrets
 import threading
 from collections import Counter
@@ -35,6 +36,8 @@ from tinydb.table import Document, Table
 from companion.i18n import N_
 from companion.i18n.said import Said
 from companion.rules import Sheet
+from companion.rules.names import name_fault
+from companion.rules.sheet import MAX_NAME
 
 from .records import (
     INVITE_VERSION,
@@ -51,6 +54,7 @@ from .storage import (
     MemoryJSONStorage,
     NewerDocumentError,
     changed,
+    game_label,
     move_aside,
     remove_temp_files,
     temp_file,
@@ -59,6 +63,7 @@ from .storage import (
 P = ParamSpec("P")
 R = TypeVar("R")
 GAME_DOC = 1  # each game file holds one document in table "game"
+_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 
 
 class GameNotFound(KeyError):
@@ -459,18 +464,42 @@ class GameStore:
             raise  # not damaged: leave it for a newer app
         except DocumentError as exc:
             reason = Said(N_("not a saved game: {detail}"), detail=str(exc))
-            raise self._move_aside(game_id, reason) from exc
+            game = self._label(game_id, doc)
+            raise self._move_aside(game_id, reason).about(game) from exc
         return record
 
     def _doc(self, game_id: str) -> Document | None:
         """The game file's raw document; an unreadable file is forgotten
-        (it was moved aside) and its CorruptFileError raised."""
+        (it was moved aside) and its CorruptFileError raised, naming the
+        game as the index knew it."""
         try:
             return self._table(game_id).get(doc_id=GAME_DOC)
-        except CorruptFileError:
+        except CorruptFileError as exc:
+            game = self._label(game_id, None)
             self._games.pop(game_id, None)
             self._drop_summary(game_id)
-            raise
+            raise exc.about(game) from None
+
+    def _label(self, game_id: str, doc: Document | None) -> str | None:
+        """Who played a damaged game and when it was begun, from the index
+        or else from what of its file still reads; None if neither tells."""
+        known = self._summaries.get(game_id)
+        if known is not None and known.players:
+            return game_label(known.players, known.created[:10])
+        sheet = doc.get("sheet") if isinstance(doc, dict) else None
+        players = sheet.get("players") if isinstance(sheet, dict) else None
+        if not isinstance(players, list):
+            return None
+        names = [p.get("name") for p in players if isinstance(p, dict)]
+        shown = [
+            n
+            for n in names
+            if isinstance(n, str) and len(n) <= MAX_NAME and name_fault(n) is None
+        ]
+        created = doc.get("created") if isinstance(doc, dict) else None
+        if not shown or not isinstance(created, str) or not _DAY.match(created):
+            return None
+        return game_label(shown, created[:10])
 
     def _exists(self, game_id: str) -> bool:
         if self.path is None:
