@@ -47,6 +47,7 @@ from .records import (
     invite_token,
     summarize,
 )
+from .stamps import file_stamp, line_stamp, text_stamp
 from .storage import (
     AtomicJSONStorage,
     CorruptFileError,
@@ -270,6 +271,7 @@ class GameStore:
         if not self._table(game_id).update(fields, doc_ids=[GAME_DOC]):
             raise GameNotFound(game_id)
         self._invites[game_id] = token
+        self._dirty.add(game_id)  # the file changed: its line's stamp is old
 
     @_locked
     def load(self, game_id: str) -> GameRecord:
@@ -530,6 +532,7 @@ class GameStore:
         self._check_writable()
         if not self._table(game_id).update({key: blob}, doc_ids=[GAME_DOC]):
             raise GameNotFound(game_id)
+        self._dirty.add(game_id)  # the file changed: its line's stamp is old
 
     def _forget_file(self, game_id: str) -> None:
         db = self._games.pop(game_id, None)
@@ -567,10 +570,40 @@ class GameStore:
         table = self._index.table("games")
         new = [gid for gid in sorted(game_ids) if gid not in self._doc_ids]
         for gid in sorted(game_ids - set(new)):
-            table.update(self._summaries[gid].to_dict(), doc_ids=[self._doc_ids[gid]])
-        ids = table.insert_multiple(self._summaries[gid].to_dict() for gid in new)
+            table.update(self._line(gid), doc_ids=[self._doc_ids[gid]])
+        ids = table.insert_multiple(self._line(gid) for gid in new)
         self._doc_ids.update(zip(new, ids, strict=True))
         self._dirty -= game_ids
+
+    def _line(self, game_id: str) -> JSONDict:
+        """The index line of a game, stamped with its file as it is now."""
+        line = self._summaries[game_id].to_dict()
+        return {**line, "stamp": line_stamp(line, self._file_stamp(game_id))}
+
+    def _file_stamp(self, game_id: str) -> str | None:
+        if self.path is None:
+            return text_stamp(self._files.get(self._file(game_id)))
+        return file_stamp(f"{self.path}/games/{game_id}.json")  # 1,000 on open
+
+    def _say_gone(self, gone: list[GameSummary]) -> None:
+        """Games the list knew whose files are no longer there: said once
+        (the list forgets them), so an emptied or vanished games folder is
+        not a Home with no games and no word."""
+        if not gone:
+            return
+        titles = [g.title or ", ".join(g.players) for g in gone]
+        shown = "; ".join(titles[:6]) + ("; …" if len(titles) > 6 else "")
+        where = self.path / "games" if self.path is not None else Path("games")
+        self.warnings.append(
+            Said(
+                N_(
+                    "Not found in the games folder {path} (moved or deleted "
+                    "outside the app): {games}."
+                ),
+                path=str(where),
+                games=shown,
+            )
+        )
 
     def _load_index(self) -> None:
         table = self._index.table("games")
@@ -585,9 +618,12 @@ class GameStore:
             )
             docs = []
         broken: list[int] = []
+        stamps: dict[str, object] = {}
         for doc in docs:
+            line = dict(doc)
+            stamp = line.pop("stamp", None)
             try:
-                summary = GameSummary.from_dict(dict(doc))
+                summary = GameSummary.from_dict(line)
             except DocumentError:
                 broken.append(doc.doc_id)
                 continue
@@ -596,14 +632,24 @@ class GameStore:
                 continue
             self._summaries[summary.id] = summary
             self._doc_ids[summary.id] = doc.doc_id
+            stamps[summary.id] = stamp
         on_disk = self._game_ids()
-        gone = [gid for gid in self._summaries if gid not in on_disk]
+        gone = sorted(
+            (gid for gid in self._summaries if gid not in on_disk),
+            key=lambda gid: self._summaries[gid].created,
+        )
         broken += [self._doc_ids.pop(gid) for gid in gone]
-        for gid in gone:
-            del self._summaries[gid]
+        self._say_gone([self._summaries.pop(gid) for gid in gone])
         if broken and self.writable:
             table.remove(doc_ids=broken)
-        unsure = {gid for gid, s in self._summaries.items() if not s.finished}
+        # Games in play are re-read (their round counts are written lazily);
+        # any other line only when its stamp no longer holds (issue 37).
+        restamp = {
+            gid
+            for gid, s in self._summaries.items()
+            if stamps[gid] != line_stamp(s.to_dict(), self._file_stamp(gid))
+        }
+        unsure = restamp | {gid for gid, s in self._summaries.items() if not s.finished}
         stale: set[str] = set()
         for gid in sorted((on_disk - set(self._summaries)) | unsure):
             try:
@@ -628,7 +674,7 @@ class GameStore:
                 continue
             finally:
                 self._forget_file(gid)  # don't keep 1,000 games in memory
-            if self._summaries.get(gid) != summary:
+            if self._summaries.get(gid) != summary or gid in restamp:
                 self._summaries[gid] = summary
                 stale.add(gid)
         if stale:
