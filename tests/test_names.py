@@ -27,6 +27,7 @@ REFUSED = {
     "\u202eevil": "name_direction",
     "Bob\u2066x": "name_direction",
     "a" + "\u0301" * 15: "name_marks",
+    "a" + "\u0301\u200d" * 5: "name_marks",  # joiners do not part the pile
 }
 ACCEPTED = [
     "Zoë",

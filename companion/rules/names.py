@@ -57,6 +57,8 @@ def name_fault(name: str) -> str | None:
             if marks > MAX_MARKS:
                 return "name_marks"
             continue
+        if category == "Cf":
+            continue  # a joiner between marks does not start a new letter
         marks = 0
         if category[0] in "LNPS" and ch not in _BLANK:
             visible = True
