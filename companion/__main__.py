@@ -24,11 +24,15 @@ import os
 import sys
 from collections.abc import MutableMapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .server.gc_tuning import tune as tune_gc
-from .server.settings import PROJECT_ROOT, SettingsError, load_settings
+from .server.settings import PROJECT_ROOT, Settings, SettingsError, load_settings
 from .server.supervise import supervise
 from .store.lock import FolderInUse, lock_folder
+
+if TYPE_CHECKING:
+    from .app.access import Gate
 
 IN_USE = 3  # exit status: the data folder is held by another app
 
@@ -69,6 +73,31 @@ def own_addresses() -> list[str]:
     return lan_addresses()
 
 
+def gate_for(
+    host: str, settings: Settings, trusted: str | None, trust_proxy: bool | None
+) -> Gate:
+    """Who is the host: this machine's own addresses and the trusted ones
+    (``--trusted`` over flet.toml), and whether a reverse proxy's forwarded
+    client addresses are believed (``--trusted-proxy`` over flet.toml)."""
+    from .app.access import Gate
+
+    extra = settings.trusted
+    if trusted is not None:
+        extra = tuple(a for a in trusted.split(",") if a.strip())
+    proxy = settings.trusted_proxy if trust_proxy is None else trust_proxy
+    return Gate.for_server(host, trusted=(*own_addresses(), *extra), proxy=proxy)
+
+
+def kept_flags(args: argparse.Namespace) -> tuple[str, ...]:
+    """The flags a restart for the table's phones must keep (the Invite's
+    command): the games folder and the settings file it was started with."""
+    kept: list[str] = []
+    for flag, value in (("--data-dir", args.data_dir), ("--config", args.config)):
+        if value is not None:
+            kept += [flag, str(Path(value).expanduser().absolute())]
+    return tuple(kept)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -86,6 +115,14 @@ def _parser() -> argparse.ArgumentParser:
         "--trusted",
         help="comma-separated client addresses that are the host when serving "
         "the LAN (default: this machine's own addresses; others need an invite)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="store_true",
+        default=None,
+        help="a reverse proxy on this computer relays the table and forwards "
+        "each client's address (X-Forwarded-For): judge relayed clients by it "
+        "(default from flet.toml; without it a relayed client is never the host)",
     )
     parser.add_argument(
         "--language",
@@ -143,13 +180,13 @@ def main(argv: list[str] | None = None) -> int:
     def serve() -> int:
         import flet as ft
 
-        from .app.access import Gate
         from .app.serving import Serving
         from .server import (
             flet_errors,
             flet_guard,
             flet_limits,
             flet_quiet,
+            flet_relay,
             flet_workers,
         )
         from .ui.app import make_main
@@ -164,15 +201,13 @@ def main(argv: list[str] | None = None) -> int:
 
         address = where_to_open(host, port, lan_addresses())
         print(f"Flip 7 Companion: {address}  (games in {data_dir})", flush=True)
-        trusted = settings.trusted
-        if args.trusted is not None:
-            trusted = tuple(a for a in args.trusted.split(",") if a.strip())
-        gate = Gate.for_server(host, trusted=(*own_addresses(), *trusted))
+        gate = gate_for(host, settings, args.trusted, args.trusted_proxy)
+        flet_relay.install(trust_proxy=gate.proxy)  # a proxy's clients: not host
         tune_gc()  # after the imports: they are frozen too
         ft.run(
             make_main(
                 data_dir,
-                Serving(host, port),
+                Serving(host, port, keep=kept_flags(args)),
                 gate=gate,
                 language=args.language or settings.language,
             ),

@@ -182,4 +182,4 @@ def test_live_table_refusals_speak_the_phones_language() -> None:
     assert refused.value.message == "Nessuna partita è aperta."
     with use("it"):
         assert _(LOCAL_ONLY).startswith("I telefoni non possono partecipare")
-        assert _(LOCAL_ONLY).endswith("uv run companion --host 0.0.0.0")
+        assert _(LOCAL_ONLY).endswith("Riavvialo con: {command}")

@@ -319,14 +319,18 @@ def test_problems_refused_at_save_are_worded_for_the_saving_screen() -> None:
 def test_a_damaged_file_is_told_in_the_sessions_language(tmp_path: Path) -> None:
     data = tmp_path / "data"
     healthy(data)
+    day = GameStore(data).list_games()[0].created[:10]
     (data / "games" / f"{BAD}.json").write_text("{ not json")
     state = AppState(GameStore(data))
     with use("en"):
         (english,) = state.alerts
-    assert english.startswith(f"{BAD}.json could not be read (")
+    # Named by the game, then its file (issue 37).
+    assert english.startswith(f"The game of Ann, Bob begun {day}: {BAD}.json")
+    assert f"{BAD}.json could not be read (" in english
     with use("hu"):
         (hungarian,) = state.alerts
-    assert hungarian.startswith(f"A {BAD}.json nem olvasható (")
+    assert hungarian.startswith(f"A játszma (Ann, Bob, kezdve: {day}): a {BAD}")
+    assert f"a {BAD}.json nem olvasható (" in hungarian
     assert "áthelyeztük ide: " in hungarian and "érintetlenül" in hungarian
 
 
@@ -373,7 +377,7 @@ def test_an_empty_game_file_is_told_with_its_reason_in_the_language(
     state = AppState(GameStore(data))
     with use("it"):
         (italian,) = state.alerts
-    assert italian.startswith(f"Impossibile leggere {BAD}.json (il file è vuoto); ")
+    assert f"impossibile leggere {BAD}.json (il file è vuoto); " in italian
     with use("en"):
         (english,) = state.alerts
-    assert english.startswith(f"{BAD}.json could not be read (the file is empty); ")
+    assert f"{BAD}.json could not be read (the file is empty); " in english

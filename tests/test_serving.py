@@ -48,7 +48,10 @@ def test_the_command_line_hands_host_and_port_to_the_app(
     monkeypatch.setattr(ft, "run", lambda *a, **k: None)
     argv = ["--host", "0.0.0.0", "--port", "9123", "--data-dir", str(tmp_path)]
     assert cli.main([*argv, "--trusted", "10.9.8.7"]) == 0
-    assert made == [(tmp_path, Serving("0.0.0.0", 9123))]
+    # The games folder is kept in the Invite's restart command (issue 37).
+    assert made == [
+        (tmp_path, Serving("0.0.0.0", 9123, keep=("--data-dir", str(tmp_path))))
+    ]
     # On the LAN, the host is this machine (and what --trusted names) only.
     (gate,) = gates
     assert gate.guarded and {"127.0.0.1", "::1", "10.9.8.7"} <= gate.trusted

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from share_games import META_FULL, random_game, standard_game
 
 from companion.rules import ALL_CODES, Entry, Player, RoundRecord, Rules, Sheet
+from companion.rules.names import name_fault
 from companion.rules.sheet import MAX_NAME
 from companion.share import ShareCodeError, ShareMeta, decode, encode
 from companion.share.schema import sheet_to_json
@@ -108,7 +109,7 @@ def test_mutated_game_json_with_valid_checksum(path: tuple[Any, ...], new: Any) 
 # --- any game the sheet can hold round-trips ------------------------------------
 names = st.text(
     st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=MAX_NAME
-).filter(str.strip)
+).filter(lambda name: bool(name.strip()) and name_fault(name) is None)
 entries = st.builds(
     Entry,
     cards=st.lists(st.sampled_from(ALL_CODES), max_size=12).map(tuple),

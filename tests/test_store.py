@@ -162,7 +162,7 @@ def test_write_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_leftover_temp_files_are_removed(tmp_path: Path) -> None:
     GameStore(tmp_path)
-    stray = tmp_path / "games" / ".x.json.abc.tmp"
+    stray = tmp_path / "games" / ".x.json.abc12_yz.tmp"  # an older app's name
     stray.write_text("{half")
     GameStore(tmp_path)
     assert not stray.exists()

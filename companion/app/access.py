@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from urllib.parse import parse_qs
@@ -26,6 +26,27 @@ from urllib.parse import parse_qs
 from companion.i18n import N_
 
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
+# Headers a reverse proxy or tunnel adds to what it relays (nginx, Caddy,
+# Apache, cloudflared, ngrok, tailscale serve...), lower-case as ASGI has them.
+RELAY_HEADERS = frozenset(
+    {
+        "forwarded",
+        "x-forwarded-for",
+        "x-forwarded-host",
+        "x-forwarded-proto",
+        "x-forwarded-port",
+        "x-real-ip",
+        "x-client-ip",
+        "x-cluster-client-ip",
+        "true-client-ip",
+        "cf-connecting-ip",
+        "fastly-client-ip",
+        "via",
+    }
+)
+# How a relayed client is known when its address cannot be believed: no
+# gate trusts it as the host, and it still counts as one address.
+RELAYED = "relayed:"
 _PATH = re.compile(
     r"^/(join|board|game)/([A-Za-z0-9_-]{1,64})(?:/(?:entry|digital|share|invite))?/?$"
 )
@@ -73,16 +94,40 @@ class Gate:
     """The server's side of the decision: whether it is reachable from
     other machines at all, and which client addresses are its own."""
 
-    guarded: bool = False  # listening on more than loopback
+    guarded: bool = False  # listening on more than loopback, or a proxy
     trusted: frozenset[str] = LOOPBACK
+    proxy: bool = False  # a trusted reverse proxy forwards clients' addresses
 
     @classmethod
-    def for_server(cls, host: str, trusted: Iterable[str] = ()) -> Gate:
+    def for_server(
+        cls, host: str, trusted: Iterable[str] = (), *, proxy: bool = False
+    ) -> Gate:
         own = {normal(a) for a in (*LOOPBACK, *trusted) if a}
-        return cls(guarded=not is_loopback(host), trusted=frozenset(own))
+        guarded = proxy or not is_loopback(host)
+        return cls(guarded=guarded, trusted=frozenset(own), proxy=proxy)
 
     def trusts(self, client_ip: str | None) -> bool:
-        return not self.guarded or normal(client_ip or "") in self.trusted
+        address = normal(client_ip or "")
+        if address.startswith(RELAYED):
+            return False  # relayed by a proxy: who it is, nobody can tell
+        return not self.guarded or address in self.trusted
+
+
+def relayed_address(
+    client: str, headers: Mapping[str, str], *, trust_proxy: bool
+) -> str:
+    """The address a connection is judged by. A reverse proxy on this
+    computer relays every phone from 127.0.0.1, so behind one "loopback" no
+    longer means "this computer" (issue 37): a request carrying a proxy's
+    headers is ``relayed:<address>``, never the host. With a trusted proxy
+    the client address it forwarded (put in place by uvicorn from
+    ``X-Forwarded-For``) is judged like a direct one, unless it is still
+    loopback: then the proxy said nobody's address, and nobody is the host."""
+    if not any(name.lower() in RELAY_HEADERS for name in headers):
+        return client
+    if trust_proxy and not is_loopback(client or "127.0.0.1"):
+        return client
+    return f"{RELAYED}{client}"
 
 
 def normal(address: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from companion.i18n import _, names_list, ngettext
 from companion.rules import Problem, SheetError
 from companion.rules.choice import ChoiceError
+from companion.rules.names import MAX_MARKS
 from companion.rules.round import IllegalChoice
 from companion.rules.saving import SavedRoundError
 
@@ -160,6 +161,16 @@ SHEET_ERRORS: dict[str, Callable[[Mapping[str, Any]], str]] = {
         int(p["max"]),
     ).format(max=p["max"]),
     "name_taken": lambda p: _("{name} is already at the table.").format(**p),
+    "name_control": lambda p: _("A name cannot hold control characters."),
+    "name_invisible": lambda p: _(
+        "A name needs at least one letter, digit or sign that shows."
+    ),
+    "name_direction": lambda p: _(
+        "A name cannot hold characters that turn the text's direction."
+    ),
+    "name_marks": lambda p: _(
+        "A name cannot stack more than {max} accents on one letter."
+    ).format(max=MAX_MARKS),
     "player_count": _players_count,
     "dealer_not_player": lambda p: _("The first dealer must be one of the players."),
     "no_player": lambda p: _("No player {pid}.").format(**p),

@@ -9,6 +9,7 @@ what it serves on to ``make_main``, which hands it to every session.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 
 from companion.server.net import is_loopback
@@ -25,11 +26,23 @@ class Serving:
     port: int = DEFAULT_PORT
     # The installed web app: no server at all, each phone keeps its own games.
     standalone: bool = False
+    # Flags it was started with that a restart must keep (``--data-dir X``,
+    # ``--config F``): the Invite's restart command has them (issue 37).
+    keep: tuple[str, ...] = ()
 
     @property
     def local_only(self) -> bool:
         """Only this computer can connect: phones cannot join."""
         return self.standalone or is_loopback(self.host)
+
+
+def restart_command(serving: Serving) -> str:
+    """The command that serves the same games to the table's phones: this
+    server's port and kept flags, listening on every address."""
+    words = ["uv", "run", "companion", "--host", "0.0.0.0"]
+    if serving.port != DEFAULT_PORT:
+        words += ["--port", str(serving.port)]
+    return shlex.join([*words, *serving.keep])
 
 
 DEFAULT_SERVING = Serving()

@@ -19,6 +19,7 @@ from .cards import CARDS, Card
 from .config import RULE_KEYS, Rules
 from .game import EndCheck, check_end
 from .linescores import cached_score
+from .names import FAULTS, name_fault
 from .scoring import BRUTAL_ATTACK, LineScore, score_line
 
 MAX_NAME: Final = 30
@@ -186,6 +187,9 @@ def check_name(name: str, taken: Sequence[str]) -> str:
     clean = " ".join(name.split())
     if not clean:
         raise SheetError("A player needs a name.", "no_name")
+    fault = name_fault(clean)
+    if fault is not None:
+        raise SheetError(f"A name {FAULTS[fault]}.", fault)
     if len(clean) > MAX_NAME:
         raise SheetError(
             f"Names are at most {MAX_NAME} characters.",

@@ -23,7 +23,7 @@ from .sheet import Entry, Player, RoundRecord, Sheet, SheetError
 
 
 def _error(detail: str) -> ValueError:
-    return SheetError(f"The score sheet is not readable: {detail}.")
+    return SheetError(f"The score sheet is not readable: {detail.rstrip('.')}.")
 
 
 def _object(
@@ -92,8 +92,9 @@ def read_entry(value: Any) -> Entry:
     flags = {"busted", "attacked", "sent_attack"}
     data = _object(value, "a player's round", set(), {"cards", "typed", *flags})
     codes = _list(data.get("cards", []), "a line of cards")
+    texts = [_text(c, "a card") for c in codes]  # its own SheetError, once
     try:
-        cards = tuple(card(_text(c, "a card")).code for c in codes)
+        cards = tuple(card(c).code for c in texts)
     except ValueError as exc:
         raise _error(str(exc)) from None
     typed = data.get("typed")

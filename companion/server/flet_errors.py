@@ -23,8 +23,41 @@ log = logging.getLogger(__name__)
 _MARK = "_companion_quiet_errors"
 
 
+class OneLine(logging.Filter):
+    """Flet's "Receive loop error" (a frame it could not read: not msgpack,
+    an unknown action, a body of the wrong shape) as one line: what the
+    client sent, not where in Flet it failed. Any client on the table's
+    Wi-Fi can send such frames, and each wrote a whole traceback to the
+    server's log (issue 37). Kept whole while Flet's log is at DEBUG."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info is None or not record.getMessage().startswith(
+            "Receive loop error"
+        ):
+            return True
+        if logging.getLogger(record.name).isEnabledFor(logging.DEBUG):
+            return True
+        kind, error = record.exc_info[0], record.exc_info[1]
+        name = kind.__name__ if kind is not None else "error"
+        said = str(error).strip().splitlines()[:1]
+        record.msg = "Receive loop error: the client sent a frame Flet could not "
+        record.msg += f"read ({name}{': ' + said[0] if said else ''}); its "
+        record.msg += "connection was closed"
+        record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+        return True
+
+
+_ONE_LINE = OneLine()
+
+
 def install() -> bool:
-    """Replace ``Session.error`` once; True if in place."""
+    """Replace ``Session.error`` once and make Flet's receive errors one
+    line; True if in place."""
+    flet_log = logging.getLogger("flet_web.fastapi")
+    if _ONE_LINE not in flet_log.filters:
+        flet_log.addFilter(_ONE_LINE)
     try:
         from flet.messaging.session import Session
     except ImportError:

@@ -29,6 +29,10 @@ class Settings:
     # Client addresses that are the host, besides this machine's own (a
     # live table: every other address needs a game's invite).
     trusted: tuple[str, ...] = ()
+    # A reverse proxy on this computer forwards each client's address
+    # (X-Forwarded-For): judge relayed clients by it. Off: a relayed
+    # request is never the host (issue 37).
+    trusted_proxy: bool = False
 
     def resolved_data_dir(self) -> Path:
         """Where games live: explicit setting, a built app's storage, or the
@@ -66,8 +70,12 @@ def load_settings(path: Path | None = None) -> Settings:
         trusted = [t for t in trusted.replace(",", " ").split() if t]
     if not isinstance(trusted, list) or not all(isinstance(t, str) for t in trusted):
         raise SettingsError(f"{path}: [server] trusted must be a list of addresses")
+    trusted_proxy = server.get("trusted_proxy", False)
+    if not isinstance(trusted_proxy, bool):
+        raise SettingsError(f"{path}: [server] trusted_proxy must be true or false")
     return replace(
         settings,
+        trusted_proxy=trusted_proxy,
         host=str(server.get("host", settings.host)),
         port=port,
         data_dir=Path(data_dir).expanduser() if data_dir else None,

@@ -36,6 +36,7 @@ from companion.rules import (
 )
 from companion.rules import card as parse_card
 from companion.rules.config import RULE_KEYS
+from companion.rules.names import FAULTS, name_fault
 from companion.rules.sheet import MAX_NAME
 
 from .errors import Reason, ShareCodeError
@@ -121,6 +122,16 @@ def _text(value: Any, what: str, hi: int, *, empty: bool = False) -> str:
     return value
 
 
+def _name(value: Any) -> str:
+    """A player name, by the rule the app takes names by at the door
+    (``companion/rules/names.py``): what was typed in can be shared."""
+    name = _text(value, "a player name", MAX_NAME)
+    fault = name_fault(name)
+    if fault is not None:
+        raise _bad(f"a player name {FAULTS[fault]}")
+    return name
+
+
 def _meta(value: Any) -> ShareMeta:
     if type(value) is not dict or not set(value) <= {"title", "created"}:
         raise _bad("the game's title and date are not readable")
@@ -160,7 +171,7 @@ def _players(value: Any, rules: Rules) -> tuple[Player, ...]:
         players.append(
             Player(
                 _text(pid, "a player id", MAX_ID),
-                _text(name, "a player name", MAX_NAME),
+                _name(name),
                 _int(start, "a starting total"),
                 _bool(seated, "seated"),
             )

@@ -19,8 +19,8 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import re
 import secrets
-import tempfile
 import threading
 from collections import Counter
 from collections.abc import Callable, MutableMapping
@@ -36,6 +36,8 @@ from tinydb.table import Document, Table
 from companion.i18n import N_
 from companion.i18n.said import Said
 from companion.rules import Sheet
+from companion.rules.names import name_fault
+from companion.rules.sheet import MAX_NAME
 
 from .records import (
     INVITE_VERSION,
@@ -45,6 +47,7 @@ from .records import (
     invite_token,
     summarize,
 )
+from .stamps import file_stamp, line_stamp, text_stamp
 from .storage import (
     AtomicJSONStorage,
     CorruptFileError,
@@ -52,12 +55,16 @@ from .storage import (
     MemoryJSONStorage,
     NewerDocumentError,
     changed,
+    game_label,
     move_aside,
+    remove_temp_files,
+    temp_file,
 )
 
 P = ParamSpec("P")
 R = TypeVar("R")
 GAME_DOC = 1  # each game file holds one document in table "game"
+_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 
 
 class GameNotFound(KeyError):
@@ -264,6 +271,7 @@ class GameStore:
         if not self._table(game_id).update(fields, doc_ids=[GAME_DOC]):
             raise GameNotFound(game_id)
         self._invites[game_id] = token
+        self._dirty.add(game_id)  # the file changed: its line's stamp is old
 
     @_locked
     def load(self, game_id: str) -> GameRecord:
@@ -378,9 +386,7 @@ class GameStore:
         try:
             games.mkdir(exist_ok=True)
             for folder in (path, games):
-                fd, probe = tempfile.mkstemp(
-                    prefix=".probe-", suffix=".tmp", dir=folder
-                )
+                fd, probe = temp_file(folder / "probe")
                 os.close(fd)
                 os.unlink(probe)
         except OSError as exc:
@@ -439,9 +445,7 @@ class GameStore:
     def _remove_temp_files(self) -> None:
         assert self.path is not None
         for folder in (self.path, self.path / "games"):
-            for entry in os.scandir(folder):
-                if entry.name.startswith(".") and entry.name.endswith(".tmp"):
-                    os.unlink(entry.path)  # an interrupted atomic write
+            remove_temp_files(folder)  # interrupted atomic writes, ours only
 
     def _read(self, game_id: str) -> GameRecord:
         """The one loader of a game file: its record, or CorruptFileError
@@ -462,18 +466,42 @@ class GameStore:
             raise  # not damaged: leave it for a newer app
         except DocumentError as exc:
             reason = Said(N_("not a saved game: {detail}"), detail=str(exc))
-            raise self._move_aside(game_id, reason) from exc
+            game = self._label(game_id, doc)
+            raise self._move_aside(game_id, reason).about(game) from exc
         return record
 
     def _doc(self, game_id: str) -> Document | None:
         """The game file's raw document; an unreadable file is forgotten
-        (it was moved aside) and its CorruptFileError raised."""
+        (it was moved aside) and its CorruptFileError raised, naming the
+        game as the index knew it."""
         try:
             return self._table(game_id).get(doc_id=GAME_DOC)
-        except CorruptFileError:
+        except CorruptFileError as exc:
+            game = self._label(game_id, None)
             self._games.pop(game_id, None)
             self._drop_summary(game_id)
-            raise
+            raise exc.about(game) from None
+
+    def _label(self, game_id: str, doc: Document | None) -> str | None:
+        """Who played a damaged game and when it was begun, from the index
+        or else from what of its file still reads; None if neither tells."""
+        known = self._summaries.get(game_id)
+        if known is not None and known.players:
+            return game_label(known.players, known.created[:10])
+        sheet = doc.get("sheet") if isinstance(doc, dict) else None
+        players = sheet.get("players") if isinstance(sheet, dict) else None
+        if not isinstance(players, list):
+            return None
+        names = [p.get("name") for p in players if isinstance(p, dict)]
+        shown = [
+            n
+            for n in names
+            if isinstance(n, str) and len(n) <= MAX_NAME and name_fault(n) is None
+        ]
+        created = doc.get("created") if isinstance(doc, dict) else None
+        if not shown or not isinstance(created, str) or not _DAY.match(created):
+            return None
+        return game_label(shown, created[:10])
 
     def _exists(self, game_id: str) -> bool:
         if self.path is None:
@@ -504,6 +532,7 @@ class GameStore:
         self._check_writable()
         if not self._table(game_id).update({key: blob}, doc_ids=[GAME_DOC]):
             raise GameNotFound(game_id)
+        self._dirty.add(game_id)  # the file changed: its line's stamp is old
 
     def _forget_file(self, game_id: str) -> None:
         db = self._games.pop(game_id, None)
@@ -541,10 +570,40 @@ class GameStore:
         table = self._index.table("games")
         new = [gid for gid in sorted(game_ids) if gid not in self._doc_ids]
         for gid in sorted(game_ids - set(new)):
-            table.update(self._summaries[gid].to_dict(), doc_ids=[self._doc_ids[gid]])
-        ids = table.insert_multiple(self._summaries[gid].to_dict() for gid in new)
+            table.update(self._line(gid), doc_ids=[self._doc_ids[gid]])
+        ids = table.insert_multiple(self._line(gid) for gid in new)
         self._doc_ids.update(zip(new, ids, strict=True))
         self._dirty -= game_ids
+
+    def _line(self, game_id: str) -> JSONDict:
+        """The index line of a game, stamped with its file as it is now."""
+        line = self._summaries[game_id].to_dict()
+        return {**line, "stamp": line_stamp(line, self._file_stamp(game_id))}
+
+    def _file_stamp(self, game_id: str) -> str | None:
+        if self.path is None:
+            return text_stamp(self._files.get(self._file(game_id)))
+        return file_stamp(f"{self.path}/games/{game_id}.json")  # 1,000 on open
+
+    def _say_gone(self, gone: list[GameSummary]) -> None:
+        """Games the list knew whose files are no longer there: said once
+        (the list forgets them), so an emptied or vanished games folder is
+        not a Home with no games and no word."""
+        if not gone:
+            return
+        titles = [g.title or ", ".join(g.players) for g in gone]
+        shown = "; ".join(titles[:6]) + ("; …" if len(titles) > 6 else "")
+        where = self.path / "games" if self.path is not None else Path("games")
+        self.warnings.append(
+            Said(
+                N_(
+                    "Not found in the games folder {path} (moved or deleted "
+                    "outside the app): {games}."
+                ),
+                path=str(where),
+                games=shown,
+            )
+        )
 
     def _load_index(self) -> None:
         table = self._index.table("games")
@@ -559,9 +618,12 @@ class GameStore:
             )
             docs = []
         broken: list[int] = []
+        stamps: dict[str, object] = {}
         for doc in docs:
+            line = dict(doc)
+            stamp = line.pop("stamp", None)
             try:
-                summary = GameSummary.from_dict(dict(doc))
+                summary = GameSummary.from_dict(line)
             except DocumentError:
                 broken.append(doc.doc_id)
                 continue
@@ -570,14 +632,24 @@ class GameStore:
                 continue
             self._summaries[summary.id] = summary
             self._doc_ids[summary.id] = doc.doc_id
+            stamps[summary.id] = stamp
         on_disk = self._game_ids()
-        gone = [gid for gid in self._summaries if gid not in on_disk]
+        gone = sorted(
+            (gid for gid in self._summaries if gid not in on_disk),
+            key=lambda gid: self._summaries[gid].created,
+        )
         broken += [self._doc_ids.pop(gid) for gid in gone]
-        for gid in gone:
-            del self._summaries[gid]
+        self._say_gone([self._summaries.pop(gid) for gid in gone])
         if broken and self.writable:
             table.remove(doc_ids=broken)
-        unsure = {gid for gid, s in self._summaries.items() if not s.finished}
+        # Games in play are re-read (their round counts are written lazily);
+        # any other line only when its stamp no longer holds (issue 37).
+        restamp = {
+            gid
+            for gid, s in self._summaries.items()
+            if stamps[gid] != line_stamp(s.to_dict(), self._file_stamp(gid))
+        }
+        unsure = restamp | {gid for gid, s in self._summaries.items() if not s.finished}
         stale: set[str] = set()
         for gid in sorted((on_disk - set(self._summaries)) | unsure):
             try:
@@ -602,7 +674,7 @@ class GameStore:
                 continue
             finally:
                 self._forget_file(gid)  # don't keep 1,000 games in memory
-            if self._summaries.get(gid) != summary:
+            if self._summaries.get(gid) != summary or gid in restamp:
                 self._summaries[gid] = summary
                 stale.add(gid)
         if stale:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
 import time
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, MutableMapping, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -72,32 +73,72 @@ def read_blob(reader: Callable[[Any], T], blob: Any) -> T:
 class CorruptFileError(DocumentError):
     """A stored file could not be read; it was moved aside, not overwritten
     (``moved_to`` is None when it could not be moved: a folder, a read-only
-    disk), and never deleted."""
+    disk), and never deleted. ``game`` names the game the file held (its
+    players and the day it was begun) when that could still be told: a
+    person knows their games by who played, not by a file name."""
 
-    def __init__(self, path: Path, moved_to: Path | None, reason: str) -> None:
-        super().__init__(
-            Said(
-                N_(
-                    "{file} could not be read ({reason}); it was moved to {moved} "
-                    "and kept untouched, so nothing in it is overwritten."
-                ),
-                file=path.name,
-                reason=reason,
-                moved=moved_to.name,
-            )
-            if moved_to
-            else Said(
-                N_(
-                    "{file} could not be read ({reason}); it was left and kept "
-                    "untouched, so nothing in it is overwritten."
-                ),
-                file=path.name,
-                reason=reason,
-            )
-        )
+    def __init__(
+        self, path: Path, moved_to: Path | None, reason: str, game: str | None = None
+    ) -> None:
+        super().__init__(_corrupt_words(path.name, moved_to, reason, game))
         self.path = path
         self.moved_to = moved_to
         self.reason = reason
+        self.game = game
+
+    def about(self, game: str | None) -> CorruptFileError:
+        """The same error, naming the game the file held."""
+        if game is None or self.game is not None:
+            return self
+        return CorruptFileError(self.path, self.moved_to, self.reason, game)
+
+
+def game_label(players: Sequence[str], day: str) -> str:
+    """How a damaged file's game is named: "Ann, Bob begun 2026-01-31"."""
+    return Said(N_("{players} begun {day}"), players=", ".join(players), day=day)
+
+
+def _corrupt_words(file: str, moved: Path | None, reason: str, game: str | None) -> str:
+    if game is not None and moved is not None:
+        return Said(
+            N_(
+                "The game of {game}: {file} could not be read ({reason}); it "
+                "was moved to {moved} and kept untouched, so nothing in it is "
+                "overwritten."
+            ),
+            game=game,
+            file=file,
+            reason=reason,
+            moved=moved.name,
+        )
+    if game is not None:
+        return Said(
+            N_(
+                "The game of {game}: {file} could not be read ({reason}); it "
+                "was left and kept untouched, so nothing in it is overwritten."
+            ),
+            game=game,
+            file=file,
+            reason=reason,
+        )
+    if moved is not None:
+        return Said(
+            N_(
+                "{file} could not be read ({reason}); it was moved to {moved} "
+                "and kept untouched, so nothing in it is overwritten."
+            ),
+            file=file,
+            reason=reason,
+            moved=moved.name,
+        )
+    return Said(
+        N_(
+            "{file} could not be read ({reason}); it was left and kept "
+            "untouched, so nothing in it is overwritten."
+        ),
+        file=file,
+        reason=reason,
+    )
 
 
 # Called with a changed folder once a change is on disk, before anyone is
@@ -143,9 +184,46 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+TEMP_SUFFIX = ".f7c.tmp"
+# The store's temp names, ``.<file>.<random>.f7c.tmp``, and an older app's,
+# ``.<file>.json.<8 random>.tmp``: only these are ever removed as leftovers
+# of a killed write, never a user's or a sync tool's ``.*.tmp`` (issue 37).
+_OWN_TEMP = re.compile(r"\..+\.[a-z0-9_]+\.f7c\.tmp|\..+\.json\.[a-z0-9_]{8}\.tmp")
+
+
+def temp_file(path: Path) -> tuple[int, str]:
+    """A new temp file beside ``path`` (its fd and path), named as the
+    store's own so that a leftover is recognised and only it removed."""
+    return tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent
+    )
+
+
+def is_temp_name(name: str) -> bool:
+    """Whether ``name`` is a temp file this app (or an older one) writes."""
+    return _OWN_TEMP.fullmatch(name) is not None
+
+
+def remove_temp_files(folder: Path) -> None:
+    """Remove the leftovers of writes a killed process never finished: the
+    store's own regular files only. Whatever cannot be listed or removed
+    (a folder by that name, a file the system will not let go) is left
+    where it is: a stray file never stops the app from opening."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if is_temp_name(entry.name) and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+        except OSError:
+            continue
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old or new file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_file(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -160,15 +238,31 @@ def atomic_write_text(path: Path, text: str) -> None:
     changed(path.parent)
 
 
+MAX_DIGITS = 100  # no number the app writes comes near; Python's limit is 4,300
+
+
+class _TooLong(ValueError):
+    """A number longer than any the app writes (said in our words: past
+    Python's own limit, json would say "use sys.set_int_max_str_digits()")."""
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits) > MAX_DIGITS:
+        raise _TooLong(digits[:20])
+    return int(digits)
+
+
 def parse_tables(text: str, kind: str = "a file this app writes") -> Tables:
     """TinyDB's file shape: an object of tables, each an object of numbered
     documents that are objects; anything else (deep nesting too) raises
     ValueError with the reason a person reads: not JSON at all, or JSON
     that is not ``kind``."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_whole_number)
     except RecursionError:
         raise ValueError("not valid JSON: nested too deeply") from None
+    except _TooLong:
+        raise ValueError(f"not {kind}: a number with too many digits") from None
     except ValueError as exc:
         raise ValueError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict) or not all(

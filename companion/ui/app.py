@@ -19,7 +19,7 @@ import flet as ft
 from companion.app import AppState
 from companion.app.access import Gate, Role, admit, invite_in, normal, with_token
 from companion.app.board import board_of
-from companion.app.crowd import Crowd, cap_from
+from companion.app.crowd import Crowd, Presence, cap_from
 from companion.app.hub import GameHub
 from companion.app.refusal import GAME_GONE
 from companion.app.serving import DEFAULT_SERVING, Serving
@@ -225,9 +225,12 @@ def App(
     gate: Gate,
     serving: Serving = DEFAULT_SERVING,
     on_gone: Callable[[], None] = lambda: None,
+    presence: Presence | None = None,
 ) -> ft.Control:
     """The app for one session; ``on_gone``: called once Flet let the
-    session go (it expired), after its state let go of its game."""
+    session go (it expired), after its state let go of its game;
+    ``presence``: the session as its address's count has it, told when
+    its page closes and comes back (a closed page counts apart)."""
     page = ft.context.page
     language = use_language(page)  # first: every `_()` below speaks it
     ft.use_effect(lambda: tell_flutter(page, language), [language])
@@ -245,7 +248,8 @@ def App(
     state.shown()  # what is drawn now is what this screen's person has seen
 
     ft.use_effect(
-        lambda: watch_page(page, state, set_width, set_route_path, on_gone), []
+        lambda: watch_page(page, state, set_width, set_route_path, on_gone, presence),
+        [],
     )
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
     ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.seat.mine])
@@ -295,6 +299,7 @@ def watch_page(
     set_width: Callable[[float], None],
     set_route_path: Callable[[str], None],
     on_gone: Callable[[], None],
+    presence: Presence | None = None,
 ) -> None:
     """The page's own events, set once per session."""
     page.on_resize = lambda e: set_width(float(e.width))
@@ -302,8 +307,8 @@ def watch_page(
     # A reload shows the screen afresh: an old refusal must not greet the
     # person again. (Flet also reconnects around a download, so news such
     # as "Share code copied." stays.)
-    page.on_connect = lambda _: connected(state, True)
-    page.on_disconnect = lambda _: connected(state, False)
+    page.on_connect = lambda _: connected(state, True, presence)
+    page.on_disconnect = lambda _: connected(state, False, presence)
     # An expired session (Flet keeps a closed tab a while) lets go of its
     # game, so a game nobody shows is dropped from memory.
     page.on_close = lambda _: gone(state, on_gone)
@@ -333,9 +338,14 @@ def page_width(state: AppState, route: Route, width: float) -> float:
     return min(width, MAX_WIDTH)
 
 
-def connected(state: AppState, on: bool) -> None:
+def connected(state: AppState, on: bool, presence: Presence | None = None) -> None:
     """A reload shows the screen afresh: an old refusal must not greet the
-    person again; a phone's seat shows it dropped out, or is back."""
+    person again; a phone's seat shows it dropped out, or is back; its
+    address's count has it as live, or closed (issue 37)."""
+    if presence is not None and on:
+        presence.back()
+    elif presence is not None:
+        presence.away()
     if on:
         state.dismiss_refusal()
         state.notify()  # changes made while it was away were not drawn
@@ -502,13 +512,8 @@ def make_main(
         address = normal(page.client_ip or "")
         if gate.trusts(address):
             page.render(App, hub, gate, serving, sweep.closed)
-        elif crowd.enter(address):
-
-            def left() -> None:
-                crowd.leave(address)
-                sweep.closed()
-
-            page.render(App, hub, gate, serving, left)
+        elif (presence := crowd.presence(address, sweep.closed)) is not None:
+            page.render(App, hub, gate, serving, presence, presence)
         else:  # drawn once; nothing of the app behind it
             page.on_close = lambda _: sweep.closed()
             page.render(CrowdedScreen, crowd.cap)

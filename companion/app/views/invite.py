@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from companion.app.serving import Serving
+from companion.app.serving import Serving, restart_command
 from companion.i18n import N_, _
 from companion.server.net import board_url, join_url
 from companion.share import qr_png
@@ -23,7 +23,7 @@ from companion.share import qr_png
 # Shown through _() (in the host's language); the constants are English.
 LOCAL_ONLY = N_(
     "Phones can't join: this server only listens on this computer. "
-    "Restart it with: uv run companion --host 0.0.0.0"
+    "Restart it with: {command}"
 )
 ON_THIS_PHONE = N_(
     "Phones can't join: this app runs on this phone alone, with no server. "
@@ -63,7 +63,7 @@ def cannot_join(serving: Serving, addresses: Sequence[str]) -> str | None:
     if serving.standalone:
         return _(ON_THIS_PHONE)
     if serving.local_only:
-        return _(LOCAL_ONLY)
+        return _(LOCAL_ONLY).format(command=restart_command(serving))
     return None if addresses else _(NO_ADDRESS)
 
 
