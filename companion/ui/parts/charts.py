@@ -26,7 +26,7 @@ from companion.rules import Sheet
 
 if TYPE_CHECKING:
     import flet_charts as fch
-from companion.i18n import N_, _, ngettext, one_decimal, rate
+from companion.i18n import N_, _, ngettext, one_decimal, rate, signed
 from companion.share.stats import PlayerStats, Series, running_totals
 from companion.ui.parts.wide_table import room, text_width
 from companion.ui.textscale import text_scale
@@ -112,10 +112,7 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         tooltip=fch.LineChartTooltip(fit_inside_horizontally=True),
     )
     words = ", ".join(f"{s.name} {s.totals[-1]}" for s in series)
-    names = [
-        (s.name if s.seated else _("{name} (left)").format(name=s.name), colour(i))
-        for i, s in enumerate(series)
-    ]
+    names = [(series_name(s), colour(i)) for i, s in enumerate(series)]
     return ft.Column(
         [
             ft.Semantics(
@@ -136,6 +133,25 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
     )
 
 
+def series_name(s: Series) -> str:
+    """The legend's name for a line: who left says so, and a late player's
+    start (her line begins halfway up, issue 37)."""
+    if not s.seated:
+        return _("{name} (left)").format(name=s.name)
+    if s.start:
+        return _("{name} (started at {total})").format(
+            name=s.name, total=signed(s.start)
+        )
+    return s.name
+
+
+def start_tip(s: Series) -> str | None:
+    """The tooltip of a late player's first point, where she joined."""
+    if not s.start or not s.span[0]:
+        return None
+    return _("{name}: {total} (start)").format(name=s.name, total=signed(s.start))
+
+
 def _total_lines(
     series: Sequence[Series], rounds: int, target: int
 ) -> list[fch.LineChartData]:
@@ -147,7 +163,11 @@ def _total_lines(
     lines = [
         fch.LineChartData(
             points=[
-                fch.LineChartDataPoint(x, y, tooltip=f"{s.name}: {y}")
+                fch.LineChartDataPoint(
+                    x,
+                    y,
+                    tooltip=(x == s.span[0] and start_tip(s)) or f"{s.name}: {y}",
+                )
                 for x, y in enumerate(s.totals)
                 if s.span[0] <= x <= s.span[1]
             ],
