@@ -17,6 +17,7 @@ from companion.ui.widgets import (
     bind,
     flat,
     message,
+    own_node,
     primary,
     secondary,
     section,
@@ -67,7 +68,10 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
         set_spot(pid)
         state.act(fixes.remove_player, pid)
 
-    controls: list[ft.Control] = [section(_("Players"))]
+    # Loose texts are nodes of their own: Flutter web folded the heading
+    # and every name into the late player's field, whose node then covered
+    # the panel (a tap at its centre renamed a player: issue 37 bug 5).
+    controls: list[ft.Control] = [own_node(section(_("Players")))]
     for p in sheet.players:
         if not p.seated:
             pass
@@ -100,15 +104,17 @@ def _rename_row(
 ) -> ft.Control:
     return ft.Column(
         [
-            ft.TextField(
-                key=new_label.key(p.id),
-                # what was typed survives the refusal's re-render
-                value=new_label.text,
-                label=_("New name for {name}").format(name=p.name),
-                max_length=30,
-                autofocus=True,
-                on_change=new_label.change,
-                on_submit=lambda _e: rename(),
+            own_node(
+                ft.TextField(
+                    key=new_label.key(p.id),
+                    # what was typed survives the refusal's re-render
+                    value=new_label.text,
+                    label=_("New name for {name}").format(name=p.name),
+                    max_length=30,
+                    autofocus=True,
+                    on_change=new_label.change,
+                    on_submit=lambda _e: rename(),
+                )
             ),
             ft.Row(
                 [
@@ -127,11 +133,13 @@ def _remove_row(
 ) -> ft.Control:
     return ft.Column(
         [
-            ft.Text(
-                _(
-                    "Remove {name} from the table? Their past rounds "
-                    "stay on the sheet; they play no more rounds."
-                ).format(name=p.name)
+            own_node(
+                ft.Text(
+                    _(
+                        "Remove {name} from the table? Their past rounds "
+                        "stay on the sheet; they play no more rounds."
+                    ).format(name=p.name)
+                )
             ),
             ft.Row(
                 [
@@ -166,7 +174,7 @@ def _seat_row(
         )
     return ft.Column(
         [
-            ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
+            own_node(ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD)),
             ft.Row(
                 [
                     *kind,
@@ -187,11 +195,13 @@ def _seat_row(
 
 def _late_player(new_name: TextInput, add: Callable[[bool], None]) -> list[ft.Control]:
     return [
-        ft.TextField(
-            key=new_name.key("late"),
-            label=_("Late player's name"),
-            max_length=30,
-            on_change=new_name.change,
+        own_node(
+            ft.TextField(
+                key=new_name.key("late"),
+                label=_("Late player's name"),
+                max_length=30,
+                on_change=new_name.change,
+            )
         ),
         ft.Row(
             [
