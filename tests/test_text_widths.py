@@ -57,3 +57,19 @@ def test_the_table_is_the_fonts() -> None:
         sys.path.remove(str(ROOT / "tools"))
     written = (ROOT / "companion" / "ui" / "parts" / "advances.py").read_text()
     assert written == make_advances.source(), "run tools/make_advances.py"
+
+
+@pytest.mark.parametrize("language", ["en", "it", "hu"])
+def test_the_typed_score_label_fits_its_field_on_one_line(language: str) -> None:
+    """Issue 37, bug 6: the Hungarian label wrapped to three lines in its
+    48 px field. The label fits on one line, the hint under it in two,
+    and the field fits a 390 px phone beside nothing else."""
+    from companion.ui.parts.chosen_line import FIELD_PAD, typed_words
+
+    with use(language):
+        words = typed_words()
+    room = words.width - FIELD_PAD
+    assert wide_table.text_width(words.label, 16) <= room, words
+    if words.helper is not None:
+        assert wide_table.two_line_width(words.helper, 12) <= room, words
+    assert words.width <= 390 - wide_table.SCREEN_PAD
