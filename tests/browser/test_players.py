@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.rules import Entry, RoundRecord, Rules, Sheet
 from companion.store import GameStore
@@ -65,11 +66,8 @@ def test_rename_and_remove_a_player(browser: Any, tmp_path: Path) -> None:
         # nothing seemed to happen), and the late player's field is its own
         # node, not the whole panel's (a tap at its centre renamed a player,
         # issue 37 bug 5).
-        in_sight = button(page, "Rename Ann")
-        in_sight.wait_for(timeout=20_000)
-        page.wait_for_timeout(SETTLE)
-        box = in_sight.bounding_box()
-        assert box is not None and 0 <= box["y"] <= PHONE["height"] - box["height"]
+        in_sight = button(page, "Done with players")  # the end of the panel
+        expect(in_sight).to_be_in_viewport(ratio=1, timeout=5_000)
         click(page, "Rename Bob")
         # the field starts with the name to change, ready to edit
         field = page.get_by_role("textbox", name="New name for Bob").first
