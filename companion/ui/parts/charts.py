@@ -103,9 +103,7 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         bottom_axis=fch.ChartAxis(
             label_size=28 * text_scale(),
             labels=[
-                fch.ChartAxisLabel(
-                    x, ft.Text(_("Start") if x == 0 else _("R{n}").format(n=x), size=12)
-                )
+                fch.ChartAxisLabel(x, _round_label(x))
                 for x in range(0, rounds + 1, step)
             ],
         ),
@@ -131,6 +129,16 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         ],
         spacing=8,
     )
+
+
+def _round_label(x: int) -> ft.Control:
+    """R1, R2… centred under their points; "Start" begins at the axis
+    instead (centred, it ran into the score axis's "0": issue 37)."""
+    if x:
+        return ft.Text(_("R{n}").format(n=x), size=12)
+    word = _("Start")
+    shift = math.ceil(text_width(word, 12))  # as wide again: it starts at 0
+    return ft.Container(ft.Text(word, size=12), padding=ft.Padding.only(left=shift))
 
 
 def series_name(s: Series) -> str:
