@@ -1,6 +1,10 @@
 """The open game's Players panel: rename (a field, Save), add a late player,
 remove a player (asks first). The answer to each shows under the row it is
-about, where the eye is."""
+about, where the eye is.
+
+Its loose texts and each field are nodes of their own: Flutter web folded the
+heading and every name into the late player's field, whose node then covered
+the panel (a tap at its centre renamed a player: issue 37 bug 5)."""
 
 from __future__ import annotations
 
@@ -68,9 +72,6 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
         set_spot(pid)
         state.act(fixes.remove_player, pid)
 
-    # Loose texts are nodes of their own: Flutter web folded the heading
-    # and every name into the late player's field, whose node then covered
-    # the panel (a tap at its centre renamed a player: issue 37 bug 5).
     controls: list[ft.Control] = [own_node(section(_("Players")))]
     for p in sheet.players:
         if not p.seated:

@@ -82,24 +82,7 @@ def GameScreen(
     # "enter" / "deal": the other kind of round for this number is under way
     asking, set_asking = ft.use_state("")
     listing: ft.Ref[ft.ListView] = ft.Ref()
-
-    def bring_players() -> None:
-        """The panel opens at the end of the list, under the sheet: below
-        the fold on a phone, where nothing seemed to happen (issue 37). The
-        list scrolls to its end (a key would not do: the list builds only
-        what is near the screen, and the panel is not) once the browser has
-        laid the panel out: at once, the end was still the sheet's."""
-        shown = listing.current
-        if not players_open or shown is None:
-            return
-
-        async def scroll() -> None:
-            await asyncio.sleep(LAID_OUT)
-            await shown.scroll_to(offset=-1, duration=300)
-
-        ft.context.page.run_task(scroll)
-
-    ft.use_effect(bring_players, [players_open])
+    use_end_in_sight(listing, players_open)
     view = game_of(state)
     fixes = state.fixes
     if view is None or fixes is None:
@@ -137,6 +120,27 @@ def GameScreen(
         expand=True,
         spacing=0,
     )
+
+
+def use_end_in_sight(listing: ft.Ref[ft.ListView], opened: bool) -> None:
+    """When ``opened`` turns true, scroll ``listing`` to its end: the Players
+    panel opens there, under the sheet, below the fold on a phone, where
+    nothing seemed to happen (issue 37). By its end, not a key: the list
+    builds only what is near the screen, and the panel is not; and once the
+    browser has laid the panel out: at once, the end was still the sheet's."""
+
+    def bring() -> None:
+        shown = listing.current
+        if not opened or shown is None:
+            return
+
+        async def scroll() -> None:
+            await asyncio.sleep(LAID_OUT)
+            await shown.scroll_to(offset=-1, duration=300)
+
+        ft.context.page.run_task(scroll)
+
+    ft.use_effect(bring, [opened])
 
 
 def _purist(state: AppState) -> Callable[[bool], object]:
