@@ -125,6 +125,23 @@ def typed_and_roster_game() -> Sheet:
     return sheet
 
 
+def late_start_game() -> Sheet:
+    """Issue 37's table: Ann, Bob and Cy play two rounds, Dee joins at the
+    lowest total (27) and plays four more: 30 0 8 0, 65 in all; Ann wins."""
+    sheet = Sheet.new(["Ann", "Bob", "Cy"], Rules(target=100))
+    for typed in ((40, 30, 20), (41, 35, 7)):
+        rec = tuple((f"p{i + 1}", Entry(typed=t)) for i, t in enumerate(typed))
+        sheet = sheet.add_round(RoundRecord(sheet.next_dealer().id, rec))
+    sheet = sheet.add_player("Dee", at_lowest=True)
+    for dee, ann in ((30, 1), (0, 2), (8, 3), (0, 20)):
+        rec = (("p1", Entry(typed=ann)), ("p2", Entry(typed=1)),
+               ("p3", Entry(typed=1)), ("p4", Entry(typed=dee)))  # fmt: skip
+        sheet = sheet.add_round(RoundRecord(sheet.next_dealer().id, rec))
+    assert sheet.player("p4").start == 27 and sheet.totals()["p4"] == 65
+    assert sheet.over and sheet.winners()[0].name == "Ann"
+    return sheet
+
+
 META_PLAIN = ShareMeta()
 META_DATE = ShareMeta(created=date(2026, 11, 29))
 META_FULL = ShareMeta(

@@ -22,3 +22,18 @@ def test_a_longer_name_is_cut_to_its_bar_with_an_ellipsis() -> None:
 
 def test_at_least_two_letters_where_there_is_no_room() -> None:
     assert bar_label("Bartholomew", 5) == "B…"
+
+
+def test_a_late_players_line_is_named_with_her_start() -> None:
+    """Issue 37: her line began at 27 halfway along with nothing saying
+    why; the legend and the first point's tooltip say she started there."""
+    from share_games import late_start_game
+
+    from companion.share.stats import running_totals
+    from companion.ui.parts.charts import series_name, start_tip
+
+    by_name = {s.name: s for s in running_totals(late_start_game())}
+    assert series_name(by_name["Dee"]) == "Dee (started at 27)"
+    assert series_name(by_name["Ann"]) == "Ann"
+    assert start_tip(by_name["Dee"]) == "Dee: 27 (start)"
+    assert start_tip(by_name["Ann"]) is None

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from share_games import (
     NAMES,
     brutal_game,
+    late_start_game,
     random_line,
     shared_win_game,
     standard_game,
@@ -40,6 +41,7 @@ from companion.share.playlog import (
     bgg_text,
     bgsplay,
     bgsplay_bytes,
+    comments,
     file_name,
     seats,
 )
@@ -325,3 +327,14 @@ def test_eighteen_players_with_emoji_and_right_to_left_names() -> None:
     assert {"محمد", "🦄 Unicorn"} <= {r[0] for r in back["rows"]}
     assert [r[0] for r in back["rows"] if r[2]] == [NAMES[0]]
     assert "محمد" in bgsplay_bytes([play]).decode("utf-8")  # UTF-8, not escaped
+
+
+def test_a_late_players_start_is_in_the_text_and_comment() -> None:
+    """Issue 37: "Dee: 65" with nothing saying she started at 27."""
+    play = Play(late_start_game(), key="late", started=FRIDAY)
+    line = "Dee joined after round 2 at 27 points."
+    assert line in bgg_text(play)
+    assert line in bgsplay([play])["plays"][0]["comments"]
+    with use("hu"):
+        assert "Dee" in comments(play) and "27" in comments(play)
+        assert "joined" not in comments(play)

@@ -20,6 +20,8 @@ from share_games import (
     typed_and_roster_game,
 )
 
+from companion.i18n import use
+from companion.i18n.said import error_words
 from companion.rules import Entry, Player, RoundRecord, Rules, Sheet
 from companion.share import (
     FILE_EXTENSION,
@@ -242,3 +244,20 @@ def test_entry_flags_round_trip_one_by_one() -> None:
         rec = RoundRecord("p1", (("p1", entry), ("p2", Entry())))
         one = replace(sheet, rounds=(rec,))
         assert decode(encode(one)) == (one, META_PLAIN)
+
+
+@pytest.mark.parametrize("language", ["it", "hu"])
+@pytest.mark.parametrize("reason", list(Reason))
+def test_every_refusal_is_worded_in_the_readers_language(
+    reason: Reason, language: str
+) -> None:
+    """Issue 37: the six messages stayed English on an Italian or Hungarian
+    phone. Made once in English (a Said), worded by whoever shows them."""
+    exc = ShareCodeError(reason, "two players have the same id")
+    english = exc.message
+    with use(language):
+        said = error_words(exc)
+    assert said and said != english
+    head = english.split(":")[0].split(" (")[0]
+    assert head not in said, said
+    assert error_words(exc) == english  # still English where English is read

@@ -15,6 +15,7 @@ from share_games import (
     META_FULL,
     NAMES,
     brutal_game,
+    late_start_game,
     random_game,
     shared_win_game,
     standard_game,
@@ -22,6 +23,7 @@ from share_games import (
     typed_and_roster_game,
 )
 
+from companion.i18n import use
 from companion.rules import Player, Rules, Sheet
 from companion.share import (
     Detail,
@@ -196,3 +198,13 @@ def test_fallback_to_ecc_l_when_nothing_fits() -> None:
     pick = qr_summary(sheet, META_FULL, max_version=3)
     assert (pick.detail, pick.ecc) == (Detail.TINY, Ecc.L) and pick.version > 3
     assert read_qr(qr_png(pick.text, pick.ecc).png)[0] == pick.text
+
+
+def test_a_late_players_start_is_in_her_rounds_and_adds_up() -> None:
+    """Issue 37: "Dee 65" over "· · 30 0 8 0" added up to 38."""
+    text = summary_text(late_start_game())
+    assert "3. Dee 65\n   · start 27: 30 0 8 0\n" in text
+    with use("it"):
+        assert "inizio 27:" in summary_text(late_start_game())
+    with use("hu"):
+        assert "kezdés 27:" in summary_text(late_start_game())

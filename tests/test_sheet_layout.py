@@ -5,8 +5,16 @@ players scroll sideways; a name is never cut mid-word."""
 from __future__ import annotations
 
 import pytest
+from share_games import late_start_game
 
-from companion.ui.parts.score_table import BIG_NUMBER, layout
+from companion.i18n import use
+from companion.ui.parts.score_table import (
+    BIG_NUMBER,
+    STARTS,
+    layout,
+    legend,
+    round_cells,
+)
 from companion.ui.parts.wide_table import SCREEN_PAD, text_width
 
 PHONE = 390 - SCREEN_PAD  # what the sheet has on a 390 px phone
@@ -51,10 +59,8 @@ def test_the_sheet_writes_a_true_minus_sign() -> None:
     """ "-20" with a hyphen on the sheet, "−20" everywhere else."""
     from share_games import brutal_game
 
-    from companion.ui.parts.score_table import _score
-
     sheet = brutal_game()
-    cells = [_score(sheet, rec, p.id)[0] for rec in sheet.rounds for p in sheet.players]
+    cells = [c.text for p in sheet.players for c in round_cells(sheet, p)]
     negative = [c for c in cells if "−" in c]
     assert negative and not any("-" in c for c in cells), cells
 
@@ -109,3 +115,19 @@ def test_the_legend_explains_only_the_marks_on_the_sheet() -> None:
         "✎ typed   ✗ busted   tap R1, R2… to correct"
     )
     assert legend(sheet, editable=False) == "✎ typed   ✗ busted"
+
+
+def test_a_late_players_start_shows_in_her_column_and_adds_up() -> None:
+    """Issue 37: Dee's column read "· ·" then 30 0 8 0 over a total of 65,
+    with nothing saying she started at 27. Her start stands in the round
+    before she joined, marked, and the legend says it in words."""
+    sheet = late_start_game()
+    cells = round_cells(sheet, sheet.player("p4"))
+    shown = [c.text.removesuffix(" ✎") for c in cells]  # typed scores
+    assert shown == ["·", "27", "30", "0", "8", "0"]
+    assert cells[1].mark == STARTS and cells[0].mark == ""
+    assert sum(int(t) for t in shown if t != "·") == 65
+    assert "▸ Dee joined at 27" in legend(sheet, editable=False)
+    with use("hu"):
+        assert "Dee" in legend(sheet, editable=False)
+        assert "joined" not in legend(sheet, editable=False)

@@ -4,10 +4,12 @@ games whose numbers are easy to check."""
 from __future__ import annotations
 
 import pytest
-from share_games import standard_game, typed_and_roster_game
+from share_games import late_start_game, standard_game, typed_and_roster_game
 
 from companion.rules import Entry, RoundRecord, Rules, Sheet
 from companion.share.stats import (
+    LateStart,
+    late_start,
     name_key,
     one_decimal,
     percent,
@@ -92,3 +94,14 @@ def test_percent(value: float | None, text: str) -> None:
 def test_one_decimal_and_name_key() -> None:
     assert one_decimal(None) == "–" and one_decimal(26.25) == "26.2"
     assert name_key("  Ann   LEE ") == "ann lee"
+
+
+def test_a_late_players_start_is_where_she_joined() -> None:
+    """Issue 37: Dee joins after two rounds at the lowest total, 27."""
+    sheet = late_start_game()
+    assert late_start(sheet, "p4") == LateStart(start=27, before=2)
+    assert late_start(sheet, "p1") is None  # at the table from the start
+    assert late_start(typed_and_roster_game(), "p4") is None  # joined at 0
+    dee = {s.name: s for s in running_totals(sheet)}["Dee"]
+    assert dee.totals[dee.span[0]] == 27 and dee.start == 27
+    assert dee.totals[dee.span[0] + 1] == 57  # from 27, not from 0

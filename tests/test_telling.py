@@ -216,8 +216,8 @@ def test_choice_labels_are_the_terms_table() -> None:
     assert _labels("it") == [
         "Pesca",
         "Passo",
-        "a Bob (bersaglio)",
-        "a Ann (tu) (bersaglio)",
+        "a Bob",  # the question names the card; "(bersaglio)" repeated it
+        "a Ann (tu)",  # was "a Ann (tu) (bersaglio)" (issue 37)
         "Ruba 7 a Bob",
         "Scambia 3 di Bob con 4 di Cy",
         "Scarta 5 di Cy",

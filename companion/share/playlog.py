@@ -34,7 +34,7 @@ from typing import Any, Final
 from companion.i18n import _, format_day, ngettext
 from companion.rules import Player, Sheet
 
-from .stats import name_key, took_part
+from .stats import late_start, name_key, took_part
 
 BGG_ID: Final = 463441  # boardgamegeek.com/boardgame/463441/flip-7-with-a-vengeance
 GAME_NAME: Final = "Flip 7: With A Vengeance"  # BoardGameGeek's spelling
@@ -159,6 +159,20 @@ def comments(play: Play) -> str:
                 ties,
             ).format(n=ties)
         )
+    for p in play.sheet.players:
+        late = late_start(play.sheet, p.id) if took_part(play.sheet, p) else None
+        if late is not None and late.before:
+            parts.append(
+                _("{name} joined after round {n} at {total} points.").format(
+                    name=p.name, n=late.before, total=late.start
+                )
+            )
+        elif late is not None:
+            parts.append(
+                _("{name} started at {total} points.").format(
+                    name=p.name, total=late.start
+                )
+            )
     bots = [s for s in seats(play) if s.bot is not None]
     if bots:
         names = ", ".join(f"{s.name} ({s.bot})" for s in bots)

@@ -27,6 +27,32 @@ class Series:
     totals: tuple[int, ...]
     seated: bool = True
     span: tuple[int, int] = (0, 0)
+    start: int = 0  # a late player's starting total (the chart names it)
+
+
+@dataclass(frozen=True, slots=True)
+class LateStart:
+    """A player who joined after ``before`` rounds with ``start`` points.
+
+    Every place that shows her rounds shows the start too, where the round
+    before she joined is (she had ``start`` after it, as the chart says):
+    otherwise "· · 30 0 8 0" reads as 38 under a total of 65 (issue 37)."""
+
+    start: int
+    before: int
+
+
+def late_start(sheet: Sheet, pid: str) -> LateStart | None:
+    """``pid``'s starting total if not 0, with the rounds before she joined
+    (those before her first round, or all of them if she has none yet)."""
+    start = sheet.player(pid).start
+    if not start:
+        return None
+    first = next(
+        (i for i, rec in enumerate(sheet.rounds) if rec.entry(pid) is not None),
+        len(sheet.rounds),
+    )
+    return LateStart(start, first)
 
 
 def running_totals(sheet: Sheet) -> list[Series]:
@@ -49,7 +75,8 @@ def running_totals(sheet: Sheet) -> list[Series]:
             points.append(total)
         first = played[0] - 1 if played else len(sheet.rounds)
         last = len(sheet.rounds) if p.seated or not played else played[-1]
-        out.append(Series(p.name, tuple(points), p.seated, (min(first, last), last)))
+        span = (min(first, last), last)
+        out.append(Series(p.name, tuple(points), p.seated, span, p.start))
     return out
 
 

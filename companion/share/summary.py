@@ -18,6 +18,7 @@ from companion.rules import Player, Sheet
 
 from .meta import NO_META, ShareMeta
 from .qr import Ecc, qr_version
+from .stats import late_start
 
 MAX_SUMMARY_VERSION = 25  # 117 modules: still scans from a phone screen
 _ECC_PREFERENCE = (Ecc.Q, Ecc.M)  # most robust first; L only as a last resort
@@ -131,10 +132,20 @@ def _rounds_line(sheet: Sheet) -> str:
 
 
 def _round_scores(sheet: Sheet, pid: str) -> str:
+    """The scores of each round ("·": not in it); a late player's start
+    stands where the round before she joined is, so the line adds up to
+    her total ("· start 27: 30 0 8 0")."""
     cells = []
     for rec in sheet.rounds:
         entry = rec.entry(pid)
         cells.append("·" if entry is None else _num(entry.score(sheet.rules)))
+    late = late_start(sheet, pid)
+    if late is not None:
+        start = _("start {total}:").format(total=_num(late.start))
+        if late.before:
+            cells[late.before - 1] = start
+        else:
+            cells.insert(0, start)
     return " ".join(cells)
 
 

@@ -103,8 +103,8 @@ def test_a_phone_plays_offline_in_one_tab_and_takes_a_new_build(
     seconds on CI) showing something new: the first visit installs the
     app; offline, a reload plays on from the games kept on the phone; a
     second tab waits for the first (it would write its older copy over the
-    games) and, once the first is closed, opens by itself with the round
-    saved offline;
+    games), saying so in the language chosen on the first, and, once the
+    first is closed, opens by itself with the round saved offline;
     back online, a new build on the host is offered and taken, the game
     kept."""
     context, asked = phone(browser)
@@ -140,12 +140,18 @@ def test_a_phone_plays_offline_in_one_tab_and_takes_a_new_build(
     click(page, "Invite phones")
     see(page, re.compile("Phones can't join: this app runs on this phone alone"))
     click(page, "Back")
+    click(page, "Back")  # Home
+    click(page, "Magyar")  # kept on this phone: the second tab speaks it too
+    see(page, "Új játszma")
 
     second = context.new_page()  # still offline
     second.goto(host.url)
-    booted(second, second.get_by_text("Open in another tab", exact=True))
+    # It was English whatever the phone's language (issue 37, bug 3).
+    booted(second, second.get_by_text("Egy másik lapon nyitva", exact=True))
     page.close()  # and the second tab opens by itself, the round kept offline
-    see(second, re.compile(r"^Continue round 3"), timeout=60_000)
+    see(second, "A 3. kör folytatása", timeout=60_000)
+    click(second, "English")
+    see(second, re.compile(r"^Continue round 3"))
 
     context.set_offline(False)
     old = second.evaluate("caches.keys()")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.rules import Entry, RoundRecord, Rules, Sheet
 from companion.store import GameStore
@@ -61,6 +62,12 @@ def test_rename_and_remove_a_player(browser: Any, tmp_path: Path) -> None:
         page = open_app(browser, server.url, PHONE)
         resume(page, ["Ann", "Bob", "Cy", "Dee"])
         click(page, "Players")
+        # The panel opens where the person looks (it opened below the fold:
+        # nothing seemed to happen), and the late player's field is its own
+        # node, not the whole panel's (a tap at its centre renamed a player,
+        # issue 37 bug 5).
+        in_sight = button(page, "Done with players")  # the end of the panel
+        expect(in_sight).to_be_in_viewport(ratio=1, timeout=5_000)
         click(page, "Rename Bob")
         # the field starts with the name to change, ready to edit
         field = page.get_by_role("textbox", name="New name for Bob").first
@@ -92,6 +99,12 @@ def test_rename_and_remove_a_player(browser: Any, tmp_path: Path) -> None:
         click(page, "Yes, remove Cy")
         see(page, "Cy left the table; past rounds stay on the sheet.")
         assert page.get_by_role("button", name="Rename Cy").count() == 0
+        late = page.get_by_role("textbox", name=re.compile("Late player's name"))
+        reveal(page, late.first)
+        assert late.count() == 1, late.count()
+        assert late.first.get_attribute("aria-label") == "Late player's name"
+        box = late.first.bounding_box()
+        assert box is not None and box["height"] < 100, box
         page.close()
 
     store = GameStore(data)

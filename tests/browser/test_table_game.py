@@ -110,7 +110,7 @@ def test_whole_game_by_tapping(browser: Any, tmp_path: Path) -> None:
         see(page, "Cy: two 12s in a line that did not bust.")
         click(page, "Remove 12 from Cy")
         click(page, "Remove 12 from Cy")
-        type_into(page, "Typed score (cards swept up)", "4")
+        type_into(page, "Typed score", "4")
         click(page, "Save changes to round 1")
         see(page, "Round 1 fixed.")  # the save says what it did
         see(page, "Round 3 · Cy deals")

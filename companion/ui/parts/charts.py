@@ -26,7 +26,7 @@ from companion.rules import Sheet
 
 if TYPE_CHECKING:
     import flet_charts as fch
-from companion.i18n import N_, _, ngettext, one_decimal, rate
+from companion.i18n import N_, _, ngettext, one_decimal, rate, signed
 from companion.share.stats import PlayerStats, Series, running_totals
 from companion.ui.parts.wide_table import room, text_width
 from companion.ui.textscale import text_scale
@@ -103,19 +103,14 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
         bottom_axis=fch.ChartAxis(
             label_size=28 * text_scale(),
             labels=[
-                fch.ChartAxisLabel(
-                    x, ft.Text(_("Start") if x == 0 else _("R{n}").format(n=x), size=12)
-                )
+                fch.ChartAxisLabel(x, _round_label(x))
                 for x in range(0, rounds + 1, step)
             ],
         ),
         tooltip=fch.LineChartTooltip(fit_inside_horizontally=True),
     )
     words = ", ".join(f"{s.name} {s.totals[-1]}" for s in series)
-    names = [
-        (s.name if s.seated else _("{name} (left)").format(name=s.name), colour(i))
-        for i, s in enumerate(series)
-    ]
+    names = [(series_name(s), colour(i)) for i, s in enumerate(series)]
     return ft.Column(
         [
             ft.Semantics(
@@ -136,6 +131,35 @@ def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
     )
 
 
+def _round_label(x: int) -> ft.Control:
+    """R1, R2… centred under their points; "Start" begins at the axis
+    instead (centred, it ran into the score axis's "0": issue 37)."""
+    if x:
+        return ft.Text(_("R{n}").format(n=x), size=12)
+    word = _("Start")
+    shift = math.ceil(text_width(word, 12))  # as wide again: it starts at 0
+    return ft.Container(ft.Text(word, size=12), padding=ft.Padding.only(left=shift))
+
+
+def series_name(s: Series) -> str:
+    """The legend's name for a line: who left says so, and a late player's
+    start (her line begins halfway up, issue 37)."""
+    if not s.seated:
+        return _("{name} (left)").format(name=s.name)
+    if s.start:
+        return _("{name} (started at {total})").format(
+            name=s.name, total=signed(s.start)
+        )
+    return s.name
+
+
+def start_tip(s: Series) -> str | None:
+    """The tooltip of a late player's first point, where she joined."""
+    if not s.start or not s.span[0]:
+        return None
+    return _("{name}: {total} (start)").format(name=s.name, total=signed(s.start))
+
+
 def _total_lines(
     series: Sequence[Series], rounds: int, target: int
 ) -> list[fch.LineChartData]:
@@ -147,7 +171,11 @@ def _total_lines(
     lines = [
         fch.LineChartData(
             points=[
-                fch.LineChartDataPoint(x, y, tooltip=f"{s.name}: {y}")
+                fch.LineChartDataPoint(
+                    x,
+                    y,
+                    tooltip=(x == s.span[0] and start_tip(s)) or f"{s.name}: {y}",
+                )
                 for x, y in enumerate(s.totals)
                 if s.span[0] <= x <= s.span[1]
             ],

@@ -6,6 +6,7 @@ view's :class:`~companion.app.views.entry.ChosenLine` alone."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -22,6 +23,7 @@ from companion.i18n import _, signed
 from companion.ui.kept import kept
 from companion.ui.parts.cardlook import card_face
 from companion.ui.parts.table_odds import odds_panel
+from companion.ui.parts.wide_table import room, text_width, two_line_width
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER, ON_ACCENT
 from companion.ui.widgets import (
     TextInput,
@@ -202,9 +204,34 @@ def _done_button(line: ChosenLine, taps: Taps) -> ft.Control:
     return primary(text, bind(taps.done, line.pid, True), ft.Icons.CHECK)
 
 
+@dataclass(frozen=True, slots=True)
+class TypedWords:
+    label: str
+    helper: str | None
+    width: int
+
+
+FIELD_PAD = 28  # a text field's room left and right of its label
+TYPED_WIDTH = 220
+
+
+def typed_words() -> TypedWords:
+    """The typed-score field's words and width: a short label on one line
+    (it wrapped to three lines in Hungarian, in a field 48 px high: issue
+    37 bug 6) with when to use it as the hint under the field, and a field
+    as wide as they need, within a phone's width."""
+    label, helper = _("Typed score"), _("if the cards were swept up")
+    need = max(
+        text_width(label, 16) + FIELD_PAD, two_line_width(helper, 12) + FIELD_PAD
+    )
+    width = min(max(TYPED_WIDTH, math.ceil(need)), math.floor(room()))
+    return TypedWords(label, helper, width)
+
+
 def _typed_row(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Control:
     """A typed score for cards swept up before anyone counted them."""
     pid, typed = line.pid, line.typed
+    words = typed_words()
 
     def use_typed() -> None:
         if typed_input.text.strip():
@@ -221,9 +248,11 @@ def _typed_row(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Contr
         [
             ft.TextField(
                 key=typed_input.key(f"typed-{pid}-{typed}"),
-                label=_("Typed score (cards swept up)"),
+                label=words.label,
+                helper=words.helper,
+                helper_max_lines=2,
                 value="" if typed is None else str(typed),
-                width=220,
+                width=words.width,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=typed_input.change,
                 on_submit=lambda _: use_typed(),

@@ -1,6 +1,10 @@
 """The open game's Players panel: rename (a field, Save), add a late player,
 remove a player (asks first). The answer to each shows under the row it is
-about, where the eye is."""
+about, where the eye is.
+
+Its loose texts and each field are nodes of their own: Flutter web folded the
+heading and every name into the late player's field, whose node then covered
+the panel (a tap at its centre renamed a player: issue 37 bug 5)."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from companion.ui.widgets import (
     bind,
     flat,
     message,
+    own_node,
     primary,
     secondary,
     section,
@@ -67,7 +72,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
         set_spot(pid)
         state.act(fixes.remove_player, pid)
 
-    controls: list[ft.Control] = [section(_("Players"))]
+    controls: list[ft.Control] = [own_node(section(_("Players")))]
     for p in sheet.players:
         if not p.seated:
             pass
@@ -100,15 +105,17 @@ def _rename_row(
 ) -> ft.Control:
     return ft.Column(
         [
-            ft.TextField(
-                key=new_label.key(p.id),
-                # what was typed survives the refusal's re-render
-                value=new_label.text,
-                label=_("New name for {name}").format(name=p.name),
-                max_length=30,
-                autofocus=True,
-                on_change=new_label.change,
-                on_submit=lambda _e: rename(),
+            own_node(
+                ft.TextField(
+                    key=new_label.key(p.id),
+                    # what was typed survives the refusal's re-render
+                    value=new_label.text,
+                    label=_("New name for {name}").format(name=p.name),
+                    max_length=30,
+                    autofocus=True,
+                    on_change=new_label.change,
+                    on_submit=lambda _e: rename(),
+                )
             ),
             ft.Row(
                 [
@@ -127,11 +134,13 @@ def _remove_row(
 ) -> ft.Control:
     return ft.Column(
         [
-            ft.Text(
-                _(
-                    "Remove {name} from the table? Their past rounds "
-                    "stay on the sheet; they play no more rounds."
-                ).format(name=p.name)
+            own_node(
+                ft.Text(
+                    _(
+                        "Remove {name} from the table? Their past rounds "
+                        "stay on the sheet; they play no more rounds."
+                    ).format(name=p.name)
+                )
             ),
             ft.Row(
                 [
@@ -166,7 +175,7 @@ def _seat_row(
         )
     return ft.Column(
         [
-            ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD),
+            own_node(ft.Text(p.name, size=18, weight=ft.FontWeight.BOLD)),
             ft.Row(
                 [
                     *kind,
@@ -187,11 +196,13 @@ def _seat_row(
 
 def _late_player(new_name: TextInput, add: Callable[[bool], None]) -> list[ft.Control]:
     return [
-        ft.TextField(
-            key=new_name.key("late"),
-            label=_("Late player's name"),
-            max_length=30,
-            on_change=new_name.change,
+        own_node(
+            ft.TextField(
+                key=new_name.key("late"),
+                label=_("Late player's name"),
+                max_length=30,
+                on_change=new_name.change,
+            )
         ),
         ft.Row(
             [

@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.i18n import _, signed
 from companion.rules import Player, RoundRecord, Sheet
+from companion.share.stats import late_start
 from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
 
@@ -35,6 +36,7 @@ FIRST = 64
 WIDEST = 170  # a column never grows past this; a longer name wraps mid-word
 NAME_SIZE = 15
 LEADS, MARK = "★", 16  # the leader's mark beside the total, and its size
+STARTS = "▸"  # marks a late player's starting total in her column
 HEAD, ROW, RULE, FOOT = 40, 40, 1, 52  # row heights; HEAD doubles for two lines
 
 
@@ -78,20 +80,45 @@ def _width(needs: list[float], least: int) -> int:
     return max(least, min(WIDEST, math.ceil(max(needs)) + PAD))
 
 
-def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> tuple[str, bool]:
-    """A round's cell text and whether it shows in red."""
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A round's cell in a player's column: its text, a small mark before
+    it (:data:`STARTS` for a late player's start) and whether it is red."""
+
+    text: str
+    red: bool = False
+    mark: str = ""
+    label: str | None = None  # what a screen reader says instead
+
+
+def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> Cell:
     entry = rec.entry(pid)
     if entry is None:
-        return "·", False
+        return Cell("·")
     score = entry.score(sheet.rules)
     mark = "✎" if entry.typed is not None else ""
     mark += "✗" if entry.busted else ""
-    return f"{signed(score)}{' ' + mark if mark else ''}", entry.busted or score < 0
+    text = f"{signed(score)}{' ' + mark if mark else ''}"
+    return Cell(text, entry.busted or score < 0)
+
+
+def round_cells(sheet: Sheet, p: Player) -> list[Cell]:
+    """``p``'s cell in each round; a late player's start stands, marked, in
+    the round before she joined (her total after it), so her column adds up
+    to her total (issue 37: "· ·" then 30 0 8 0 under 65)."""
+    cells = [_score(sheet, rec, p.id) for rec in sheet.rounds]
+    late = late_start(sheet, p.id)
+    if late is not None and late.before:
+        label = _("{name} joined at {total}").format(
+            name=p.name, total=signed(late.start)
+        )
+        cells[late.before - 1] = Cell(signed(late.start), late.start < 0, STARTS, label)
+    return cells
 
 
 def _player_cells(
     name: str,
-    lines: list[tuple[str, bool]],
+    lines: list[Cell],
     leads: bool,
     deals_next: bool,
 ) -> list[ft.Control]:
@@ -108,10 +135,16 @@ def _player_cells(
         )
     ]
     cells += [
-        _cell(t, colour=DANGER if red else None, bg=bg)
-        if t != "·"
-        else _cell(t, colour=ft.Colors.OUTLINE)
-        for t, red in lines
+        _cell(
+            c.text,
+            colour=DANGER if c.red else None,
+            bg=bg,
+            mark=c.mark,
+            label=c.label,
+        )
+        if c.text != "·"
+        else _cell(c.text, colour=ft.Colors.OUTLINE)
+        for c in lines
     ]
     cells.append(ft.Container(bgcolor=ft.Colors.OUTLINE_VARIANT))
     return cells  # the total follows, at the layout's size
@@ -233,6 +266,14 @@ def legend(sheet: Sheet, editable: bool) -> str:
         parts.append(_("✎ typed"))
     if any(entry.busted for entry in entries):
         parts.append(_("✗ busted"))
+    for p in sheet.players:
+        late = late_start(sheet, p.id)
+        if late is not None and late.before:
+            parts.append(
+                _("{mark} {name} joined at {total}").format(
+                    mark=STARTS, name=p.name, total=signed(late.start)
+                )
+            )
     if editable and sheet.rounds:
         parts.append(_("tap R1, R2… to correct"))
     return "   ".join(parts)
@@ -253,10 +294,10 @@ def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Contr
     names = [
         p.name if p.seated else _("{name} (left)").format(name=p.name) for p in players
     ]
-    scores = [[_score(sheet, rec, p.id) for rec in sheet.rounds] for p in players]
+    scores = [round_cells(sheet, p) for p in players]
     shape = layout(
         names,
-        [[t for t, _red in lines] for lines in scores],
+        [[c.mark + c.text for c in lines] for lines in scores],
         [totals[p.id] for p in players],
         [p.id in leaders for p in players],
         room(),

@@ -75,12 +75,15 @@ def _advances(text: str, size: int) -> float:
     layout measured each cell several times over, per page: about a fifth
     of the server's time at a live table's save, issue 25)."""
     font = _font(size)
+    if font is None:  # the browser: the font's own advances (issue 37)
+        from .advances import ADVANCES, EM
     total = 0.0
     for ch in text:
         if ord(ch) >= 0x2E80:
             total += size * 1.25
         elif font is None:
-            total += size * 0.62
+            units = ADVANCES.get(ord(ch))
+            total += size * 0.62 if units is None else units * size / EM
         else:
             total += float(font.getlength(ch))
     return total

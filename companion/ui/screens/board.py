@@ -119,10 +119,19 @@ def _headline(board: Board) -> ft.Control:
 
 
 def _heading(text: str, detail: str = "") -> ft.Control:
+    """A section's heading and the line under it, read out as one heading
+    of its own ("Round 2 · Ann deals", "Waiting for Bob" were folded into
+    the totals' group, unheard as themselves: issue 37 bug 7)."""
     parts: list[ft.Control] = [ft.Text(text, size=SECTION, weight=ft.FontWeight.BOLD)]
     if detail:
         parts.append(ft.Text(detail, size=SMALL + 2, color=MUTED))
-    return ft.Column(parts, spacing=0)
+    return ft.Semantics(
+        label="\n".join([text, detail] if detail else [text]),
+        header=True,
+        container=True,
+        exclude_semantics=True,
+        content=ft.Column(parts, spacing=0),
+    )
 
 
 def _totals(board: Board) -> ft.Control:

@@ -39,8 +39,16 @@ def _player_chip(
     name: str, score: int, selected: bool, trouble: bool, on_click: Callable[[], object]
 ) -> ft.Control:
     colour = DANGER if trouble else ACCENT
+    # The score in bold, so "Computer 1 0" does not read "Computer 10"
+    # (issue 37); the button's name stays the plain text, "Computer 1 0".
+    words = ft.Text(
+        spans=[
+            ft.TextSpan(f"{name} "),
+            ft.TextSpan(signed(score), ft.TextStyle(weight=ft.FontWeight.W_900)),
+        ]
+    )
     button = ft.Button(
-        f"{name} {signed(score)}",
+        content=words,
         icon=ft.Icons.WARNING_AMBER if trouble else None,  # not colour alone
         height=44,
         bgcolor=colour if selected else None,

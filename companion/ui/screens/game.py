@@ -5,6 +5,7 @@ owners through the session's one wrapper."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -80,6 +81,8 @@ def GameScreen(
     players_open, set_players_open = ft.use_state(False)
     # "enter" / "deal": the other kind of round for this number is under way
     asking, set_asking = ft.use_state("")
+    listing: ft.Ref[ft.ListView] = ft.Ref()
+    use_end_in_sight(listing, players_open)
     view = game_of(state)
     fixes = state.fixes
     if view is None or fixes is None:
@@ -110,11 +113,34 @@ def GameScreen(
     return ft.Column(
         [
             header(_("Score sheet"), on_home),
-            ft.ListView(controls=controls, padding=16, spacing=10, expand=True),
+            ft.ListView(
+                controls=controls, padding=16, spacing=10, expand=True, ref=listing
+            ),
         ],
         expand=True,
         spacing=0,
     )
+
+
+def use_end_in_sight(listing: ft.Ref[ft.ListView], opened: bool) -> None:
+    """When ``opened`` turns true, scroll ``listing`` to its end: the Players
+    panel opens there, under the sheet, below the fold on a phone, where
+    nothing seemed to happen (issue 37). By its end, not a key: the list
+    builds only what is near the screen, and the panel is not; and once the
+    browser has laid the panel out: at once, the end was still the sheet's."""
+
+    def bring() -> None:
+        shown = listing.current
+        if not opened or shown is None:
+            return
+
+        async def scroll() -> None:
+            await asyncio.sleep(LAID_OUT)
+            await shown.scroll_to(offset=-1, duration=300)
+
+        ft.context.page.run_task(scroll)
+
+    ft.use_effect(bring, [opened])
 
 
 def _purist(state: AppState) -> Callable[[bool], object]:
@@ -126,6 +152,9 @@ def _purist(state: AppState) -> Callable[[bool], object]:
             state.act(table.set_purist, on)
 
     return switch
+
+
+LAID_OUT = 0.3  # s: a new control is drawn by then, on a loaded phone too
 
 
 @dataclass(frozen=True)
