@@ -59,6 +59,16 @@ class Uint8Array:
     def assign(self, data: bytes) -> None:
         self.data = bytes(data)
 
+    def subarray(self, start: int, end: int) -> Uint8Array:
+        return Uint8Array(self.data[start:end])
+
+
+class Int8Array(Uint8Array):
+    """What MEMFS keeps for a file Python wrote (a slice of its Int8Array
+    memory), and so what IDBFS stores."""
+
+    constructor = Named("Int8Array")
+
 
 class Obj:
     """A plain JavaScript object: attributes as set (missing ones raise
@@ -159,7 +169,7 @@ class Browser:
                 return
             self.writes.append(local)
             self.records = {d: record(None, DIR) for d in dirs}
-            self.records.update({k: record(Uint8Array(v)) for k, v in local.items()})
+            self.records.update({k: record(Int8Array(v)) for k, v in local.items()})
             callback(None)
 
         self.queue.append(done)
@@ -170,7 +180,7 @@ class Browser:
             rec = self.records[path]
             if stat.S_ISDIR(rec.mode):
                 Path(path).mkdir(parents=True, exist_ok=True)
-            elif not isinstance(getattr(rec, "contents", None), Uint8Array):
+            elif not hasattr(getattr(rec, "contents", None), "subarray"):
                 first = first or types.SimpleNamespace(name="TypeError", message="no")
             else:
                 Path(path).write_bytes(rec.contents.data)

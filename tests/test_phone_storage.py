@@ -8,11 +8,12 @@ The browser's own run of these is tests/browser/test_phone_app_faults.py.
 from __future__ import annotations
 
 import asyncio
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_pyodide import DIR, Browser, Uint8Array, in_browser, record
+from fake_pyodide import DIR, Browser, Int8Array, in_browser, record
 from own_loop import run_alone
 
 from companion.app import AppState
@@ -119,6 +120,16 @@ def test_a_write_indexeddb_refuses_is_told_at_once_and_saved_by_the_next(
     assert told == [(NO_ROOM, True), (SAVED_AGAIN, False)]
     saved = browser.files()[str(root / "games" / f"{state.game_id}.json")].decode()
     assert '"p1":["8"]' in saved and '"p2":["5"]' in saved
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+    async def reload() -> list[str]:  # a new page: memory empty, IndexedDB kept
+        with in_browser(root, asyncio.get_running_loop()) as again:
+            again.records = browser.records
+            return (await opened(again, root, []))[1]
+
+    shutil.rmtree(root)
+    assert run_alone(reload()) == []  # Python's own files are no damage
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
 
 
 def test_a_damaged_record_is_moved_aside_and_the_app_starts_with_the_rest(
@@ -135,7 +146,7 @@ def test_a_damaged_record_is_moved_aside_and_the_app_starts_with_the_rest(
         with in_browser(root, asyncio.get_running_loop()) as browser:
             browser.records = {
                 (root / "games").as_posix(): record(None, DIR),
-                good: record(Uint8Array(b"{}")),
+                good: record(Int8Array(b"{}")),
                 bad: record(None),
             }
             _, moved = await opened(browser, root, [])

@@ -14,8 +14,9 @@ player is told which file, and the app starts with the rest.
 
 What IDBFS needs of a record (``{timestamp, mode, contents}``, keyed by the
 file's path): a ``Date`` timestamp (a number there makes it throw before it
-can even report), and a mode that is a folder, or a file with bytes
-(``Uint8Array``) for contents, or a link with its target.
+can even report), and a mode that is a folder, or a file whose contents it
+can write (a typed array, a string; null throws), or a link with its
+target. Bytes that are not a game are the store's to judge, as on disk.
 """
 
 from __future__ import annotations

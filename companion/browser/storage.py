@@ -105,11 +105,18 @@ async def _database(name: str) -> Any:
 
 
 def _kind(value: Any) -> str:
+    """What a record's contents are, as IDBFS's ``writeFile`` takes them:
+    :data:`BYTES` for what it turns into a file (any typed array: Python's
+    own writes leave ``Int8Array`` views of its memory; a string; an array
+    or buffer), :data:`MISSING` for null (it throws), else the type's name."""
     if value is None or value is jsnull:
         return MISSING
-    if isinstance(value, str | int | float | bool):
+    if isinstance(value, str) or hasattr(value, "subarray"):
+        return BYTES
+    if isinstance(value, int | float | bool):
         return type(value).__name__
-    return str(getattr(getattr(value, "constructor", None), "name", "object"))
+    kind = str(getattr(getattr(value, "constructor", None), "name", "object"))
+    return BYTES if kind in ("Array", "ArrayBuffer") else kind
 
 
 def _record(path: str, value: Any) -> Record:
@@ -117,11 +124,10 @@ def _record(path: str, value: Any) -> Record:
     if value is None or value is jsnull or isinstance(value, str | int | float):
         return Record(path, None, MISSING, dated=False)
     mode = getattr(value, "mode", None)
-    contents = _kind(getattr(value, "contents", None))
     return Record(
         path,
         mode if isinstance(mode, int) and not isinstance(mode, bool) else None,
-        BYTES if contents == "Uint8Array" else contents,
+        _kind(getattr(value, "contents", None)),
         dated=_kind(getattr(value, "timestamp", None)) == "Date",
         link=isinstance(getattr(value, "link", None), str),
     )
@@ -131,7 +137,7 @@ def _salvage(value: Any) -> Any:
     """The bytes a damaged record still holds, as a Uint8Array (maybe empty)."""
     missing = value is None or value is jsnull or isinstance(value, str | int | float)
     contents = None if missing else getattr(value, "contents", None)
-    if _kind(contents) == "Uint8Array":
+    if hasattr(contents, "subarray"):  # a typed array IDBFS did not like
         return contents
     data = contents.encode() if isinstance(contents, str) else b""
     array = js.Uint8Array.new(len(data))
