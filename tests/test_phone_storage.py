@@ -207,6 +207,29 @@ def test_a_refusal_is_worded_by_its_kind() -> None:
     assert told[1][1] and "(it said no)" in told[1][0]
 
 
+def test_a_screen_that_cannot_tell_does_not_stop_the_next_write() -> None:
+    async def run() -> list[int]:
+        written: list[int] = []
+        refuse = [True]
+
+        async def write() -> None:
+            if refuse.pop(0) if refuse else False:
+                raise WriteRefused("QuotaExceededError", "full")
+            written.append(1)
+
+        def tell(text: str, error: bool) -> None:
+            raise RuntimeError("Dialog is already opened")
+
+        saver = Saver(write, tell)
+        saver.changed()
+        await asyncio.sleep(0)
+        saver.changed()  # made while the refused write ran
+        await saver.settled()
+        return written
+
+    assert run_alone(run()) == [1]
+
+
 @pytest.mark.parametrize(
     ("rec", "reason"),
     [

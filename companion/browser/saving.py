@@ -111,10 +111,18 @@ class Saver:
                 except OSError as exc:
                     log.warning("the games could not be written to IndexedDB: %s", exc)
                     self.failing = exc
-                    self._tell(refusal_words(exc), True)
+                    self._say(refusal_words(exc), True)
                 else:
                     if self.failing is not None:
                         self.failing = None
-                        self._tell(Said(SAVED_AGAIN), False)
+                        self._say(Said(SAVED_AGAIN), False)
         finally:
             self._running = None
+
+    def _say(self, text: str, error: bool) -> None:
+        """Tell the player; a screen that cannot show it now must not stop
+        the writes that follow."""
+        try:
+            self._tell(text, error)
+        except Exception:  # noqa: BLE001 - logged; the next write still runs
+            log.exception("could not tell the player: %s", text)
