@@ -82,7 +82,8 @@ FREE = """() => new Promise((ok) => {
   const gone = indexedDB.deleteDatabase("filler");
   gone.onsuccess = gone.onerror = () => ok();
 })"""
-# Damage one game file's record as a phone's storage trouble did.
+# Damage one game file's record as a phone's storage trouble did, once
+# the record is there (false until then: Playwright asks again).
 DAMAGE = """async (name) => {
   const [db_name] = (await indexedDB.databases()).map((d) => d.name);
   const db = await new Promise((ok) => {
@@ -177,8 +178,8 @@ def test_fast_taps_a_full_phone_and_a_damaged_record_lose_nothing(
         see(page, "Round 2 · Bob deals", timeout=60_000)
         click(page, "Back")  # the sheet's way Home
         second = start_game(page, ("Gus", "Hal"))
-        page.wait_for_timeout(1_000)  # its file went to IndexedDB after the commit
-        assert page.evaluate(DAMAGE, f"{second}.json")
+        # once its file is in IndexedDB (written just after the commit)
+        page.wait_for_function(DAMAGE, arg=f"{second}.json", timeout=20_000)
         page.goto(published.url)  # Home, Python started again
         booted(page)
         see(page, re.compile(rf"^{second}\.json was damaged in this phone's storage"))
