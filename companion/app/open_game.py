@@ -13,6 +13,15 @@ and every change goes through :meth:`OpenGame.commit`, under the game's lock:
    a failed write leaves memory as it was (nothing to roll back);
 4. the revision goes up and every watcher is told (the UI re-renders).
 
+Steps 1–3 never let another commit of the game in. Threads wait for the
+lock; but the lock is re-entrant, and in the phone's browser everything
+runs on one thread, where a commit that yielded inside (it once waited for
+IndexedDB with Pyodide's ``run_sync``) let the next tap's commit walk in on
+the same thread and one swap overwrote the other (issue 34). The browser
+now writes to IndexedDB after the commit (:mod:`companion.browser.saving`),
+so nothing yields inside; should anything ever again, the commit that walks
+in is refused with words (:data:`BUSY`) instead of being lost in silence.
+
 The server's own work on a game (computer players, :mod:`companion.app.bots`)
 hears of commits through :meth:`OpenGame.after_commit` without counting as a
 watcher, and speaks to every screen on the game through :meth:`OpenGame.say`.
@@ -26,7 +35,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.i18n.said import worded
 from companion.rules import RoundRecord, Sheet, SheetError
 from companion.store import GameNotFound, GameStore
@@ -40,6 +49,10 @@ from .seats import Seats
 GAME = "game"  # a scope that conflicts with every other change (saving a round…)
 SEATS = "seats"  # who holds which seat: never in the way of the game's changes
 LOG_SIZE = 256  # changes remembered to explain a refusal
+BUSY = N_(
+    "Another change to this game was still being saved, so this one was "
+    "not made. Try again."
+)
 Listener = Callable[[], None]
 T = TypeVar("T")
 
@@ -116,6 +129,7 @@ class OpenGame:
     deleted: bool = False
     note: Note | None = None
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    _committing: bool = field(default=False, repr=False)  # inside steps 1-3
     _log: deque[Change] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
     _listeners: list[Listener] = field(default_factory=list, repr=False)
     # (the state they were computed from, values by key): see derived()
@@ -196,26 +210,45 @@ class OpenGame:
         """
         wanted = frozenset(scopes)
         with self._lock:
-            if self.deleted:
-                raise Refusal(_("This game was deleted."))
-            if seen is not None:
-                self._check_fresh(seen, wanted)
-            before = self.state
+            if self._committing:  # walked in on the same thread: see module doc
+                raise Refusal(_(BUSY))
+            self._committing = True
             try:
-                after = change(before)
-            except SheetError as exc:
-                raise Refusal(error_text(exc)) from exc
-            if after is before:
+                revision = self._apply(change, what, wanted, seen)
+            finally:
+                self._committing = False
+            if revision is None:
                 return self.revision  # nothing to do: no write, no new revision
-            self._write(before, after)
-            self.state = after
-            self.revision += 1
-            self._log.append(Change(self.revision, wanted, what))
-            revision = self.revision
             listeners = self._hooks + self._listeners
         for listener in listeners:
             listener()
         return revision
+
+    def _apply(
+        self,
+        change: Callable[[GameState], GameState],
+        what: str,
+        scopes: frozenset[str],
+        seen: int | None,
+    ) -> int | None:
+        """Steps 1-3 (under the lock): the new revision, or None when the
+        change changed nothing."""
+        if self.deleted:
+            raise Refusal(_("This game was deleted."))
+        if seen is not None:
+            self._check_fresh(seen, scopes)
+        before = self.state
+        try:
+            after = change(before)
+        except SheetError as exc:
+            raise Refusal(error_text(exc)) from exc
+        if after is before:
+            return None
+        self._write(before, after)
+        self.state = after
+        self.revision += 1
+        self._log.append(Change(self.revision, scopes, what))
+        return self.revision
 
     def _check_fresh(self, seen: int, scopes: frozenset[str]) -> None:
         if seen >= self.revision:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -495,14 +495,18 @@ def make_main(
     gate: Gate | None = None,
     language: str | None = None,
     crowd: Crowd | None = None,
+    warnings: Sequence[str] = (),
 ) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab;
     ``serving``: where the server listens (the Invite's links); ``gate``:
     who is the host when the server is reachable from the LAN;
     ``language``: the default for a device that has not chosen one;
-    ``crowd``: the sessions each other address holds, and the cap."""
+    ``crowd``: the sessions each other address holds, and the cap;
+    ``warnings``: problems found before the store opened (the phone app's
+    damaged records), shown with the store's own."""
     install_language(language)
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
+    hub.store.warnings.extend(warnings)
     gate = gate or Gate()
     crowd = crowd or Crowd(cap_from(os.environ))
     sweep = Sweep()
