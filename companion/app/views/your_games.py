@@ -180,8 +180,8 @@ def backup_reminder(
     if since is not None and (today - since).days >= after_days:
         if last_backup is None:
             text = ngettext(
-                "Your game is not backed up yet.",
-                "Your {n} games are not backed up yet.",
+                "{n} game is not backed up yet.",
+                "{n} games are not backed up yet.",
                 changed_since,
             )
         else:
