@@ -14,6 +14,7 @@ from companion.app.views.your_games import (
     REMIND_AFTER_DAYS,
     backup_reminder,
     day_of,
+    place_name,
     size,
     your_games_view,
 )
@@ -60,7 +61,7 @@ def test_days_read_from_a_day_or_a_moment_and_nothing_else() -> None:
 def test_the_phone_panel_says_games_space_kept_and_last_backup() -> None:
     space = Space(used=2_100_000, quota=10**10, kept=True, asked=True)
     view = your_games_view(12, "2026-11-30", 0, phone=True, space=space)
-    assert view.title == "Your games on this phone"
+    assert view.title == "Your games"
     assert facts(view) == {
         "Games": "12",
         "Space used": "2.1 MB of 10 GB",
@@ -93,7 +94,7 @@ def test_the_served_panel_says_where_the_games_are_kept() -> None:
     view = your_games_view(
         2, "2026-12-01T08:00:00+00:00", 1, phone=False, folder="/srv/flip7"
     )
-    assert view.title == "Your games on this computer"
+    assert view.title == "Your games"
     assert facts(view) == {
         "Games": "2",
         "Kept in": "/srv/flip7",
@@ -109,12 +110,18 @@ def test_no_games_nothing_to_back_up() -> None:
     assert facts(view)["Kept in"] == "this app's memory only"
 
 
+def test_home_names_the_place_where_the_games_are() -> None:
+    assert place_name(True) == "Your games on this phone"
+    assert place_name(False) == "Your games on this computer"
+
+
 def test_the_panel_in_italian_and_hungarian() -> None:
     space = Space(2_100_000, 10**10, False, True)
     for language in ("it", "hu"):
         with use(language):
             view = your_games_view(2, None, 2, phone=True, space=space)
-        words = " ".join([view.title, *facts(view), *facts(view).values()])
+            place = place_name(True)
+        words = " ".join([place, view.title, *facts(view), *facts(view).values()])
         assert "Games" not in words and "phone" not in words, language
 
 

@@ -1,6 +1,7 @@
-"""Back up and restore on the served app, as a person: Home's "Your games on
-this computer" says where the games are kept; Back up downloads every game
-in one file; a game deleted, then the file restored, brings it back and
+"""Back up and restore on the served app, as a person: Home reminds to
+back up games never backed up for a week, and its Back up now downloads
+every game in one file; "Your games on this computer" says where the games
+are kept; a game deleted, then the file restored, comes back and the app
 says so; Undo restore puts the games back as they were; a file cut short
 is refused with its reason and changes nothing. One server, one page.
 (The phone app's walk, through a wiped site, is in test_phone_app.py.)"""
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +27,9 @@ PLACE = "Your games on this computer"
 
 
 def seed(data_dir: Path) -> None:
-    store = GameStore(data_dir)
+    """Two games played ten days ago, never backed up."""
+    then = (datetime.now(UTC) - timedelta(days=10)).isoformat()
+    store = GameStore(data_dir, clock=lambda: then)
     store.create(standard_game().rename("p3", "Zoë"), {"title": "Friday night"})
     store.create(brutal_game().rename("p1", "Dee"), {"title": "Brutal Sunday"})
     store.close()
@@ -54,20 +58,23 @@ def test_back_up_delete_restore_undo_and_a_file_cut_short(
     with running_server(data) as server:
         page = open_app(browser, server.url, PHONE)
         assert tiles(page) == 2
-        click(page, PLACE)
-        see(page, "Kept in")
-        see(page, str(data))  # the data folder, where a person finds the files
-        see(page, "never")  # no backup yet
+        see(page, "2 games are not backed up yet.")
+        screenshot(page, "home-reminder-phone")
         with page.expect_download() as saved:
-            click(page, "Back up")
+            click(page, "Back up now")
         name = saved.value.suggested_filename
         assert re.fullmatch(r"flip7-games-\d{4}-\d\d-\d\d\.json", name), name
         backup = Path(saved.value.path()).read_bytes()
         games = json.loads(backup)["games"]
         assert len(games) == 2
         see(page, re.compile(rf"^Downloaded {re.escape(name)}\. It holds 2 games\.$"))
-        screenshot(page, "your-games-computer")
+        assert page.get_by_role("button", name="Back up now").count() == 0
 
+        click(page, PLACE)
+        see(page, "Kept in")
+        see(page, str(data))  # the data folder, where a person finds the files
+        see(page, "Last backup")
+        screenshot(page, "your-games-computer")
         click(page, "Back")
         click(page, "Delete game Dee, Bo, Cy")
         click(page, "Delete")

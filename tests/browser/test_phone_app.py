@@ -203,6 +203,8 @@ def test_a_phone_backs_up_is_wiped_and_restores_every_game(
     assert saved.value.suggested_filename.startswith("flip7-games-")
     assert len(json.loads(backup)["games"]) == 2
     see(page, re.compile(r"It holds 2 games\.$"))
+    click(page, "Back")  # Home's address: deep links need the installed app
+    see(page, "Past games")
 
     cdp = context.new_cdp_session(page)
     origin = host.url.rstrip("/")

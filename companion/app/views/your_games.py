@@ -42,7 +42,7 @@ class Fact:
 
 @dataclass(frozen=True, slots=True)
 class YourGamesView:
-    title: str
+    title: str  # "Your games": the screen's header fits a phone's width
     facts: tuple[Fact, ...]
     advice: tuple[str, ...]  # why and how to keep the games safe
     can_back_up: bool  # there is a game to back up
@@ -59,7 +59,7 @@ class Reminder:
 
 
 def place_name(phone: bool) -> str:
-    """The panel's name, where a player looks for it (Home's button)."""
+    """Home's way to the panel, named for where a player looks for it."""
     return _("Your games on this phone") if phone else _("Your games on this computer")
 
 
@@ -130,7 +130,6 @@ def your_games_view(
     browser's answers (``space``), served with its data ``folder``."""
     facts = [Fact(_("Games"), number(games))]
     advice: list[str] = []
-    title = place_name(phone)
     if phone:
         facts += [
             Fact(_("Space used"), _space(space)),
@@ -153,7 +152,9 @@ def your_games_view(
         advice.insert(0, changed)
     if not games:
         advice.append(_("No games to back up yet."))
-    return YourGamesView(title, tuple(facts), tuple(advice), games > 0, can_undo)
+    return YourGamesView(
+        _("Your games"), tuple(facts), tuple(advice), games > 0, can_undo
+    )
 
 
 def backup_reminder(
