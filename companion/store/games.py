@@ -190,6 +190,16 @@ class GameStore:
         self._write_record(record)
 
     @_locked
+    def replace(self, record: GameRecord) -> None:
+        """Write a whole game over the stored one with its id, in one atomic
+        write (a restore from a backup, and its undo): never a moment with
+        neither. Raises :class:`GameNotFound` if there is no such game."""
+        if record.id not in self._summaries:
+            raise GameNotFound(record.id)
+        self._write_record(record)
+        self._invites[record.id] = record.invite
+
+    @_locked
     def save(
         self,
         game_id: str,
@@ -271,6 +281,22 @@ class GameStore:
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
         return self._read(game_id)
+
+    @_locked
+    def load_once(self, game_id: str) -> GameRecord:
+        """:meth:`load` without keeping the game's file open afterwards (a
+        backup reads every game once: 1,000 games are not kept in memory)."""
+        kept = game_id in self._games
+        try:
+            return self.load(game_id)
+        finally:
+            if not kept:
+                self._forget_file(game_id)
+
+    def own_file(self, name: str, kind: str) -> TinyDB:
+        """A TinyDB file of the app's own beside the index (``backups.json``),
+        written like every file here: atomically on disk, or in memory."""
+        return self._open(name, kind)
 
     def load_if_free(self, game_id: str) -> GameRecord | None:
         """:meth:`load`, or None at once while another thread holds the
@@ -411,8 +437,9 @@ class GameStore:
         if self.folder_problem is not None:
             raise StoreReadOnly(self.folder_problem)
 
-    def _open(self, name: str) -> TinyDB:
-        kind = "a list of games" if name == "index.json" else "a saved game"
+    def _open(self, name: str, kind: str | None = None) -> TinyDB:
+        if kind is None:
+            kind = "a list of games" if name == "index.json" else "a saved game"
         if self.path is None:
             return TinyDB(self._files, name, storage=MemoryJSONStorage, kind=kind)
         return TinyDB(self.path / name, storage=AtomicJSONStorage, kind=kind)
