@@ -180,11 +180,13 @@ class Backups:
         counts = dict.fromkeys(Outcome, 0)
         marks = dict(ledger.games)
         try:
-            for game in backup.games:
-                outcome = self._merge(game, ledger, marks, undo)
-                counts[outcome] += 1
+            with self.store.batch():
+                for game in backup.games:
+                    outcome = self._merge(game, ledger, marks, undo)
+                    counts[outcome] += 1
         except (OSError, Refusal) as exc:
-            self._put_back(undo)  # what was written so far, taken back
+            with self.store.batch():
+                self._put_back(undo)  # what was written so far, taken back
             if isinstance(exc, OSError):
                 raise could_not_save(exc) from exc
             raise
@@ -206,7 +208,7 @@ class Backups:
             return self._copy(game, marks, undo)
         if here is None:
             self.store.restore(with_(record, invite=None))
-            return self._noted(record.id, game.seen, Outcome.ADDED, marks, undo)
+            return self._noted(record, game.seen, Outcome.ADDED, marks, undo)
         mark = ledger.games.get(record.id)
         here_seen = mark.seen if mark else ()
         here_hash = content_hash(here)
@@ -219,9 +221,9 @@ class Backups:
                 marks[record.id] = Mark(updated, seen)
             return Outcome.HERE
         if outcome is Outcome.UPDATED and record.meta == here.meta:
-            self._replace(with_(record, invite=here.invite))
+            written = self._replace(with_(record, invite=here.invite))
             undo.replaced.append(here)
-            return self._noted(record.id, game.seen, Outcome.UPDATED, marks, undo)
+            return self._noted(written, game.seen, Outcome.UPDATED, marks, undo)
         return self._copy(game, marks, undo)
 
     def _copy(self, game: BackupGame, marks: dict[str, Mark], undo: _Undo) -> Outcome:
@@ -237,7 +239,7 @@ class Backups:
         )
         self.store.restore(copy)
         seen = checkpoints(game.seen, content_hash(copy))
-        return self._noted(copy.id, seen, Outcome.COPY, marks, undo)
+        return self._noted(copy, seen, Outcome.COPY, marks, undo)
 
     def _here(self, game_id: str) -> GameRecord | None:
         """The game with that id here; None when there is none (or its file
@@ -253,28 +255,30 @@ class Backups:
 
     def _noted(
         self,
-        game_id: str,
+        written: GameRecord,
         seen: tuple[str, ...],
         outcome: Outcome,
         marks: dict[str, Mark],
         undo: _Undo,
     ) -> Outcome:
-        written = self.store.load_once(game_id)
+        """Remember a game just written (``written``: as it is stored now)."""
         if outcome is not Outcome.UPDATED:
-            undo.added.append(game_id)
-        undo.hashes[game_id] = content_hash(written)
-        marks[game_id] = Mark(written.updated, seen)
+            undo.added.append(written.id)
+        undo.hashes[written.id] = content_hash(written)
+        marks[written.id] = Mark(written.updated, seen)
         return outcome
 
-    def _replace(self, record: GameRecord) -> None:
+    def _replace(self, record: GameRecord) -> GameRecord:
         """``record`` in place of the game here: through its open game's
-        commit when a session holds it (every screen on it is told)."""
+        commit when a session holds it (every screen on it is told); the
+        game as it is stored now."""
         game = self.hub.opened(record.id)
         if game is None:
             self.store.replace(record)
-            return
+            return record
         state, _notes = restore(record)
         game.commit(lambda now: with_(state, seats=now.seats), what=Said(RESTORED))
+        return self.store.load_once(record.id)  # the draft as the app keeps it
 
     def new_id(self) -> str:
         """A fresh game id, in the store's own form, for a copy."""

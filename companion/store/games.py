@@ -23,7 +23,8 @@ import secrets
 import tempfile
 import threading
 from collections import Counter
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from enum import Enum
@@ -131,6 +132,7 @@ class GameStore:
         self._invites: dict[str, str | None] = {}  # tokens read so far
         self._doc_ids: dict[str, int] = {}
         self._dirty: set[str] = set()
+        self._batch: set[str] | None = None  # files opened in batch() (None: none)
         # Why the folder cannot be written (None: it can); every write raises
         # StoreReadOnly with it and Home shows it for as long as it holds.
         self.folder_problem: str | None = None
@@ -292,6 +294,27 @@ class GameStore:
         finally:
             if not kept:
                 self._forget_file(game_id)
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Write many games in a row (a restore from a backup): the index is
+        written once at the end instead of after each new game, and the game
+        files opened meanwhile are let go of. Safe as it is: the index is a
+        cache the store heals from the game files on open."""
+        with self._lock:
+            outer = self._batch is not None
+            if not outer:
+                self._batch = set(self._games)
+        try:
+            yield
+        finally:
+            if not outer:
+                with self._lock:
+                    opened, self._batch = self._batch or set(), None
+                    for game_id in set(self._games) - opened:
+                        self._forget_file(game_id)
+                    with suppress(OSError):  # still dirty: the next flush
+                        self.flush()
 
     def own_file(self, name: str, kind: str) -> TinyDB:
         """A TinyDB file of the app's own beside the index (``backups.json``),
@@ -548,7 +571,9 @@ class GameStore:
     def _set_summary(self, summary: GameSummary, *, force: bool = False) -> None:
         before = self._summaries.get(summary.id)
         self._summaries[summary.id] = summary
-        if force or before is None or before.listing_key() != summary.listing_key():
+        if self._batch is not None:
+            self._dirty.add(summary.id)  # written when the batch ends
+        elif force or before is None or before.listing_key() != summary.listing_key():
             self._write_index(self._dirty | {summary.id})
         else:
             self._dirty.add(summary.id)
