@@ -71,8 +71,8 @@ def _named(game: SkippedGame) -> str:
     else:
         who = _("game {number} of the file").format(number=game.number)
     day = _day(game.day)
-    said = f"{who} ({day})" if day else who
-    return _("{game}: {reason}").format(game=said, reason=worded(game.reason))
+    said = f"{who}, {day}" if day else who
+    return _("{game} ({reason})").format(game=said, reason=worded(game.reason))
 
 
 def _day(text: str | None) -> str | None:

@@ -185,8 +185,8 @@ class Backups:
                     outcome = self._merge(game, ledger, marks, undo)
                     counts[outcome] += 1
         except (OSError, Refusal) as exc:
-            with self.store.batch():
-                self._put_back(undo)  # what was written so far, taken back
+            with self.store.batch():  # what was written so far, taken back
+                self._put_back(undo, ledger=False)
             if isinstance(exc, OSError):
                 raise could_not_save(exc) from exc
             raise
@@ -317,13 +317,16 @@ class Backups:
                 ).format(games="; ".join(changed))
             )
         try:
-            self._put_back(undo)
+            with self.store.batch():
+                self._put_back(undo)
         except OSError as exc:
             raise could_not_save(exc) from exc
         self._undo = None
         return _("The restore was undone: your games are as they were before it.")
 
-    def _put_back(self, undo: _Undo) -> None:
+    def _put_back(self, undo: _Undo, *, ledger: bool = True) -> None:
+        """Remove the games ``undo`` added, put back those it replaced, and
+        (``ledger``: it was written) the record of backups as it was."""
         for game_id in undo.added:
             if any(s.id == game_id for s in self.store.list_games()):
                 self.hub.delete(game_id)  # sessions on it are told, go Home
@@ -332,6 +335,8 @@ class Backups:
                 self._replace(record)
             else:
                 self.store.restore(record)
+        if not ledger:
+            return
         try:
             self.ledger.write(undo.ledger)
         except OSError:

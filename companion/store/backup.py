@@ -47,6 +47,9 @@ _HASH = re.compile(f"[0-9a-f]{{{HASH_CHARS}}}")
 # IndexedDB, Windows, macOS): letters, digits and a few safe marks.
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+=-]{0,119}")
 _SHARE_CODE = re.compile(rb"\s*F7C[0-9]{1,6}:", re.IGNORECASE)
+# How every backup file begins (write_backup puts "format" first): a file
+# that begins so but does not parse is a damaged backup, not a foreign file.
+_MARK = re.compile(r'\s*\{\s*"format"\s*:\s*"' + FORMAT + '"')
 
 
 class BackupError(DocumentError):
@@ -195,7 +198,9 @@ def _parse(data: bytes) -> Any:
     except RecursionError:
         raise BackupError(_damaged(Said(N_("it is nested too deeply")))) from None
     except json.JSONDecodeError as exc:
-        if text.strip() and exc.pos >= len(text.rstrip()):
+        if not _MARK.match(text):
+            raise BackupError(_foreign()) from None
+        if not text.rstrip().endswith("}"):
             raise BackupError(
                 Said(
                     N_(
@@ -205,7 +210,12 @@ def _parse(data: bytes) -> Any:
                     )
                 )
             ) from None
-        raise BackupError(_foreign()) from None
+        where = Said(
+            N_("it is not valid JSON at line {line}, column {column}"),
+            line=exc.lineno,
+            column=exc.colno,
+        )
+        raise BackupError(_damaged(where)) from None
 
 
 def _foreign() -> Said:
