@@ -1,14 +1,17 @@
 """Benchmark: back up and restore 1,000 games (issue 34).
 
 Run: ``uv run python tests/bench/bench_backup.py [--games 1000]``. Not
-collected by pytest (the name does not start with ``test_``). The served
-app's store, on disk: ``--games`` games of 4 players and 12 rounds each
-(a long evening), a round half tapped in every tenth game, written as game
-files; then the app's own :class:`~companion.app.backups.Backups` backs
-them all up, restores the file into an empty folder (every game added: one
-atomic write each, as every save) and into the same folder again (every
-game already here: read and compared, nothing written). Each step's wall
-time, the file's size and the machine's load are printed.
+collected by pytest (the name does not start with ``test_``). ``--games``
+games of 4 players and 12 rounds each (a long evening), a round half tapped
+in every tenth game, written as game files; then the app's own
+:class:`~companion.app.backups.Backups` backs them all up, restores the
+file into an empty store (every game added: one atomic write each, as every
+save) and into the same store again (every game already here: read and
+compared, nothing written). Twice: ``disk``, the served app's store (a
+folder, every write fsynced), and ``memory``, the same store code on a dict
+(what the phone app runs, without its IndexedDB and not under Pyodide: a
+floor, not the phone's figure). Each step's wall time (opening the store
+included), the file's size and the machine's load are printed.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -32,11 +37,12 @@ from companion.app.live import LiveSeat  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 from companion.store.records import GameRecord  # noqa: E402
 
+T = TypeVar("T")
 
-def populate(path: Path, n: int) -> None:
-    """``n`` game files written directly (the store indexes them on open)."""
-    games = path / "games"
-    games.mkdir(parents=True)
+
+def game_files(n: int) -> dict[str, str]:
+    """``n`` game files, by their name in the data folder."""
+    files = {}
     for i in range(n):
         sheet = random_game(4, 12, seed=i)
         stamp = f"2025-01-01T00:00:{i % 60:02d}.{i:06d}+00:00"
@@ -47,18 +53,53 @@ def populate(path: Path, n: int) -> None:
             draft = half.to_dict()
         record = GameRecord(f"g-{i:05d}", sheet, stamp, stamp, {}, draft)
         text = json.dumps({"game": {"1": record.to_doc()}})
-        (games / f"{record.id}.json").write_text(text, encoding="utf-8")
+        files[f"games/{record.id}.json"] = text
+    return files
 
 
-def backups(path: Path) -> Backups:
-    return Backups(GameHub(GameStore(path)), LiveSeat())
+def on_disk(path: Path, files: dict[str, str]) -> Callable[[], GameStore]:
+    """The served app's store: a folder of game files."""
+    (path / "games").mkdir(parents=True)
+    for name, text in files.items():
+        (path / name).write_text(text, encoding="utf-8")
+    return lambda: GameStore(path)
 
 
-def timed(label: str, work):  # type: ignore[no-untyped-def]
+def in_memory(files: dict[str, str]) -> Callable[[], GameStore]:
+    """The phone app's store code on a dict instead of a disk."""
+    return lambda: GameStore.memory(files)
+
+
+def backups(store: GameStore) -> Backups:
+    return Backups(GameHub(store), LiveSeat())
+
+
+def timed(label: str, work: Callable[[], T]) -> T:
     start = time.perf_counter()
     result = work()
     print(f"{label}: {time.perf_counter() - start:.2f} s")
     return result
+
+
+def run(kind: str, n: int, home: Callable[[], GameStore], empty: GameStore) -> None:
+    """Back up ``home``'s games, restore them into ``empty``, then into
+    ``home`` again; each step timed (opening the store included)."""
+    made = timed(f"{kind}: back up {n} games", lambda: backups(home()).export())
+    size = len(made.data)
+    print(
+        f"{kind}: backup file {size / 1e6:.2f} MB, {made.games} games, "
+        f"{size / max(made.games, 1) / 1e3:.1f} kB a game"
+    )
+    said = timed(
+        f"{kind}: restore {n} games into an empty store",
+        lambda: backups(empty).restore(made.data),
+    )
+    print(f"{kind}:   said: {said}")
+    said = timed(
+        f"{kind}: restore {n} games into the same store",
+        lambda: backups(home()).restore(made.data),
+    )
+    print(f"{kind}:   said: {said}")
 
 
 def main() -> None:
@@ -67,25 +108,11 @@ def main() -> None:
     args = parser.parse_args()
     n = args.games
     print(f"load average before: {os.getloadavg()[0]:.2f}")
+    files = game_files(n)
     with tempfile.TemporaryDirectory() as tmp:
-        home, empty = Path(tmp) / "home", Path(tmp) / "empty"
-        populate(home, n)
-        made = timed(f"back up {n} games", lambda: backups(home).export())
-        size = len(made.data)
-        print(
-            f"backup file: {size / 1e6:.2f} MB, {made.games} games, "
-            f"{size / max(made.games, 1) / 1e3:.1f} kB a game"
-        )
-        added = timed(
-            f"restore {n} games into an empty folder",
-            lambda: backups(empty).restore(made.data),
-        )
-        print(f"  said: {added}")
-        here = timed(
-            f"restore {n} games into the same folder",
-            lambda: backups(home).restore(made.data),
-        )
-        print(f"  said: {here}")
+        home = on_disk(Path(tmp) / "home", files)
+        run("disk", n, home, GameStore(Path(tmp) / "empty"))
+    run("memory", n, in_memory(dict(files)), GameStore.memory())
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -142,12 +142,15 @@ def test_bench_store(tmp_path: Path) -> None:
 
 def test_bench_backup(tmp_path: Path) -> None:
     out = run_bench("bench_backup.py", "--games", "20", tmp=tmp_path)
-    lines_like(out, rf"back up 20 games: {NUMBER} s")
-    lines_like(out, rf"backup file: {NUMBER} MB, 20 games, {NUMBER} kB a game")
-    for where in ("an empty folder", "the same folder"):
-        lines_like(out, rf"restore 20 games into {where}: {NUMBER} s")
-    lines_like(out, r"  said: 20 games added\.")
-    lines_like(out, r"  said: 20 already here\.")
+    for kind in ("disk", "memory"):
+        lines_like(out, rf"{kind}: back up 20 games: {NUMBER} s")
+        lines_like(
+            out, rf"{kind}: backup file {NUMBER} MB, 20 games, {NUMBER} kB a game"
+        )
+        for where in ("an empty store", "the same store"):
+            lines_like(out, rf"{kind}: restore 20 games into {where}: {NUMBER} s")
+        lines_like(out, rf"{kind}:   said: 20 games added\.")
+        lines_like(out, rf"{kind}:   said: 20 already here\.")
     lines_like(out, rf"load average (before|after): {NUMBER}")
 
 
