@@ -260,3 +260,11 @@ def test_a_guest_may_neither_back_up_nor_restore(good: bytes) -> None:
     state.seat.access = Access(Role.GUEST, "x", "token")
     assert state.act(state.backups.export) is not None
     assert state.act(state.backups.restore, good) is not None
+    assert state.backups.status().games == 0
+    assert state.store.list_games() == []
+
+
+def test_a_file_the_browser_gave_no_contents_for(folder: Path) -> None:
+    store = GameStore(folder)
+    with pytest.raises(Refusal, match="That file could not be read."):
+        Backups(GameHub(store), LiveSeat()).restore(None)

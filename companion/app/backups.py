@@ -152,7 +152,10 @@ class Backups:
 
     def status(self) -> BackupStatus:
         """How many games are here, and how many changed since the last
-        backup (by their "updated" stamp: a round saved, a game started)."""
+        backup (by their "updated" stamp: a round saved, a game started).
+        A guest's phone is shown none (as the library lists none)."""
+        if not self.seat.host:
+            return BackupStatus(0, None, 0)
         ledger = self.ledger.read()
         games = self.store.list_games()
         changed = sum(
@@ -163,10 +166,13 @@ class Backups:
         return BackupStatus(len(games), ledger.last, changed)
 
     # --- restore ------------------------------------------------------------------
-    def restore(self, data: bytes) -> str:
+    def restore(self, data: bytes | None) -> str:
         """Merge the backup in ``data`` into this device's games; the summary
-        sentence. A refused file raises :class:`Refusal` and changes nothing."""
+        sentence. A refused file raises :class:`Refusal` and changes nothing
+        (``None``: the browser gave no contents for the picked file)."""
         self.seat.check_host()
+        if data is None:
+            raise Refusal(_("That file could not be read."))
         if self.store.folder_problem is not None:
             raise Refusal(worded(self.store.folder_problem))
         try:
@@ -327,11 +333,12 @@ class Backups:
     def _put_back(self, undo: _Undo, *, ledger: bool = True) -> None:
         """Remove the games ``undo`` added, put back those it replaced, and
         (``ledger``: it was written) the record of backups as it was."""
+        stored = {s.id for s in self.store.list_games()}
         for game_id in undo.added:
-            if any(s.id == game_id for s in self.store.list_games()):
+            if game_id in stored:
                 self.hub.delete(game_id)  # sessions on it are told, go Home
         for record in undo.replaced:
-            if any(s.id == record.id for s in self.store.list_games()):
+            if record.id in stored:
                 self._replace(record)
             else:
                 self.store.restore(record)
