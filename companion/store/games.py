@@ -133,6 +133,7 @@ class GameStore:
         self._doc_ids: dict[str, int] = {}
         self._dirty: set[str] = set()
         self._batch: set[str] | None = None  # files opened in batch() (None: none)
+        self._gone: list[int] = []  # index lines to remove when the batch ends
         # Why the folder cannot be written (None: it can); every write raises
         # StoreReadOnly with it and Home shows it for as long as it holds.
         self.folder_problem: str | None = None
@@ -297,10 +298,11 @@ class GameStore:
 
     @contextmanager
     def batch(self) -> Iterator[None]:
-        """Write many games in a row (a restore from a backup): the index is
-        written once at the end instead of after each new game, and the game
-        files opened meanwhile are let go of. Safe as it is: the index is a
-        cache the store heals from the game files on open."""
+        """Write or delete many games in a row (a restore from a backup, its
+        undo): the index is written once at the end instead of after each
+        game, and the game files opened meanwhile are let go of. Safe as it
+        is: the index is a cache the store heals from the game files on open
+        (lines without a file dropped, files without a line read)."""
         with self._lock:
             outer = self._batch is not None
             if not outer:
@@ -313,6 +315,10 @@ class GameStore:
                     opened, self._batch = self._batch or set(), None
                     for game_id in set(self._games) - opened:
                         self._forget_file(game_id)
+                    gone, self._gone = self._gone, []
+                    with suppress(OSError):  # healed from the files on open
+                        if gone and self.writable:
+                            self._index.table("games").remove(doc_ids=gone)
                     with suppress(OSError):  # still dirty: the next flush
                         self.flush()
 
@@ -584,7 +590,10 @@ class GameStore:
         self._dirty.discard(game_id)
         doc_id = self._doc_ids.pop(game_id, None)
         if doc_id is not None and self.writable:
-            self._index.table("games").remove(doc_ids=[doc_id])
+            if self._batch is not None:
+                self._gone.append(doc_id)  # removed when the batch ends
+            else:
+                self._index.table("games").remove(doc_ids=[doc_id])
 
     def _write_index(self, game_ids: set[str]) -> None:
         if not self.writable:

@@ -6,7 +6,8 @@ games of 4 players and 12 rounds each (a long evening), a round half tapped
 in every tenth game, written as game files; then the app's own
 :class:`~companion.app.backups.Backups` backs them all up, restores the
 file into an empty store (every game added: one atomic write each, as every
-save) and into the same store again (every game already here: read and
+save), undoes that (every game removed), and restores into the same store
+again (every game already here: read and
 compared, nothing written). Twice: ``disk``, the served app's store (a
 folder, every write fsynced), and ``memory``, the same store code on a dict
 (what the phone app runs, without its IndexedDB and not under Pyodide: a
@@ -90,11 +91,13 @@ def run(kind: str, n: int, home: Callable[[], GameStore], empty: GameStore) -> N
         f"{kind}: backup file {size / 1e6:.2f} MB, {made.games} games, "
         f"{size / max(made.games, 1) / 1e3:.1f} kB a game"
     )
+    fresh = backups(empty)
     said = timed(
         f"{kind}: restore {n} games into an empty store",
-        lambda: backups(empty).restore(made.data),
+        lambda: fresh.restore(made.data),
     )
     print(f"{kind}:   said: {said}")
+    timed(f"{kind}: undo that restore", fresh.undo)
     said = timed(
         f"{kind}: restore {n} games into the same store",
         lambda: backups(home()).restore(made.data),

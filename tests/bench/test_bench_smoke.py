@@ -149,6 +149,7 @@ def test_bench_backup(tmp_path: Path) -> None:
         )
         for where in ("an empty store", "the same store"):
             lines_like(out, rf"{kind}: restore 20 games into {where}: {NUMBER} s")
+        lines_like(out, rf"{kind}: undo that restore: {NUMBER} s")
         lines_like(out, rf"{kind}:   said: 20 games added\.")
         lines_like(out, rf"{kind}:   said: 20 already here\.")
     lines_like(out, rf"load average (before|after): {NUMBER}")
