@@ -5,6 +5,7 @@ stored directly; for the backup tests and the backup benchmark."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from share_games import (
@@ -16,6 +17,7 @@ from share_games import (
 )
 
 from companion.app import AppState
+from companion.app.bots import BotClock
 from companion.app.hub import GameHub
 from companion.store import GameStore
 from companion.store.records import GameRecord
@@ -28,11 +30,18 @@ def tap(state: AppState, pid: str, codes: str) -> None:
         assert state.act(state.entry.add_card, pid, code) is None, state.notice
 
 
-def started(state: AppState, names: list[str], **opts: object) -> None:
+def started(
+    state: AppState,
+    names: list[str],
+    bots: dict[int, str] | None = None,
+    **opts: object,
+) -> None:
     """A new game of ``names`` started in ``state`` (its options set)."""
     state.new_game()
     for name in names:
         assert state.act(state.form.add, name) is None
+    for seat, level in (bots or {}).items():
+        assert state.act(state.form.set_computer, seat, level) is None
     for key, value in opts.items():
         if key == "target":
             assert state.act(state.form.set_target, value) is None  # type: ignore[arg-type]
@@ -41,9 +50,15 @@ def started(state: AppState, names: list[str], **opts: object) -> None:
     assert state.start_game() is None, state.notice
 
 
+def never(delay: float, work: Callable[[], None]) -> Callable[[], None]:
+    """A computer player's move that never comes: the games stay as made."""
+    return lambda: None
+
+
 def every_kind(store: GameStore | GameHub) -> list[str]:
     """Store one game of every kind in ``store``; their ids."""
-    state = AppState(store)
+    hub = store if isinstance(store, GameHub) else GameHub(store, BotClock(1, never))
+    state = AppState(hub)
     ids: list[str] = []
     # in progress: two rounds saved, a third being tapped in
     started(state, ["Ann", "Bob", "Cy"])
@@ -73,9 +88,9 @@ def every_kind(store: GameStore | GameHub) -> list[str]:
     assert state.act(state.entry.save) is None
     assert state.act(state.fixes.add_player, "Hal", at_lowest=True) is None
     ids.append(_left(state))
-    # a digital round in progress, Brutal
+    # a digital round in progress, Brutal, a computer player at the table
     state.test_deck = DECK
-    started(state, ["Ivy", "Jon", "Kim"], brutal=True)
+    started(state, ["Ivy", "Jon", "Kim"], {0: "hard"}, brutal=True)
     assert state.act(state.table.start) is None, state.notice
     assert state.act(state.table.play, "stay") is None, state.notice
     ids.append(_left(state))

@@ -9,10 +9,11 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from backup_games import every_kind, files_of, records, tap
+from backup_games import every_kind, files_of, never, records, tap
 
 from companion.app import AppState
 from companion.app.backups import Backups
+from companion.app.bots import BotClock
 from companion.app.hub import GameHub
 from companion.app.live import LiveSeat
 from companion.i18n import use
@@ -49,11 +50,12 @@ def test_every_kind_of_game_comes_back_whole_in_an_empty_folder(
         assert same(after[game_id], record), game_id
     # what the app shows is the same too: the round in progress, the
     # digital round, the edit under way
-    state = AppState(laptop)
+    state = AppState(GameHub(laptop, BotClock(1, never)))  # no move meanwhile
     assert state.open_game(ids[0]) is None
     assert state.entry is not None and state.entry.draft.lines["p1"] == ["9", "10"]
     assert state.open_game(ids[3]) is None
     assert state.table is not None and state.table.round is not None
+    assert state.digital.bots == {"p1": "hard"}  # the computer player too
     # and back onto the phone: nothing new
     assert backups(phone).restore(backups(laptop).export().data) == ("9 already here.")
     assert len(phone.list_games()) == 9
