@@ -58,3 +58,21 @@ def test_an_index_left_by_a_crash_inside_a_batch_heals_on_open(
         after_crash = {s.id for s in GameStore(tmp_path).list_games()}
     assert doomed not in after_crash and made in after_crash
     assert len(after_crash) == 3
+
+
+def test_a_batch_makes_each_folder_last_once_at_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The phone app copies its folder to IndexedDB at each change it hears
+    of: a restore of many games is told once per folder, at the end."""
+    store = GameStore(tmp_path)
+    told: list[str] = []
+    monkeypatch.setattr(storage_module, "AFTER_CHANGE", [lambda d: told.append(d.name)])
+    with store.batch():
+        for i in range(5):
+            store.create(Sheet.new(["Ann", f"Bob {i}"]))
+        assert told == []
+    assert sorted(told) == ["games", tmp_path.name]
+    told.clear()
+    store.create(Sheet.new(["Ann", "Cy"]))  # outside a batch: at once, each
+    assert told == ["games", tmp_path.name]

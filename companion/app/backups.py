@@ -191,8 +191,11 @@ class Backups:
                     outcome = self._merge(game, ledger, marks, undo)
                     counts[outcome] += 1
         except (OSError, Refusal) as exc:
-            with self.store.batch():  # what was written so far, taken back
-                self._put_back(undo, ledger=False)
+            try:
+                with self.store.batch():  # what was written so far, taken back
+                    self._put_back(undo, ledger=False)
+            except (OSError, Refusal):  # the disk failing still: said below
+                log.exception("a failed restore could not be taken back")
             if isinstance(exc, OSError):
                 raise could_not_save(exc) from exc
             raise

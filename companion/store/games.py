@@ -53,6 +53,7 @@ from .storage import (
     MemoryJSONStorage,
     NewerDocumentError,
     changed,
+    held_changes,
     move_aside,
 )
 
@@ -300,27 +301,34 @@ class GameStore:
     def batch(self) -> Iterator[None]:
         """Write or delete many games in a row (a restore from a backup, its
         undo): the index is written once at the end instead of after each
-        game, and the game files opened meanwhile are let go of. Safe as it
-        is: the index is a cache the store heals from the game files on open
+        game, the folders are made to last once at the end (fsynced, copied
+        to IndexedDB on a phone: :func:`held_changes`), and the game files
+        opened meanwhile are let go of. Safe as it is: each game file is
+        still written atomically, nothing is shown as done before the end,
+        and the index is a cache the store heals from the game files on open
         (lines without a file dropped, files without a line read)."""
         with self._lock:
             outer = self._batch is not None
             if not outer:
                 self._batch = set(self._games)
-        try:
-            yield
-        finally:
-            if not outer:
-                with self._lock:
-                    opened, self._batch = self._batch or set(), None
-                    for game_id in set(self._games) - opened:
-                        self._forget_file(game_id)
-                    gone, self._gone = self._gone, []
-                    with suppress(OSError):  # healed from the files on open
-                        if gone and self.writable:
-                            self._index.table("games").remove(doc_ids=gone)
-                    with suppress(OSError):  # still dirty: the next flush
-                        self.flush()
+        with held_changes():  # each folder made to last once, at the end
+            try:
+                yield
+            finally:
+                if not outer:
+                    self._end_batch()
+
+    @_locked
+    def _end_batch(self) -> None:
+        opened, self._batch = self._batch or set(), None
+        for game_id in set(self._games) - opened:
+            self._forget_file(game_id)
+        gone, self._gone = self._gone, []
+        with suppress(OSError):  # healed from the files on open
+            if gone and self.writable:
+                self._index.table("games").remove(doc_ids=gone)
+        with suppress(OSError):  # still dirty: the next flush
+            self.flush()
 
     def own_file(self, name: str, kind: str) -> TinyDB:
         """A TinyDB file of the app's own beside the index (``backups.json``),
