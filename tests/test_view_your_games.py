@@ -145,9 +145,7 @@ def test_a_backup_older_than_n_days_with_changes_reminds() -> None:
 def test_never_backed_up_reminds_a_week_after_the_first_game() -> None:
     started = ["2026-11-26T20:00:00", "2026-12-02T20:00:00"]
     reminder = backup_reminder(2, None, started, kept=None, today=TODAY)
-    assert reminder is not None and reminder.text == (
-        "2 games are not backed up yet."
-    )
+    assert reminder is not None and reminder.text == ("2 games are not backed up yet.")
     assert backup_reminder(2, None, started[1:], kept=None, today=TODAY) is None
     one = backup_reminder(1, None, started[:1], kept=None, today=TODAY)
     assert one is not None and one.text == "1 game is not backed up yet."
