@@ -5,20 +5,27 @@ reminds (and stops)."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
+from test_view_home import played
 
+from companion.app import AppState
+from companion.app.access import Access, Role
 from companion.app.device import Space
 from companion.app.views.your_games import (
     REMIND_AFTER_DAYS,
     backup_reminder,
     day_of,
     place_name,
+    reminder_of,
     size,
+    your_games_of,
     your_games_view,
 )
-from companion.i18n import use
+from companion.i18n import format_day, use
+from companion.store import GameStore
 
 TODAY = date(2026, 12, 3)
 
@@ -166,3 +173,46 @@ def test_not_now_lasts_until_a_newer_backup() -> None:
     assert first is not None and again is not None and first.key == again.key
     later = backup_reminder(1, "2026-12-05", [], kept=False, today=date(2026, 12, 6))
     assert later is not None and later.key != first.key
+
+
+# --- as a session shows them, with the real backups -------------------------------
+def ten_days_ago() -> str:
+    return (datetime.now(UTC) - timedelta(days=10)).isoformat()
+
+
+def test_the_served_panel_and_reminder_of_a_session(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "data", clock=ten_days_ago)
+    state = AppState(store)
+    store.create(played(["Ann", "Bob"], 5))
+    store.create(played(["Cy", "Dee"], 7, 9))
+    view = your_games_of(state, None)
+    assert facts(view) == {
+        "Games": "2",
+        "Kept in": str(tmp_path / "data"),
+        "Last backup": "never",
+    }
+    reminder = reminder_of(state, None)
+    assert reminder is not None and reminder.text == "2 games are not backed up yet."
+    state.backups.export()
+    assert reminder_of(state, None) is None  # every game is in the backup
+    assert facts(your_games_of(state, None))["Last backup"] == format_day(date.today())
+    store.close()
+
+
+def test_the_phone_panel_of_a_session_and_the_browser_saying_no() -> None:
+    state = AppState(GameStore.memory())
+    state.store.create(played(["Ann", "Bob"], 5))
+    said_no = Space(1_000, 10**9, kept=False, asked=True)
+    view = your_games_of(state, said_no)
+    assert facts(view)["Kept safe by the browser"] == "not yet"
+    reminder = reminder_of(state, said_no)
+    assert reminder is not None and "not promised" in reminder.text
+    # not asked yet: "not persisted" is no answer, so no reminder
+    assert reminder_of(state, Space(1_000, 10**9, kept=False)) is None
+
+
+def test_a_guests_phone_is_never_reminded() -> None:
+    state = AppState(GameStore.memory())
+    game = state.store.create(played(["Ann", "Bob"], 5))
+    state.seat.access = Access(Role.GUEST, game)
+    assert reminder_of(state, Space(kept=False, asked=True)) is None
