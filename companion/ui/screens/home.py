@@ -96,7 +96,7 @@ def HomeScreen(
     controls += _more(on_history, on_import)
     if games_place is not None:
         label, go = games_place
-        controls.append(secondary(label, go, ft.Icons.SAVE_ALT))
+        controls.append(secondary(label, go, ft.Icons.STORAGE))
     controls.append(language_picker())
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
