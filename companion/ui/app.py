@@ -421,6 +421,10 @@ def screen_for(
         return InviteScreen(state, awake, on_back=lambda: nav.go("game", gid))
     if in_game and screen in GAME:
         return GAME[screen](state, gid, nav)
+    return _home(state, nav, theme, device)
+
+
+def _home(state: AppState, nav: Nav, theme: ThemeChoice, device: Device) -> ft.Control:
     return HomeScreen(
         state,
         home_of(state),

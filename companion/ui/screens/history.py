@@ -4,7 +4,7 @@ file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import cast
 
 import flet as ft
@@ -37,6 +37,23 @@ def _logged(state: AppState, logged: PlayLogView | None) -> list[ft.Control]:
         copy = copy_button(text, lambda: told_copied(state.tell))
         out += [ft.Row([copy]), text_box(text)]
     return out
+
+
+def _actions(
+    on_stats: Callable[[], None],
+    on_import: Callable[[], None],
+    log_plays: Callable[[], Awaitable[None]],
+    backup: Callable[[], Awaitable[None]],
+) -> ft.Control:
+    return ft.Row(
+        [
+            secondary(_("Player stats"), on_stats, ft.Icons.BAR_CHART),
+            flat(_("Import a game"), on_import, ft.Icons.DOWNLOAD),
+            flat(_("Log these plays"), log_plays, ft.Icons.EVENT_NOTE),
+            flat(_("Back up all games"), backup, ft.Icons.SAVE_ALT),
+        ],
+        wrap=True,
+    )
 
 
 @screen
@@ -81,15 +98,7 @@ def HistoryScreen(
             prefix_icon=ft.Icons.SEARCH,
             on_change=lambda e: search(e.control.value or ""),
         ),
-        ft.Row(
-            [
-                secondary(_("Player stats"), on_stats, ft.Icons.BAR_CHART),
-                flat(_("Import a game"), on_import, ft.Icons.DOWNLOAD),
-                flat(_("Log these plays"), log_plays, ft.Icons.EVENT_NOTE),
-                flat(_("Back up all games"), backup, ft.Icons.SAVE_ALT),
-            ],
-            wrap=True,
-        ),
+        _actions(on_stats, on_import, log_plays, backup),
     ]
     if spoke:
         controls += _logged(state, logged)

@@ -93,10 +93,7 @@ def HomeScreen(
         controls.append(_continue(view.offer, open_game))
     controls.append(secondary(_("Rules"), on_rules, ft.Icons.MENU_BOOK))
     controls += theme_controls(dark, on_theme, high, on_contrast)
-    controls += _more(on_history, on_import)
-    if games_place is not None:
-        label, go = games_place
-        controls.append(secondary(label, go, ft.Icons.STORAGE))
+    controls += _more(on_history, on_import, games_place)
     controls.append(language_picker())
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
@@ -148,8 +145,11 @@ def _continue(offer: Offer, open_game: Callable[[str], None]) -> ft.Control:
 
 
 def _more(
-    on_history: Callable[[], None] | None, on_import: Callable[[], None] | None
+    on_history: Callable[[], None] | None,
+    on_import: Callable[[], None] | None,
+    games_place: tuple[str, Callable[[], None]] | None,
 ) -> list[ft.Control]:
+    """History and Import side by side; under them, Your games."""
     more = []
     if on_history is not None:
         more.append(secondary(_("History"), on_history, ft.Icons.HISTORY, expand=True))
@@ -157,7 +157,11 @@ def _more(
         more.append(
             secondary(_("Import a game"), on_import, ft.Icons.DOWNLOAD, expand=True)
         )
-    return [ft.Row(more)] if more else []
+    rows: list[ft.Control] = [ft.Row(more)] if more else []
+    if games_place is not None:
+        label, go = games_place
+        rows.append(secondary(label, go, ft.Icons.STORAGE))
+    return rows
 
 
 def _remind(
