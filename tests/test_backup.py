@@ -294,3 +294,26 @@ def test_a_damaged_record_of_backups_loses_no_game(tmp_path: Path) -> None:
     assert mine.restore(data) == "1 kept as a copy."
     assert len(store.load(gid).sheet.rounds) == 2
     assert sorted(s.rounds for s in store.list_games()) == [1, 2]
+
+
+def test_a_backup_changes_no_game_file(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    every_kind(store)
+    store.flush()
+    before = files_of(tmp_path)
+    backups(store).export()
+    after = files_of(tmp_path)
+    assert set(after) - set(before) == {"backups.json"}
+    assert {k: after[k] for k in before} == before
+
+
+def test_a_folder_that_cannot_be_written_can_still_be_backed_up(
+    tmp_path: Path,
+) -> None:
+    store = GameStore(tmp_path)
+    every_kind(store)
+    store.flush()
+    store.folder_problem = "The games folder cannot be written (read-only)."
+    made = backups(store).export()
+    assert made.games == 9
+    assert backups(GameStore.memory()).restore(made.data) == "9 games added."
