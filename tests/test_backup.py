@@ -259,3 +259,61 @@ def test_status_counts_the_games_changed_since_the_last_backup() -> None:
     play_round(state, gid, "1", "2")
     one_game(store)[0].close_game()
     assert mine.status().changed_since == 2
+
+
+def test_undo_of_a_game_a_screen_opened_sends_that_screen_home() -> None:
+    phone = GameStore.memory()
+    state, gid = one_game(phone)
+    state.close_game()
+    data = backups(phone).export().data
+    hub = GameHub(GameStore.memory())
+    host, table = AppState(hub), AppState(hub)
+    assert host.act(host.backups.restore, data) is None
+    assert table.open_game(gid) is None
+    assert host.act(host.backups.undo) is None
+    assert table.game_id is None  # told, and back Home
+    assert table.alerts[-1] == "That game was deleted on another screen."
+
+
+# --- the record of backups ---------------------------------------------------------
+def test_a_damaged_record_of_backups_loses_no_game(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    state, gid = one_game(store)
+    state.close_game()
+    mine = backups(store)
+    data = mine.export().data
+    play_round(state, gid, "1", "2")  # newer here than the backup
+    store.close()
+    (tmp_path / "backups.json").write_text("{ not json")
+    store = GameStore(tmp_path)
+    mine = backups(store)
+    status = mine.status()
+    assert (status.last_backup, status.changed_since) == (None, 1)
+    assert any("backups.json could not be read" in w for w in store.warnings)
+    # it cannot tell that the backup is this game's past: both are kept
+    assert mine.restore(data) == "1 kept as a copy."
+    assert len(store.load(gid).sheet.rounds) == 2
+    assert sorted(s.rounds for s in store.list_games()) == [1, 2]
+
+
+def test_a_backup_changes_no_game_file(tmp_path: Path) -> None:
+    store = GameStore(tmp_path)
+    every_kind(store)
+    store.flush()
+    before = files_of(tmp_path)
+    backups(store).export()
+    after = files_of(tmp_path)
+    assert set(after) - set(before) == {"backups.json"}
+    assert {k: after[k] for k in before} == before
+
+
+def test_a_folder_that_cannot_be_written_can_still_be_backed_up(
+    tmp_path: Path,
+) -> None:
+    store = GameStore(tmp_path)
+    every_kind(store)
+    store.flush()
+    store.folder_problem = "The games folder cannot be written (read-only)."
+    made = backups(store).export()
+    assert made.games == 9
+    assert backups(GameStore.memory()).restore(made.data) == "9 games added."
