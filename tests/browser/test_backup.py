@@ -3,8 +3,9 @@ back up games never backed up for a week, and its Back up now downloads
 every game in one file; "Your games on this computer" says where the games
 are kept; a game deleted, then the file restored, comes back and the app
 says so; Undo restore puts the games back as they were; a file cut short
-is refused with its reason and changes nothing. One server, one page.
-(The phone app's walk, through a wiped site, is in test_phone_app.py.)"""
+is refused with its reason and changes nothing; History backs up too.
+One server, one page. (The phone app's walk, through a wiped site, is in
+test_phone_app.py.)"""
 
 from __future__ import annotations
 
@@ -95,6 +96,12 @@ def test_back_up_delete_restore_undo_and_a_file_cut_short(
         assert page.get_by_role("button", name="Undo restore").count() == 0
         click(page, "Back")
         assert tiles(page) == 1  # the undo held, the bad file changed nothing
+        click(page, "History")
+        with page.expect_download() as again:
+            click(page, "Back up all games")
+        assert len(json.loads(Path(again.value.path()).read_bytes())["games"]) == 1
+        see(page, re.compile(r"It holds 1 game\.$"))
+        click(page, "Back")
         click(page, "Dark theme")
         click(page, PLACE)
         see(page, "Last backup")
