@@ -190,8 +190,11 @@ def test_a_phone_backs_up_is_wiped_and_restores_every_game(
     see(page, "Past games")
     page.wait_for_function("window.flip7PersistAsked > 0", timeout=60_000)
     kept = page.evaluate("navigator.storage.persisted()")
-    if not kept:  # the browser said no: Home offers a backup, calmly
+    if not kept:  # the browser said no: Home offers a backup, calmly, once
         see(page, "Back up now")
+        click(page, "Not now")
+        not_now = page.get_by_role("button", name="Not now")
+        not_now.wait_for(state="detached", timeout=20_000)
     click(page, "Your games on this phone")
     see(page, "Kept safe by the browser")
     see(page, "yes" if kept else "not yet")
