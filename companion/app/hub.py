@@ -117,6 +117,14 @@ class GameHub:
             game.forget()
         return record
 
+    def opened(self, game_id: str) -> OpenGame | None:
+        """The game's :class:`OpenGame` when it is held in memory (a session
+        may show it): a change to it from outside a session goes through its
+        commit, never behind its back (a restore from a backup)."""
+        with self._lock:
+            game = self._open.get(game_id)
+        return None if game is None or game.deleted else game
+
     # --- invites ------------------------------------------------------------------
     def invite(self, game_id: str) -> str:
         """The game's invite token, made (and saved) on the first ask."""

@@ -25,6 +25,7 @@ from companion.rules import Sheet, SheetError
 from companion.store import GameStore
 
 from .access import Access
+from .backups import Backups
 from .corrections import Corrections
 from .deletions import Deletions
 from .digital import Digital
@@ -75,6 +76,7 @@ class AppState(Observable):
         self.library = Library(self.store, self.seat)  # every stored game
         self.invite = Invite(self.hub, serving, self.seat)  # phones join the game
         self.deletions = Deletions(self.hub, self.seat)  # Undo delete, false starts
+        self.backups = Backups(self.hub, self.seat)  # every game to a file, back
 
     @property
     def folder_problem(self) -> str | None:

@@ -15,6 +15,10 @@ import sys
 from functools import cache
 
 IN_BROWSER = sys.platform == "emscripten"
+# The BroadcastChannel on which the phone app's Python (in a web worker,
+# where persist() does not exist) asks its page to call persist():
+# companion/browser/keep.py and the page's script (publish/shell.py).
+KEEP_CHANNEL = "flip7-keep"
 
 
 @cache

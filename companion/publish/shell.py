@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.i18n import LANGUAGES, N_, translator
+from companion.machine.runtime import KEEP_CHANNEL
 
 SW_TEMPLATE = Path(__file__).with_name("sw.js")
 _SW_SETTINGS = '    serviceWorkerSettings: {\n        serviceWorkerVersion: "'
@@ -121,13 +122,34 @@ def _update_words() -> dict[str, dict[str, str]]:
 
 def index_extras(base: str) -> str:
     """Registers the service worker; shows a bar with Restart when a new
-    build is ready (in the phone's language), which then takes over, and
-    one with Reload when Python in the page has died (:func:`worker_js`)."""
-    return (
+    build is ready (in the phone's language), which then takes over; one
+    with Reload when Python in the page has died (:func:`worker_js`); and
+    calls ``persist()`` when the app's Python asks (companion/browser/keep.py:
+    a worker cannot)."""
+    register = (
         _REGISTER.replace("__BASE__", json.dumps(base))
         .replace("__WORDS__", json.dumps(_update_words(), ensure_ascii=False))
         .replace("__STOPPED__", json.dumps(STOPPED))
     )
+    return register + "\n" + _KEEP.replace("__CHANNEL__", json.dumps(KEEP_CHANNEL))
+
+
+_KEEP = """  <script>
+    (function () {
+      if (!("BroadcastChannel" in window) || !navigator.storage) return;
+      const channel = new BroadcastChannel(__CHANNEL__);
+      channel.onmessage = async (event) => {
+        if (event.data !== "persist") return;
+        let kept = false;
+        try {
+          kept = await navigator.storage.persist();
+        } catch (error) {
+          console.warn("persist()", error);
+        }
+        channel.postMessage({ kept: !!kept });
+      };
+    })();
+  </script>"""
 
 
 _REGISTER = """  <script>

@@ -23,7 +23,8 @@ import re
 import secrets
 import threading
 from collections import Counter
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from enum import Enum
@@ -56,6 +57,7 @@ from .storage import (
     NewerDocumentError,
     changed,
     game_label,
+    held_changes,
     move_aside,
     remove_temp_files,
     temp_file,
@@ -138,6 +140,8 @@ class GameStore:
         self._invites: dict[str, str | None] = {}  # tokens read so far
         self._doc_ids: dict[str, int] = {}
         self._dirty: set[str] = set()
+        self._batch: set[str] | None = None  # files opened in batch() (None: none)
+        self._gone: list[int] = []  # index lines to remove when the batch ends
         # Why the folder cannot be written (None: it can); every write raises
         # StoreReadOnly with it and Home shows it for as long as it holds.
         self.folder_problem: str | None = None
@@ -195,6 +199,16 @@ class GameStore:
         if record.id in self._summaries:
             raise ValueError(f"game {record.id} already exists")
         self._write_record(record)
+
+    @_locked
+    def replace(self, record: GameRecord) -> None:
+        """Write a whole game over the stored one with its id, in one atomic
+        write (a restore from a backup, and its undo): never a moment with
+        neither. Raises :class:`GameNotFound` if there is no such game."""
+        if record.id not in self._summaries:
+            raise GameNotFound(record.id)
+        self._write_record(record)
+        self._invites[record.id] = record.invite
 
     @_locked
     def save(
@@ -279,6 +293,55 @@ class GameStore:
         if game_id not in self._summaries:
             raise GameNotFound(game_id)
         return self._read(game_id)
+
+    @_locked
+    def load_once(self, game_id: str) -> GameRecord:
+        """:meth:`load` without keeping the game's file open afterwards (a
+        backup reads every game once: 1,000 games are not kept in memory)."""
+        kept = game_id in self._games
+        try:
+            return self.load(game_id)
+        finally:
+            if not kept:
+                self._forget_file(game_id)
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Write or delete many games in a row (a restore from a backup, its
+        undo): the index is written once at the end instead of after each
+        game, the folders are made to last once at the end (fsynced, copied
+        to IndexedDB on a phone: :func:`held_changes`), and the game files
+        opened meanwhile are let go of. Safe as it is: each game file is
+        still written atomically, nothing is shown as done before the end,
+        and the index is a cache the store heals from the game files on open
+        (lines without a file dropped, files without a line read)."""
+        with self._lock:
+            outer = self._batch is not None
+            if not outer:
+                self._batch = set(self._games)
+        with held_changes():  # each folder made to last once, at the end
+            try:
+                yield
+            finally:
+                if not outer:
+                    self._end_batch()
+
+    @_locked
+    def _end_batch(self) -> None:
+        opened, self._batch = self._batch or set(), None
+        for game_id in set(self._games) - opened:
+            self._forget_file(game_id)
+        gone, self._gone = self._gone, []
+        with suppress(OSError):  # healed from the files on open
+            if gone and self.writable:
+                self._index.table("games").remove(doc_ids=gone)
+        with suppress(OSError):  # still dirty: the next flush
+            self.flush()
+
+    def own_file(self, name: str, kind: str) -> TinyDB:
+        """A TinyDB file of the app's own beside the index (``backups.json``),
+        written like every file here: atomically on disk, or in memory."""
+        return self._open(name, kind)
 
     def load_if_free(self, game_id: str) -> GameRecord | None:
         """:meth:`load`, or None at once while another thread holds the
@@ -417,8 +480,9 @@ class GameStore:
         if self.folder_problem is not None:
             raise StoreReadOnly(self.folder_problem)
 
-    def _open(self, name: str) -> TinyDB:
-        kind = "a list of games" if name == "index.json" else "a saved game"
+    def _open(self, name: str, kind: str | None = None) -> TinyDB:
+        if kind is None:
+            kind = "a list of games" if name == "index.json" else "a saved game"
         if self.path is None:
             return TinyDB(self._files, name, storage=MemoryJSONStorage, kind=kind)
         return TinyDB(self.path / name, storage=AtomicJSONStorage, kind=kind)
@@ -550,7 +614,9 @@ class GameStore:
     def _set_summary(self, summary: GameSummary, *, force: bool = False) -> None:
         before = self._summaries.get(summary.id)
         self._summaries[summary.id] = summary
-        if force or before is None or before.listing_key() != summary.listing_key():
+        if self._batch is not None:
+            self._dirty.add(summary.id)  # written when the batch ends
+        elif force or before is None or before.listing_key() != summary.listing_key():
             self._write_index(self._dirty | {summary.id})
         else:
             self._dirty.add(summary.id)
@@ -561,7 +627,10 @@ class GameStore:
         self._dirty.discard(game_id)
         doc_id = self._doc_ids.pop(game_id, None)
         if doc_id is not None and self.writable:
-            self._index.table("games").remove(doc_ids=[doc_id])
+            if self._batch is not None:
+                self._gone.append(doc_id)  # removed when the batch ends
+            else:
+                self._index.table("games").remove(doc_ids=[doc_id])
 
     def _write_index(self, game_ids: set[str]) -> None:
         if not self.writable:

@@ -26,11 +26,18 @@ from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.app.views.home import home_of
 from companion.app.views.past_game import past_game_of
 from companion.app.views.stats import stats_of
+from companion.app.views.your_games import (
+    Reminder,
+    place_name,
+    reminder_of,
+    your_games_of,
+)
 from companion.i18n import LANGUAGES, _
 from companion.server.flet_workers import after_handler
 from companion.server.gc_tuning import Sweep
 from companion.store import GameStore
 
+from .device import Device, use_device
 from .kept import new_frame
 from .language import install as install_language
 from .language import use_language
@@ -51,6 +58,7 @@ from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.share import ShareScreen
 from .screens.stats import StatsScreen
+from .screens.your_games import YourGamesScreen
 from .textscale import use_text_scale
 from .theme import Look, apply_theme, use_look
 from .turns import in_turn
@@ -245,6 +253,10 @@ def App(
     # The screen stays on while a game is open, and may sleep elsewhere.
     awake = use_wakelock(page, route.open_game and state.game_id == route.game_id)
     nav = Nav(state, page, set_route_path)
+    # A round saved (or games restored, then another screen): ask the
+    # browser to keep the games, once (the phone app).
+    rounds = len(state.sheet.rounds) if state.sheet is not None else -1
+    device = use_device(page, state, f"{route_path} {rounds}")
     state.shown()  # what is drawn now is what this screen's person has seen
 
     ft.use_effect(
@@ -268,7 +280,7 @@ def App(
             ),
         )
     else:
-        body = screen_for(state, route, nav, theme, awake)
+        body = screen_for(state, route, nav, theme, awake, device)
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(
         expand=True,
@@ -383,6 +395,7 @@ def screen_for(
     nav: Nav,
     theme: ThemeChoice,
     awake: Awake,
+    device: Device,
 ) -> ft.Control:
     """The screen the route names (Home when its game is not open)."""
     screen, gid = route.screen, route.game_id
@@ -398,6 +411,13 @@ def screen_for(
         )
     if screen in LIBRARY:
         return LIBRARY[screen](state, gid, nav)
+    if screen == "your-games":
+        return YourGamesScreen(
+            state,
+            your_games_of(state, device.space),
+            on_back=lambda: nav.go("home"),
+            on_looked=device.refresh,
+        )
     if screen == "rules":  # opened from Home: Back is Home, game open or not
         return RulesScreen(on_back=lambda: nav.go("home"))
     if screen == "setup":
@@ -411,6 +431,10 @@ def screen_for(
         return InviteScreen(state, awake, on_back=lambda: nav.go("game", gid))
     if in_game and screen in GAME:
         return GAME[screen](state, gid, nav)
+    return _home(state, nav, theme, device)
+
+
+def _home(state: AppState, nav: Nav, theme: ThemeChoice, device: Device) -> ft.Control:
     return HomeScreen(
         state,
         home_of(state),
@@ -423,7 +447,19 @@ def screen_for(
         dark=theme.look.dark,
         on_contrast=theme.toggle_high,
         high=theme.look.high,
+        games_place=(
+            place_name(device.space is not None),
+            lambda: nav.go("your-games"),
+        ),
+        reminder=_reminder(state, device),
+        not_now=device.dismiss,
     )
+
+
+def _reminder(state: AppState, device: Device) -> Reminder | None:
+    """Home's reminder to back up, unless the person put this one away."""
+    reminder = reminder_of(state, device.space)
+    return None if reminder is None or reminder.key == device.dismissed else reminder
 
 
 Build = Callable[[AppState, str, Nav], ft.Control]

@@ -18,6 +18,7 @@ Screen = Literal[
     "history",
     "stats",
     "import",
+    "your-games",
     "past",
     "past-share",
     "game",
@@ -35,6 +36,7 @@ _FIXED: dict[str, Screen] = {
     "/history": "history",
     "/history/stats": "stats",
     "/import": "import",
+    "/games": "your-games",
 }
 _GAME = re.compile(
     r"^/(game|past|join|board)/([A-Za-z0-9_-]{1,64})"

@@ -140,6 +140,21 @@ def test_bench_store(tmp_path: Path) -> None:
     assert [m[1] for m in rows] == ["1", "1000"], out
 
 
+def test_bench_backup(tmp_path: Path) -> None:
+    out = run_bench("bench_backup.py", "--games", "20", tmp=tmp_path)
+    for kind in ("disk", "memory"):
+        lines_like(out, rf"{kind}: back up 20 games: {NUMBER} s")
+        lines_like(
+            out, rf"{kind}: backup file {NUMBER} MB, 20 games, {NUMBER} kB a game"
+        )
+        for where in ("an empty store", "the same store"):
+            lines_like(out, rf"{kind}: restore 20 games into {where}: {NUMBER} s")
+        lines_like(out, rf"{kind}: undo that restore: {NUMBER} s")
+        lines_like(out, rf"{kind}:   said: 20 games added\.")
+        lines_like(out, rf"{kind}:   said: 20 already here\.")
+    lines_like(out, rf"load average (before|after): {NUMBER}")
+
+
 def test_bench_kill(tmp_path: Path) -> None:
     out = run_bench("bench_kill.py", "--kills", "2", tmp=tmp_path)
     lines_like(

@@ -7,6 +7,7 @@ build replacing the installed one. Nothing may leave 127.0.0.1.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from companion.publish import folder as publishing
 from companion.publish import publish
 
 from .harness import PHONE, screenshot
-from .table import choose_player, click, see, start_game, tap_cards
+from .table import choose_player, click, see, start_game, tap_cards, type_into
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("phone_app")]
 BOOT = 240_000  # ms: Python starts in the page (tens of seconds on CI)
@@ -184,4 +185,97 @@ def test_a_phone_plays_offline_in_one_tab_and_takes_a_new_build(
     see(second, re.compile(r"^Continue round 3"), timeout=60_000)
     strangers = [u for u in asked if not u.startswith("http://127.0.0.1:")]
     assert strangers == []  # nothing left the phone, no 404 (Rive's runtime)
+    context.close()
+
+
+# Counts the page's persist() calls (the app's Python asks the page: a web
+# worker has none), then lets the browser answer as it would.
+PERSIST_SPY = """(() => {
+  const storage = navigator.storage;
+  const persist = storage.persist.bind(storage);
+  window.flip7PersistAsked = 0;
+  storage.persist = () => { window.flip7PersistAsked += 1; return persist(); };
+})();"""
+
+
+def test_a_phone_backs_up_is_wiped_and_restores_every_game(
+    browser: Any, host: Host
+) -> None:
+    """A person's walk: two games (one with round 2 half tapped in), the
+    browser asked to keep them and its answer shown, Back up; the site's
+    data cleared (as a browser short of space, or Safari after 7 days,
+    would): Home is empty; Restore from a backup: both games, every round
+    and the round in progress are back."""
+    context, _asked = phone(browser)
+    context.add_init_script(PERSIST_SPY)
+    page = context.new_page()
+    page.goto(host.url)
+    booted(page)
+    start_game(page, ("Ann", "Bob"))
+    save_round(page, 1, {"Ann": "5 9", "Bob": "12 3"}, "Bob")
+    click(page, "Enter round 2")
+    choose_player(page, "Ann")
+    tap_cards(page, "10 2")
+    see(page, "Ann 12")
+    click(page, "Back to sheet")
+    click(page, "Back")
+    start_game(page, ("Cy", "Dee"))
+    save_round(page, 1, {"Cy": "7", "Dee": "8 4"}, "Dee")
+    click(page, "Back")
+    see(page, "Past games")
+    page.wait_for_function("window.flip7PersistAsked > 0", timeout=60_000)
+    kept = page.evaluate("navigator.storage.persisted()")
+    if not kept:  # the browser said no: Home offers a backup, calmly, once
+        see(page, "Back up now")
+        click(page, "Not now")
+        not_now = page.get_by_role("button", name="Not now")
+        not_now.wait_for(state="detached", timeout=20_000)
+    click(page, "Your games on this phone")
+    see(page, "Kept safe by the browser")
+    see(page, "yes" if kept else "not yet")
+    see(page, re.compile(r" of \d"))  # the space used of the quota
+    screenshot(page, "your-games-phone")
+    with page.expect_download(timeout=60_000) as saved:
+        click(page, "Back up")
+    backup = Path(saved.value.path()).read_bytes()
+    assert saved.value.suggested_filename.startswith("flip7-games-")
+    assert len(json.loads(backup)["games"]) == 2
+    see(page, re.compile(r"It holds 2 games\.$"))
+    click(page, "Back")  # Home's address: deep links need the installed app
+    see(page, "Past games")
+
+    cdp = context.new_cdp_session(page)
+    origin = host.url.rstrip("/")
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    page.reload()
+    booted(page)
+    see(page, "No games yet", timeout=60_000)
+    click(page, "Your games on this phone")
+    with page.expect_file_chooser() as chooser:
+        click(page, "Restore from a backup")
+    chooser.value.set_files(
+        files=[
+            {
+                "name": saved.value.suggested_filename,
+                "mimeType": "application/json",
+                "buffer": backup,
+            }
+        ]
+    )
+    see(page, "2 games added.", timeout=60_000)
+    click(page, "Back")
+    click(page, re.compile(r"^Continue round 2"))  # the latest: Cy and Dee's
+    see(page, "Round 2 · Dee deals", timeout=60_000)
+    see(page, re.compile(r"^12$"))  # Dee 8 + 4
+    click(page, "Back")
+    click(page, "History")
+    type_into(page, "Search by player name", "Ann")
+    see(page, "Games (1 of 2)")
+    click(page, "Open")
+    click(page, "Open on the score sheet")
+    see(page, "Round 2 · Bob deals", timeout=60_000)
+    see(page, re.compile(r"^14$"))  # Ann 5 + 9
+    see(page, re.compile(r"^15$"))  # Bob 12 + 3
+    click(page, "Round 2 half entered: continue")
+    see(page, "Ann 12")  # the round in progress, as it was left
     context.close()

@@ -1,9 +1,10 @@
 """History: every stored game, found by a player's name as you type; a tap
-opens one past game (screens/past_game.py)."""
+opens one past game (screens/past_game.py); every game backed up in one
+file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import cast
 
 import flet as ft
@@ -13,6 +14,7 @@ from companion.app.views.games import GameLine
 from companion.app.views.history import history_of
 from companion.i18n import _
 from companion.ui.guard import screen
+from companion.ui.parts.backup import back_up
 from companion.ui.parts.game_tile import game_tile
 from companion.ui.parts.play_log import BGSPLAY, copy_button, text_box, told_copied
 from companion.ui.screens.share import save_bytes
@@ -35,6 +37,23 @@ def _logged(state: AppState, logged: PlayLogView | None) -> list[ft.Control]:
         copy = copy_button(text, lambda: told_copied(state.tell))
         out += [ft.Row([copy]), text_box(text)]
     return out
+
+
+def _actions(
+    on_stats: Callable[[], None],
+    on_import: Callable[[], None],
+    log_plays: Callable[[], Awaitable[None]],
+    backup: Callable[[], Awaitable[None]],
+) -> ft.Control:
+    return ft.Row(
+        [
+            secondary(_("Player stats"), on_stats, ft.Icons.BAR_CHART),
+            flat(_("Import a game"), on_import, ft.Icons.DOWNLOAD),
+            flat(_("Log these plays"), log_plays, ft.Icons.EVENT_NOTE),
+            flat(_("Back up all games"), backup, ft.Icons.SAVE_ALT),
+        ],
+        wrap=True,
+    )
 
 
 @screen
@@ -62,6 +81,12 @@ def HistoryScreen(
         set_logged(log)
         await save_bytes(state, log.file_name, log.file_bytes, BGSPLAY, log.said)
 
+    async def backup() -> None:
+        """Every game, whatever the search shows, in one backup file."""
+        set_spoke(True)
+        set_logged(None)
+        await back_up(state)
+
     def search(text: str) -> None:
         set_query(text)
         set_logged(None)  # the text was of the games listed before
@@ -73,14 +98,7 @@ def HistoryScreen(
             prefix_icon=ft.Icons.SEARCH,
             on_change=lambda e: search(e.control.value or ""),
         ),
-        ft.Row(
-            [
-                secondary(_("Player stats"), on_stats, ft.Icons.BAR_CHART),
-                flat(_("Import a game"), on_import, ft.Icons.DOWNLOAD),
-                flat(_("Log these plays"), log_plays, ft.Icons.EVENT_NOTE),
-            ],
-            wrap=True,
-        ),
+        _actions(on_stats, on_import, log_plays, backup),
     ]
     if spoke:
         controls += _logged(state, logged)

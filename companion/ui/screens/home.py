@@ -1,5 +1,7 @@
 """Home: start a new game, continue the unfinished one, open a past game,
-read the rules. Deleting a game asks first and can be undone."""
+read the rules, look after the games (back up, restore). Deleting a game
+asks first and can be undone; the reminder to back up is put away with
+"Not now"."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ import flet as ft
 from companion.app import AppState
 from companion.app.views.games import GameLine
 from companion.app.views.home import HomeView, Offer
+from companion.app.views.your_games import Reminder
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.language import language_picker
+from companion.ui.parts.backup import back_up_button
 from companion.ui.parts.game_tile import game_tile
 from companion.ui.parts.wide_table import fitting_size, room
 from companion.ui.theme import FALLBACKS, FONT, TITLE_SIZE
@@ -60,7 +64,12 @@ def HomeScreen(
     dark: bool = False,
     on_contrast: Callable[[], None] | None = None,
     high: bool = False,
+    games_place: tuple[str, Callable[[], None]] | None = None,
+    reminder: Reminder | None = None,
+    not_now: Callable[[str], None] = lambda key: None,
 ) -> ft.Control:
+    """``games_place``: "Your games on this phone" and how to get there;
+    ``reminder``: to back up (``not_now`` puts it away by its key)."""
     confirm, set_confirm = ft.use_state("")
     tiles = [_game_tile(g, open_game, set_confirm) for g in view.games]
     title = _("Flip 7 Companion")
@@ -84,13 +93,15 @@ def HomeScreen(
         controls.append(_continue(view.offer, open_game))
     controls.append(secondary(_("Rules"), on_rules, ft.Icons.MENU_BOOK))
     controls += theme_controls(dark, on_theme, high, on_contrast)
-    controls += _more(on_history, on_import)
+    controls += _more(on_history, on_import, games_place)
     controls.append(language_picker())
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
     controls += [message(alert, error=True) for alert in view.alerts]
     if state.notice is not None:
         controls.append(message(state.notice.text, error=state.notice.error))
+    if reminder is not None:
+        controls.append(_remind(state, reminder, not_now))
     if view.can_restore:
         undo = bind(state.act, state.deletions.restore)
         controls.append(flat(_("Undo delete"), undo, ft.Icons.UNDO))
@@ -134,8 +145,11 @@ def _continue(offer: Offer, open_game: Callable[[str], None]) -> ft.Control:
 
 
 def _more(
-    on_history: Callable[[], None] | None, on_import: Callable[[], None] | None
+    on_history: Callable[[], None] | None,
+    on_import: Callable[[], None] | None,
+    games_place: tuple[str, Callable[[], None]] | None,
 ) -> list[ft.Control]:
+    """History and Import side by side; under them, Your games."""
     more = []
     if on_history is not None:
         more.append(secondary(_("History"), on_history, ft.Icons.HISTORY, expand=True))
@@ -143,7 +157,34 @@ def _more(
         more.append(
             secondary(_("Import a game"), on_import, ft.Icons.DOWNLOAD, expand=True)
         )
-    return [ft.Row(more)] if more else []
+    rows: list[ft.Control] = [ft.Row(more)] if more else []
+    if games_place is not None:
+        label, go = games_place
+        rows.append(secondary(label, go, ft.Icons.STORAGE))
+    return rows
+
+
+def _remind(
+    state: AppState, reminder: Reminder, not_now: Callable[[str], None]
+) -> ft.Control:
+    """A calm word, once: "Back up now", or "Not now" until another day."""
+    return ft.Container(
+        padding=12,
+        border_radius=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        content=ft.Column(
+            [
+                ft.Text(reminder.text),
+                ft.Row(
+                    [
+                        back_up_button(state, _("Back up now")),
+                        flat(_("Not now"), lambda: not_now(reminder.key)),
+                    ],
+                    wrap=True,
+                ),
+            ]
+        ),
+    )
 
 
 def _ask_delete(
