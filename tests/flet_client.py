@@ -344,6 +344,9 @@ class RawPage:
         if node.get("on_click") and isinstance(node.get("content"), str):
             self.ids[node["content"]] = node["_i"]
         content = node.get("content")
+        spoken = content.get("semantics_label") if isinstance(content, dict) else None
+        if node.get("on_click") and isinstance(spoken, str):  # a Text of spans
+            self.ids[spoken] = node["_i"]
         label = node.get("label")
         clickable = isinstance(content, dict) and content.get("on_click")
         if isinstance(label, str) and clickable and "_i" in content:

@@ -119,7 +119,8 @@ TEXTS_JS = """
 () => {
   const out = new Set();
   const host = document.querySelector('flt-semantics-host');
-  for (const el of host ? host.querySelectorAll('flt-semantics, input') : []) {
+  const nodes = 'flt-semantics, input, h1, h2, h3, h4, h5, h6';  // headings too
+  for (const el of host ? host.querySelectorAll(nodes) : []) {
     const label = el.getAttribute('aria-label');
     if (label) for (const line of label.split('\\n')) out.add(line.trim());
     if (el.children.length === 0 || el.querySelector(':scope > span')) {

@@ -119,18 +119,26 @@ def _headline(board: Board) -> ft.Control:
 
 
 def _heading(text: str, detail: str = "") -> ft.Control:
-    """A section's heading and the line under it, read out as one heading
-    of its own ("Round 2 · Ann deals", "Waiting for Bob" were folded into
-    the totals' group, unheard as themselves: issue 37 bug 7)."""
-    parts: list[ft.Control] = [ft.Text(text, size=SECTION, weight=ft.FontWeight.BOLD)]
+    """A section's heading, read out as a heading of its own, and the line
+    under it as a line of its own ("Round 2 · Ann deals", "Waiting for Bob"
+    were folded into the totals' group, unheard as themselves: issue 37
+    bug 7)."""
+    parts: list[ft.Control] = [
+        _spoken(ft.Text(text, size=SECTION, weight=ft.FontWeight.BOLD), header=True)
+    ]
     if detail:
-        parts.append(ft.Text(detail, size=SMALL + 2, color=MUTED))
+        parts.append(_spoken(ft.Text(detail, size=SMALL + 2, color=MUTED)))
+    return ft.Column(parts, spacing=0)
+
+
+def _spoken(text: ft.Text, *, header: bool = False) -> ft.Control:
+    """``text`` as one node of the semantics tree, named by its words."""
     return ft.Semantics(
-        label="\n".join([text, detail] if detail else [text]),
-        header=True,
+        label=text.value,
+        header=header,
         container=True,
         exclude_semantics=True,
-        content=ft.Column(parts, spacing=0),
+        content=text,
     )
 
 

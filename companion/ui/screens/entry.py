@@ -45,7 +45,8 @@ def _player_chip(
         spans=[
             ft.TextSpan(f"{name} "),
             ft.TextSpan(signed(score), ft.TextStyle(weight=ft.FontWeight.W_900)),
-        ]
+        ],
+        semantics_label=f"{name} {signed(score)}",  # one string, as read aloud
     )
     button = ft.Button(
         content=words,
