@@ -121,7 +121,10 @@ def test_rounds_played_out_replay_from_their_choices() -> None:
 # Recorded again when Advice's English ``reason`` gave way to its totals
 # (``bank``, ``rival``): the old digest, 48a68145…, came back from the new
 # advice with the old reason rebuilt from those totals, so every figure held.
-ADVICE_DIGEST = "e69a54c0a61d47d3acbd4820dd37ffbdcfcbf90e1678a64c8e348bd16061a6f8"
+# Recorded again when Advice gained ``timed`` (issue 37: said when a time
+# budget, not the play-outs' cap, ended the sampling): without that field
+# the new advice gives the old digest, e69a54c0…, so every figure held.
+ADVICE_DIGEST = "0f824fcea6aea709adef31008f7f15639f71e3f066766f95b2f44bbba7579228"
 ADVICE_POSITIONS = 24
 
 

@@ -268,17 +268,7 @@ def App(
     if not state.check_access():
         body: ft.Control = LockedScreen(state.seat.access.reason)
     elif state.seat.access.guest:
-        body = guest_screen_for(
-            state,
-            route,
-            nav,
-            ThisPhone(
-                theme.look.dark,
-                theme.toggle_dark,
-                theme.look.high,
-                theme.toggle_high,
-            ),
-        )
+        body = guest_screen_for(state, route, nav, this_phone(theme))
     else:
         body = screen_for(state, route, nav, theme, awake, device)
     # Phone first; on a wide screen the column stays readable in the middle.
@@ -290,6 +280,13 @@ def App(
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
             spacing=0,  # the probe takes no room
         ),
+    )
+
+
+def this_phone(theme: ThemeChoice) -> ThisPhone:
+    """What a guest's phone may change of its own look."""
+    return ThisPhone(
+        theme.look.dark, theme.toggle_dark, theme.look.high, theme.toggle_high
     )
 
 
