@@ -46,6 +46,7 @@ from .backup_words import refused, summary
 from .hub import GameHub
 from .live import LiveSeat
 from .refusal import Refusal, could_not_save
+from .set_aside import SetAside
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +87,7 @@ class Backups:
         self._clock = clock
         self._today = today
         self._undo: Undo | None = None
+        self.aside = SetAside(self.store, seat)  # files the store moved aside
 
     # --- back up ------------------------------------------------------------------
     def export(self) -> BackupFile:

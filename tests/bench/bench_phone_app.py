@@ -12,6 +12,11 @@ advisor's time per decision in Python in the browser.
   ``--runs`` times, median and max.
 - **Served app**: ``companion`` on a computer, a new phone opening Home;
   ``--runs`` times (what "3× the served app's page load" compares with).
+- **Backup** (``--backup N``, issue 34): the same phone, offline, restores
+  a backup file of N games (made by tests/bench/bench_backup.py's games)
+  from "Your games on this phone" until it says "N games added.", backs
+  them all up until the file is downloaded, then reloads until Home (the
+  start with N games in IndexedDB).
 - **Advisor**: Pyodide from the folder in a Chromium page (Python in the
   browser, as the app runs it), the app's own ``companion.rules`` from its
   ``app.tar.gz``, timing ``advise``/``advise_choice`` at positions of
@@ -28,6 +33,7 @@ import argparse
 import functools
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -134,6 +140,44 @@ json.dumps(times)
 """
 
 
+def backup_file(games: int) -> bytes:
+    """A backup of ``games`` games as the app writes it (12 rounds each)."""
+    from tests.bench.bench_backup import backups, game_files, in_memory
+
+    return backups(in_memory(game_files(games))()).export().data
+
+
+def phone_backup(page: Any, games: int) -> dict[str, float]:
+    """Restore then back up ``games`` games through the screens, timed from
+    the file given (the tap) to the summary shown (the download arrived),
+    then a reload to Home with them all stored."""
+    data = backup_file(games)
+    page.get_by_role("button", name="Your games on this phone").click()
+    with page.expect_file_chooser(timeout=BOOT) as chooser:
+        page.get_by_role("button", name="Restore from a backup").click()
+    start = time.perf_counter()
+    chooser.value.set_files(
+        files=[{"name": "flip7-games.json", "mimeType": "application/json",
+                "buffer": data}]
+    )  # fmt: skip
+    said = re.compile(rf"^{games:,} games added\.$")
+    page.get_by_text(said).or_(page.get_by_label(said)).first.wait_for(timeout=BOOT)
+    restore = time.perf_counter() - start
+    with page.expect_download(timeout=BOOT) as saved:
+        start = time.perf_counter()
+        page.get_by_role("button", name="Back up", exact=True).click()
+    size = len(Path(saved.value.path()).read_bytes())
+    backup = time.perf_counter() - start
+    page.get_by_role("button", name="Back").click()
+    reload = timed(page.reload, page)
+    print(
+        f"phone backup: restore {games} games {restore:.1f} s, back up "
+        f"{backup:.1f} s ({size / 1e6:.2f} MB), reload to Home with them "
+        f"{reload:.1f} s"
+    )
+    return {"restore_s": restore, "backup_s": backup, "reload_s": reload}
+
+
 def advice_page(positions: int) -> bytes:
     source = (ROOT / "tests" / "bench" / "bench_advice.py").read_text()
     code = BENCH_CODE.replace("POSITIONS", str(positions))
@@ -154,6 +198,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--positions", type=int, default=120)
+    parser.add_argument("--backup", type=int, default=1000, help="games (0: none)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -200,6 +245,8 @@ def main() -> None:
         )
         context.set_offline(True)
         offline = [timed(page.reload, page) for _ in range(args.runs)]
+        if args.backup:
+            out["phone_backup"] = phone_backup(page, args.backup)
         context.close()
         with running_server(work / "data") as server:
             served = []

@@ -345,11 +345,15 @@ def test_bench_stall(tmp_path: Path) -> None:
 def test_bench_phone_app(tmp_path: Path) -> None:
     require_browser()
     out = run_bench(
-        "bench_phone_app.py", "--runs", "1", "--positions", "2",
+        "bench_phone_app.py", "--runs", "1", "--positions", "2", "--backup", "20",
         tmp=tmp_path, timeout=2 * SLOW,
     )  # fmt: skip
     lines_like(out, rf"folder: {NUMBER} MB, {NUMBER} MB gzipped, {NUMBER} MB .+")
     lines_like(out, rf"first visit: Home after {NUMBER} s, {NUMBER} MB sent.+")
+    lines_like(
+        out, rf"phone backup: restore 20 games {NUMBER} s, back up {NUMBER} s "
+        rf"\({NUMBER} MB\), reload to Home with them {NUMBER} s"
+    )  # fmt: skip
     for name in ("offline reload", "served app"):
         lines_like(out, rf"{name}: Home after median {NUMBER} s, .+\(n=1\)")
     ms = rf"p50 +{NUMBER} ms +p95 +{NUMBER} ms +max +{NUMBER} ms"

@@ -189,6 +189,21 @@ def test_fast_taps_a_full_phone_and_a_damaged_record_lose_nothing(
             see(page, f"{name}: 50 in total")
         click(page, "1 more player ›")  # a phone's sheet shows five at a time
         see(page, "Fay: 7 in total")  # her 3 (refused at first) and 4
+
+        # The damaged file can be got out of the phone, or removed (it
+        # could be neither: issue 37, bug 11).
+        click(page, "Back")
+        click(page, "Your games on this phone")
+        see(page, "Files that could not be read")
+        # null held no bytes: nothing to download (tests/test_set_aside.py
+        # downloads one that has), but its record can go
+        see(page, re.compile(rf"^{second}\.json\.corrupt-.* · 0 bytes$"))
+        assert not page.get_by_role("button", name="Download").count()
+        click(page, "Remove")
+        click(page, "Remove for good")
+        see(page, re.compile(rf"^{second}\.json\.corrupt-.* was removed\.$"))
+        gone = page.get_by_text("Files that could not be read")
+        gone.wait_for(state="detached", timeout=20_000)
         print(
             f"\nboot and bursts {tapped - began:.0f} s; full phone "
             f"{full - tapped:.0f} s; damaged record and restart "

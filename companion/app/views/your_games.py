@@ -41,12 +41,23 @@ class Fact:
 
 
 @dataclass(frozen=True, slots=True)
+class AsideLine:
+    """A file the app moved aside, unreadable: what it is, to get it out or
+    remove it (on a phone nothing else reaches it)."""
+
+    name: str  # what the intents take
+    label: str  # "g.json.corrupt-20260101-000000 · 2 kB"
+    empty: bool = False  # no bytes left in it: nothing to download
+
+
+@dataclass(frozen=True, slots=True)
 class YourGamesView:
     title: str  # "Your games": the screen's header fits a phone's width
     facts: tuple[Fact, ...]
     advice: tuple[str, ...]  # why and how to keep the games safe
     can_back_up: bool  # there is a game to back up
     can_undo: bool  # "Undo restore"
+    aside: tuple[AsideLine, ...] = ()  # files moved aside, unreadable
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +136,7 @@ def your_games_view(
     space: Space = NOTHING_SAID,
     folder: str | None = None,
     can_undo: bool = False,
+    aside: Sequence[tuple[str, int]] = (),
 ) -> YourGamesView:
     """The panel from the backups' status; on the ``phone`` app with the
     browser's answers (``space``), served with its data ``folder``."""
@@ -152,8 +164,12 @@ def your_games_view(
         advice.insert(0, changed)
     if not games:
         advice.append(_("No games to back up yet."))
+    lines = tuple(
+        AsideLine(name, f"{name.rpartition('/')[2]} · {size(length)}", not length)
+        for name, length in aside
+    )
     return YourGamesView(
-        _("Your games"), tuple(facts), tuple(advice), games > 0, can_undo
+        _("Your games"), tuple(facts), tuple(advice), games > 0, can_undo, lines
     )
 
 
@@ -218,6 +234,7 @@ def your_games_of(session: AppState, space: Space | None) -> YourGamesView:
         space=space or NOTHING_SAID,
         folder=None if folder is None else str(folder),
         can_undo=backups.can_undo,
+        aside=[(f.name, f.size) for f in backups.aside.files()],
     )
 
 

@@ -13,6 +13,7 @@ from companion.app.views.your_games import Fact, YourGamesView
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.backup import back_up_button, restore_button, undo_button
+from companion.ui.parts.set_aside import SetAsideFiles
 from companion.ui.widgets import header, message, readable
 
 
@@ -51,6 +52,8 @@ def YourGamesScreen(
         controls.append(message(state.notice.text, error=state.notice.error))
     if view.can_undo:
         controls.append(undo_button(state))
+    if view.aside:
+        controls.append(SetAsideFiles(state, view.aside))
     return ft.Column(
         [
             header(view.title, on_back),
