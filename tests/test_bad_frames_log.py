@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from flet_web.fastapi.flet_app import FletApp  # type: ignore[import-untyped]
+from own_loop import run_alone
 from starlette.websockets import WebSocketDisconnect
 
 from companion.server import flet_errors
@@ -34,7 +35,7 @@ def _receive(frames: list[bytes]) -> None:
         app._FletApp__websocket = BadClient(frames)
         await app._FletApp__receive_loop()
 
-    asyncio.run(run())
+    run_alone(run())  # asyncio.run would meet a browser test's running loop
 
 
 @pytest.mark.parametrize(

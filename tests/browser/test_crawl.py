@@ -68,6 +68,7 @@ def paths(ids: dict[str, str]) -> list[str]:
         "/history",
         "/history/stats",
         "/import",
+        "/games",
         f"/past/{f}",
         f"/past/{f}/share",
         f"/game/{p}",

@@ -49,7 +49,7 @@ def SetAsideFiles(state: AppState, lines: tuple[AsideLine, ...]) -> ft.Control:
         ),
     ]
     for line in lines:
-        controls.append(ft.Text(line.label, size=14, selectable=True))
+        controls.append(ft.Text(line.label, size=14))
         if doomed == line.name:
             controls.append(
                 ft.Row(
