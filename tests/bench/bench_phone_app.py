@@ -168,7 +168,8 @@ def phone_backup(page: Any, games: int) -> dict[str, float]:
         page.get_by_role("button", name="Back up", exact=True).click()
     size = len(Path(saved.value.path()).read_bytes())
     backup = time.perf_counter() - start
-    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Back", exact=True).click()
+    page.get_by_role("button", name="New game").wait_for(timeout=BOOT)  # Home
     reload = timed(page.reload, page)
     print(
         f"phone backup: restore {games} games {restore:.1f} s, back up "

@@ -51,7 +51,8 @@ def words(language: str = "en") -> Words:
     After pressing an ``undo`` key, press its value to put things back."""
     with use(language):
         never = [_(w) for w in ("Dark theme", "Light theme", "High contrast")]
-        never += [_("Choose a share file"), "English", "Italiano", "Magyar"]
+        never += [_("Choose a share file"), _("Restore from a backup")]
+        never += ["English", "Italiano", "Magyar"]
         return Words(
             never=re.compile("^(" + "|".join(map(re.escape, never)) + ")$"),
             cancels=(_("Keep"), _("Cancel")),
