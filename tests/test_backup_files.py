@@ -268,3 +268,18 @@ def test_a_file_the_browser_gave_no_contents_for(folder: Path) -> None:
     store = GameStore(folder)
     with pytest.raises(Refusal, match="That file could not be read."):
         Backups(GameHub(store), LiveSeat()).restore(None)
+
+
+def test_a_restore_summary_groups_its_numbers_as_the_reader_writes_them() -> None:
+    """1,000 games is "1,000 games added." in English and "1 000" in Hungarian,
+    as every other count the app shows (issue 34 review)."""
+    from companion.app.backup_words import summary
+    from companion.i18n import use
+
+    by = {"added": 1000, "updated": 2, "here": 12000, "copy": 1}
+    assert summary(by, ()) == (
+        "1,000 games added, 2 games brought up to date, 12,000 already here,"
+        " 1 kept as a copy."
+    )
+    with use("hu"):
+        assert "1\N{NO-BREAK SPACE}000" in summary({"added": 1000}, ())

@@ -7,10 +7,10 @@ know them, by their players and the day, never by an id.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 
-from companion.i18n import _, format_day, names_list, ngettext
+from companion.i18n import _, format_day, names_list, ngettext, number
 from companion.i18n.said import worded
 from companion.store.backup import SkippedGame
 
@@ -20,29 +20,29 @@ def copy_title(title: str) -> str:
     return _("{title} (restored)").format(title=title)
 
 
+# The counts of a restore, in the order they are told: each outcome with its
+# words (a lambda per row keeps the literals where extraction finds them).
+_COUNTS: tuple[tuple[str, Callable[[int], str]], ...] = (
+    ("added", lambda n: ngettext("{n} game added", "{n} games added", n)),
+    (
+        "updated",
+        lambda n: ngettext(
+            "{n} game brought up to date", "{n} games brought up to date", n
+        ),
+    ),
+    ("here", lambda n: ngettext("{n} already here", "{n} already here", n)),
+    ("copy", lambda n: ngettext("{n} kept as a copy", "{n} kept as copies", n)),
+)
+
+
 def summary(by: Mapping[str, int], skipped: Sequence[SkippedGame]) -> str:
     """ "12 games added, 3 already here, 1 kept as a copy." and the games
     skipped, if any. ``by``: counts by :class:`~companion.app.backups.Outcome`
-    value ("added", "updated", "here", "copy")."""
-    parts = []
-    if by.get("added"):
-        n = by["added"]
-        parts.append(ngettext("{n} game added", "{n} games added", n).format(n=n))
-    if by.get("updated"):
-        n = by["updated"]
-        parts.append(
-            ngettext(
-                "{n} game brought up to date", "{n} games brought up to date", n
-            ).format(n=n)
-        )
-    if by.get("here"):
-        n = by["here"]
-        parts.append(ngettext("{n} already here", "{n} already here", n).format(n=n))
-    if by.get("copy"):
-        n = by["copy"]
-        parts.append(
-            ngettext("{n} kept as a copy", "{n} kept as copies", n).format(n=n)
-        )
+    value ("added", "updated", "here", "copy"); numbers grouped as the
+    reader writes them ("1,000", "1 000")."""
+    parts = [
+        words(n).format(n=number(n)) for key, words in _COUNTS if (n := by.get(key))
+    ]
     text = _("{parts}.").format(parts=", ".join(parts))
     return f"{text} {skipped_words(skipped)}" if skipped else text
 
@@ -54,7 +54,7 @@ def skipped_words(skipped: Sequence[SkippedGame]) -> str:
         "{n} game could not be read and was skipped: {games}.",
         "{n} games could not be read and were skipped: {games}.",
         n,
-    ).format(n=n, games="; ".join(_named(s) for s in skipped))
+    ).format(n=number(n), games="; ".join(_named(s) for s in skipped))
 
 
 def refused(n: int, skipped: Sequence[SkippedGame]) -> str:

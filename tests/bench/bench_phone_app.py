@@ -160,7 +160,7 @@ def phone_backup(page: Any, games: int) -> dict[str, float]:
         files=[{"name": "flip7-games.json", "mimeType": "application/json",
                 "buffer": data}]
     )  # fmt: skip
-    said = re.compile(rf"^{games} games added\.$")  # as the app writes it
+    said = re.compile(rf"^{games:,} games added\.$")  # as the app writes it
     page.get_by_text(said).or_(page.get_by_label(said)).first.wait_for(timeout=BOOT)
     restore = time.perf_counter() - start
     with page.expect_download(timeout=BOOT) as saved:
