@@ -22,14 +22,14 @@ from mypy_extensions import mypyc_attr
 from .cards import Card
 from .choice import Choice
 from .config import Rules
-from .decision import Pending
+from .decision import TURN, Pending
 from .events import Event, event
 from .linescores import cached_score
 from .resolve import Gen, play_on, play_round
 from .saving import SavedRoundError, dump, load, setup_data, start_args
 from .scoring import LineScore
 from .setup import prepare
-from .shuffle import shuffle
+from .shuffle import shuffle, skip
 from .status import BUSTED, Status
 from .table import InternedCards, Table
 
@@ -68,16 +68,18 @@ class Round:
         players: int,
         dealer: int,
         seats: tuple[int, ...],
-        deck: list[Card],
-        discard: list[Card],
+        deck: Sequence[Card],
+        discard: Sequence[Card],
         seed: int | str,
         totals: tuple[int, ...] | None,
         table: Table | None = None,
+        first: int | None = None,
     ) -> None:
         """Use :meth:`start` (it checks the arguments). ``table``: a table
         already laid out (the physical table's tapped-in lines, see
-        :mod:`.table_odds`): turns go on from there, and the round is a
-        what-if that cannot be saved."""
+        :mod:`.table_odds`, or a copy of a round at ``first``'s turn, see
+        :meth:`fork`): turns go on from there (from ``first``; None: the
+        dealer's left), and the round is a what-if that cannot be saved."""
         self.rules = rules
         self.players = players
         self.dealer = dealer
@@ -91,7 +93,7 @@ class Round:
             self._gen: Gen = play_round(self._t)
         else:
             self._t = table
-            self._gen = play_on(table)
+            self._gen = play_on(table, first)
         self._choices: list[str] = self._t.played  # the engine's own turns too
         self._events: list[Event] = []
         self._forked = table is not None
@@ -302,7 +304,46 @@ class Round:
         """A what-if copy for simulations: the same round so far, with the
         cards left in the deck (and any later reshuffle) in a new order from
         ``rng``, as a player who cannot see the deck must assume. A fork can
-        be played on but not saved."""
+        be played on but not saved.
+
+        At a turn the fork copies the table (:meth:`_copy`) instead of
+        replaying every choice from the deal: the same round, much cheaper,
+        and the play-outs fork at every sample. tests/test_lean_fork.py
+        proves the two equal."""
+        if self._at_turn():
+            twin = self._copy()
+            t = twin._t
+            shuffle(rng, t.deck)
+            t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
+            return twin
+        return self._replayed(rng)
+
+    def _at_turn(self) -> bool:
+        """A plain round at a hit or stay, where a copy can stand in for a
+        replay (a :class:`.table_odds.TableRound` forks its own way)."""
+        pend = self._pending
+        return pend is not None and pend.kind is TURN and type(self) is Round
+
+    def _copy(self) -> Round:
+        """This round at a turn, copied (what a replay would rebuild), its
+        stop marks (:meth:`stop_at`) cleared: a what-if."""
+        pend = self._pending
+        assert pend is not None and pend.kind is TURN
+        return Round(
+            self.rules,
+            self.players,
+            self.dealer,
+            self.seats,
+            self._deck0,
+            self._discard0,
+            self.seed,
+            self.totals,
+            self._t.copy(),
+            pend.player,
+        )
+
+    def _replayed(self, rng: random.Random) -> Round:
+        """:meth:`fork` the long way: the setup replayed choice by choice."""
         twin = Round(
             self.rules,
             self.players,
@@ -325,7 +366,14 @@ class Round:
         and which cards they are, not on their real order (the fork shuffles
         the real order; sorting first hides it), with a reshuffle seed
         ``label/…`` from ``rng`` rather than the round's hidden one."""
-        twin = self.fork(rng)
+        if self._at_turn():
+            # fork(rng) at a turn, without shuffling the deck the sort below
+            # puts back in order: the same draws from ``rng``, no list moved.
+            twin = self._copy()
+            skip(rng, len(twin._t.deck))
+            rng.getrandbits(32)  # the fork's reshuffle seed, replaced below
+        else:
+            twin = self.fork(rng)
         t = twin._t
         t.seed = f"{label}/{rng.getrandbits(32)}"
         t.discard.sort(key=_code)  # a mid-round reshuffle starts from it

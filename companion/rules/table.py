@@ -128,6 +128,32 @@ class Table:
         self.played: list[str] = []
         self.stay_at: list[int | None] = [None] * players
 
+    def copy(self) -> Table:
+        """Every zone and mark copied (the cards themselves are interned and
+        shared), for a what-if that goes on from here without replaying the
+        round; the stop marks (``stay_at``) are not copied: a copy asks. The
+        cards being resolved and Flip Four's set-aside piles are copied too,
+        though a copy is only taken at a turn, when they are empty."""
+        t = Table(self.rules, self.players, 0, self.seats, (), (), self.seed)
+        t.order = self.order
+        t.deck = self.deck[:]
+        t.discard = self.discard[:]
+        t.lines = [line[:] for line in self.lines]
+        t.sums = self.sums[:]
+        t.values = self.values[:]
+        t.down = [line[:] for line in self.down]
+        t.status = self.status[:]
+        t.held = self.held[:]
+        t.queues = [q[:] for q in self.queues]
+        t.log = self.log[:]
+        t.reshuffles = self.reshuffles
+        t.flip7 = self.flip7
+        t.bonus = self.bonus
+        t.attacked = self.attacked
+        t.over = self.over
+        t.played = self.played[:]
+        return t
+
     # --- drawing ------------------------------------------------------------
     def draw(self) -> Card:
         """The top card; an empty deck first takes the shuffled discard pile,
