@@ -324,12 +324,22 @@ class Round:
         pend = self._pending
         return pend is not None and pend.kind is TURN and type(self) is Round
 
+    def copy(self) -> Round:
+        """A what-if copy of this round at a hit or stay, deck order and all:
+        a fork without the new deck order, for playing several options on
+        the same deal (fork once, copy per option: each fork costs a
+        shuffle, a copy only the lists). ValueError at any other decision."""
+        pend = self._pending
+        if pend is None or pend.kind is not TURN:
+            raise ValueError("a round is copied at a hit or stay")
+        return self._copy()
+
     def _copy(self) -> Round:
         """This round at a turn, copied (what a replay would rebuild), its
         stop marks (:meth:`stop_at`) cleared: a what-if."""
         pend = self._pending
         assert pend is not None and pend.kind is TURN
-        return Round(
+        return type(self)(
             self.rules,
             self.players,
             self.dealer,
