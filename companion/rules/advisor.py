@@ -131,7 +131,7 @@ def _sample(
     points, wins = [], []
     deal = twin_round(rnd, random.Random(deck_seed))  # one deal, both options
     for choice in (HIT, STAY):
-        twin = deal.copy()
+        twin = deal.copy() if choice == HIT else deal  # the last plays the deal
         twin.play(choice)
         play = random.Random(deck_seed)  # the same for both: paired
         play_out(twin, bots, play)
