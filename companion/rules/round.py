@@ -268,15 +268,22 @@ class Round:
         return list(have)
 
     def line_score(self, i: int) -> LineScore:
-        """``i``'s line scored now (the final score once the round is over)."""
+        """``i``'s line scored now (the final score once the round is over).
+        Remembered per seat with the line it scored (``Table.scored``):
+        asked again while the line and its flags are the same, it is the
+        same score, found by comparing the line, not by hashing it."""
         t = self._t
-        return cached_score(
-            t.lines[i],
-            t.status[i] == BUSTED,
-            t.bonus or t.flip7 != i,
-            self.rules.brutal and t.attacked == i,
-            self.rules,
-        )
+        line = t.lines[i]
+        busted = t.status[i] == BUSTED
+        bonus = t.bonus or t.flip7 != i
+        attacked = self.rules.brutal and t.attacked == i
+        flags = busted + 2 * bonus + 4 * attacked
+        memo = t.scored[i]
+        if memo is not None and memo[1] == flags and memo[0] == line:
+            return memo[2]
+        score = cached_score(line, busted, bonus, attacked, self.rules)
+        t.scored[i] = (line[:], flags, score)
+        return score
 
     def scores(self) -> list[int]:
         """Round scores per seat (0 for seats sitting out), once over."""

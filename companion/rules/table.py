@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 from .cards import CARDS, NUMBER_VALUES, Card
 from .config import FLIP7_CARDS, Rules
 from .lines import is_flip7, would_bust
+from .scoring import LineScore
 from .shuffle import shuffle
 from .status import ACTIVE, BUSTED, OUT, STAYED, Status
 
@@ -43,6 +44,9 @@ def intern(cards: Sequence[Card]) -> list[Card]:
 
 
 _code: Final = attrgetter("code")
+
+# A seat's line as last scored, the scoring flags, the score (Table.scored).
+Scored = tuple[list[Card], int, LineScore]
 
 
 class RoundEnd(Exception):
@@ -81,6 +85,7 @@ class Table:
         "over",
         "played",
         "stay_at",
+        "scored",
     )
 
     def __init__(
@@ -127,6 +132,10 @@ class Table:
         # of a stop bot whose hit/stay the engine plays itself (None: ask).
         self.played: list[str] = []
         self.stay_at: list[int | None] = [None] * players
+        # Per seat, the line last scored (a copy), how (Round.line_score's
+        # flags) and its score: the bots and the advisor ask every seat's
+        # value at every decision, and most lines have not changed since.
+        self.scored: list[Scored | None] = [None] * players
 
     def copy(self) -> Table:
         """Every zone and mark copied (the cards themselves are interned and
@@ -152,6 +161,7 @@ class Table:
         t.attacked = self.attacked
         t.over = self.over
         t.played = self.played[:]
+        t.scored = self.scored[:]  # immutable entries: shared
         return t
 
     # --- drawing ------------------------------------------------------------

@@ -86,13 +86,37 @@ def cpu_per_round(games: int, bot: str) -> float:
     return (time.process_time() - cpu) * 1e6 / res.rounds
 
 
-def cpu_per_sample(positions: int, samples: int) -> float:
-    """CPU µs per paired sample of the advisor, over fixed turn positions."""
+def game_positions(n: int, seed: int) -> list[Round]:
+    """Hit-or-stay positions met in whole games (totals, the end near at
+    times: the others' endgame rule and the next round played out count),
+    each a fork of the round at a random turn of it."""
+    from companion.rules import Match
+
+    rng = random.Random(seed)
+    out: list[Round] = []
+    while len(out) < n:
+        match = Match(rng.randint(2, 5), Rules(), seed=rng.getrandbits(32))
+        while not match.over and len(out) < n:
+            rnd = match.start_round()
+            wait = rng.randint(0, 12)
+            while (pend := rnd.pending) is not None:
+                if pend.kind == "turn" and len(pend.options) == 2 and wait == 0:
+                    out.append(rnd.fork(random.Random(len(out))))
+                wait -= 1
+                if pend.kind != "turn":
+                    rnd.play(rng.choice(pend.options))
+                else:  # stop at 22, a plain table
+                    low = rnd.number_sum(pend.player) < 22
+                    rnd.play(pend.options[0] if low else pend.options[-1])
+            match.finish_round(rnd)
+    return out
+
+
+def cpu_per_sample(rounds: list[Round], samples: int) -> float:
+    """CPU µs per paired sample of the advisor at these turn positions."""
     from companion.rules.advisor import PLAYOUT_OTHERS, _sample
     from companion.rules.bots import Bot, WinBot
 
-    free = [r for r in turn_positions(3 * positions, seed=3) if len(r.legal()) == 2]
-    rounds = free[:positions]  # hit or stay (the advisor samples no forced hit)
     cpu = time.process_time()
     for i, rnd in enumerate(rounds):
         pend = rnd.pending
@@ -102,7 +126,7 @@ def cpu_per_sample(positions: int, samples: int) -> float:
         rng = random.Random(i)
         for _ in range(samples):
             _sample(rnd, pend.player, bots, rng)
-    return (time.process_time() - cpu) * 1e6 / (positions * samples)
+    return (time.process_time() - cpu) * 1e6 / (len(rounds) * samples)
 
 
 def child(games: int, positions: int) -> None:
@@ -114,14 +138,18 @@ def child(games: int, positions: int) -> None:
 
     for size in range(2, 7):
         heads_up(size)  # the win-chance model's tables, built once a process
-    cpu_per_sample(5, 4)  # warm: caches, imports
+    free = [r for r in turn_positions(3 * positions, seed=3) if len(r.legal()) == 2]
+    early = free[:positions]  # hit or stay (the advisor samples no forced hit)
+    played = game_positions(positions, seed=5)
+    cpu_per_sample(early[:3], 4)  # warm: caches, imports
     print(
         json.dumps(
             {
                 "compiled": not round_module.__file__.endswith(".py"),
                 "stop": cpu_per_round(games, "stop"),
                 "win": cpu_per_round(games // 3, "win"),
-                "sample": cpu_per_sample(positions, 20),
+                "sample": cpu_per_sample(early, 20),
+                "game": cpu_per_sample(played, 20),
             }
         )
     )
@@ -157,7 +185,8 @@ def against(other: str, runs: int, games: int, positions: int) -> None:
     for key, label in (
         ("stop", "µs CPU per round, 4 stop players"),
         ("win", "µs CPU per round, 4 win players"),
-        ("sample", "µs CPU per advisor sample (2 play-outs)"),
+        ("sample", "µs CPU per advisor sample, new rounds (2 play-outs)"),
+        ("game", "µs CPU per advisor sample, positions of games"),
     ):
         old = statistics.median(r[key] for r in got["old"])
         new = statistics.median(r[key] for r in got["new"])
