@@ -47,6 +47,18 @@ def at_a_turn(
     return None if rnd.over else rnd
 
 
+def at_a_choice(seed: int, players: int, rules: Rules, gone: int) -> Round | None:
+    """A round at its first decision that is not a hit or stay (a target,
+    a steal, a modifier…), reached by random choices (None if it ends
+    first)."""
+    rng = random.Random(seed)
+    pile = full_deck(rules.decks)[:gone]
+    rnd = Round.start(players=players, rules=rules, seed=seed, discard=pile)
+    while (pend := rnd.pending) is not None and pend.kind == "turn":
+        rnd.play(rng.choice(rnd.legal()))
+    return None if rnd.over else rnd
+
+
 def replayed_unseen(rnd: Round, rng: random.Random, label: str) -> Round:
     """``fork_unseen`` as it was before the cheap path: a replayed fork,
     its reshuffle seed replaced, its deck sorted and shuffled again."""
@@ -99,6 +111,46 @@ def test_a_fork_at_a_turn_is_the_replayed_fork(
     same(lean, long)
     assert r1.random() == r2.random()  # the same numbers drawn
     play_both(lean, long, fork_seed)
+
+
+choices = st.builds(
+    at_a_choice,
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 6),
+    rules=st.sampled_from(VARIANTS),
+    gone=st.sampled_from([0, 0, 40, 70, 85]),
+).filter(lambda rnd: rnd is not None)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rnd=choices, fork_seed=st.integers(0, 2**32))
+def test_a_fork_at_any_other_decision_is_the_replayed_fork(
+    rnd: Round, fork_seed: int
+) -> None:
+    """It resumes from the last turn (remembered after the first fork) and
+    replays the choices since: twice, to use the remembered table too."""
+    for salt in (0, 1):
+        r1, r2 = random.Random(fork_seed + salt), random.Random(fork_seed + salt)
+        lean, long = rnd.fork(r1), rnd._replayed(r2)
+        same(lean, long)
+        assert r1.random() == r2.random()
+        unseen = rnd.fork_unseen(random.Random(salt), "advice")
+        same(unseen, replayed_unseen(rnd, random.Random(salt), "advice"))
+        play_both(lean, long, fork_seed)
+
+
+def test_a_fork_after_the_round_went_on_starts_from_where_it_stands() -> None:
+    """The remembered turn belongs to one position: once the round goes on,
+    a fork finds its own."""
+    for seed in range(40):
+        rnd = at_a_choice(seed, 3, Rules(), 0)
+        if rnd is None:
+            continue
+        rnd.fork(random.Random(0))
+        rng = random.Random(seed)
+        while not rnd.over:
+            same(rnd.fork(random.Random(1)), rnd._replayed(random.Random(1)))
+            rnd.play(rng.choice(rnd.legal()))
 
 
 @settings(max_examples=150, deadline=None)

@@ -60,6 +60,7 @@ class Round:
         "_legal",
         "_events",
         "_forked",
+        "_mark",
     )
 
     def __init__(
@@ -97,6 +98,8 @@ class Round:
         self._choices: list[str] = self._t.played  # the engine's own turns too
         self._events: list[Event] = []
         self._forked = table is not None
+        # Where forks at a decision other than a turn resume (_resumed).
+        self._mark: tuple[int, int, Table | None, int] | None = None
         self._advance(None)
 
     @classmethod
@@ -315,15 +318,21 @@ class Round:
 
         At a turn the fork copies the table (:meth:`_copy`) instead of
         replaying every choice from the deal: the same round, much cheaper,
-        and the play-outs fork at every sample. tests/test_lean_fork.py
-        proves the two equal."""
+        and the play-outs fork at every sample. At any other decision (a
+        target, a steal…, where the generator's place is nested) it resumes
+        from the last turn before it (:meth:`_resumed`) and replays only
+        the choices since. tests/test_lean_fork.py proves both equal to
+        the replay."""
         if self._at_turn():
             twin = self._copy()
-            t = twin._t
-            shuffle(rng, t.deck)
-            t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
-            return twin
-        return self._replayed(rng)
+        elif type(self) is Round:
+            twin = self._resumed()
+        else:
+            return self._replayed(rng)
+        t = twin._t
+        shuffle(rng, t.deck)
+        t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
+        return twin
 
     def _at_turn(self) -> bool:
         """A plain round at a hit or stay, where a copy can stand in for a
@@ -359,9 +368,9 @@ class Round:
             pend.player,
         )
 
-    def _replayed(self, rng: random.Random) -> Round:
-        """:meth:`fork` the long way: the setup replayed choice by choice."""
-        twin = Round(
+    def _fresh(self) -> Round:
+        """This round's setup dealt again, no choice played yet."""
+        return Round(
             self.rules,
             self.players,
             self.dealer,
@@ -371,6 +380,53 @@ class Round:
             self.seed,
             self.totals,
         )
+
+    def _resumed(self) -> Round:
+        """What replaying every choice gives (deck unshuffled, a what-if),
+        from the last turn before this decision: the table there, found by
+        one replay and remembered for the next forks of this position
+        (``_mark``: the number of choices it was found at, the index of
+        that turn's choice, a copy of the table then, whose turn it was),
+        copied, and only the choices since played again."""
+        mark = self._mark
+        if mark is None or mark[0] != len(self._choices):
+            mark = self._mark = self._find_mark()
+        _, k, table, player = mark
+        if table is None:  # no turn yet (a decision of the deal): replay all
+            twin = self._fresh()
+            twin._forked = True
+            k = 0
+        else:
+            twin = Round(
+                self.rules,
+                self.players,
+                self.dealer,
+                self.seats,
+                self._deck0,
+                self._discard0,
+                self.seed,
+                self.totals,
+                table.copy(),
+                player,
+            )
+        for choice in self._choices[k:]:
+            twin.play(choice)
+        return twin
+
+    def _find_mark(self) -> tuple[int, int, Table | None, int]:
+        """Replay the round, keeping the table at the last hit or stay."""
+        twin = self._fresh()
+        k, table, player = 0, None, 0
+        for i, choice in enumerate(self._choices):
+            pend = twin._pending
+            if pend is not None and pend.kind is TURN:
+                k, table, player = i, twin._t.copy(), pend.player
+            twin.play(choice)
+        return len(self._choices), k, table, player
+
+    def _replayed(self, rng: random.Random) -> Round:
+        """:meth:`fork` the long way: the setup replayed choice by choice."""
+        twin = self._fresh()
         for choice in self._choices:
             twin.play(choice)
         shuffle(rng, twin._t.deck)

@@ -21,6 +21,8 @@ after staying, the chance to win the game from each, near the end the next
 round played out too) at fixed turn positions. ``COMPANION_PURE_PYTHON=1``
 measures the plain sources (what phones run); otherwise each copy runs its
 own compiled build when one exists (``companion engine build`` in each).
+``--instructions K`` (with ``--against``): callgrind's instruction count
+per advisor sample instead, old and new, which the load does not change.
 """
 
 from __future__ import annotations
@@ -155,6 +157,46 @@ def child(games: int, positions: int) -> None:
     )
 
 
+def count_child(positions: int, samples: int) -> None:
+    """Play ``samples`` advisor samples at each position of both sets (no
+    timing: run under callgrind, ``--instructions``)."""
+    free = [r for r in turn_positions(3 * positions, seed=3) if len(r.legal()) == 2]
+    rounds = free[:positions] + game_positions(positions, seed=5)
+    if samples:
+        cpu_per_sample(rounds, samples)
+
+
+def instructions(other: str, positions: int, samples: int) -> None:
+    """Instructions per advisor sample, old and new (callgrind: the same
+    figure whatever the load), each the difference between a run with
+    ``samples`` samples a position and one with none, over the positions."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parents[2])
+    print(f"callgrind, {2 * positions} positions, load {_load()}")
+    for name, root in (("old", str(Path(other).resolve())), ("new", here)):
+        got = []
+        for k in (0, samples):
+            out = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+                + [sys.executable, str(Path(__file__).resolve()), "--count", str(k)]
+                + ["--positions", str(positions)],
+                env=dict(os.environ, PYTHONPATH=root),
+                cwd=root,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stderr
+            found = re.search(r"Collected : (\d+)", out)
+            assert found, out[-2000:]
+            got.append(int(found.group(1)))
+        each = (got[1] - got[0]) / (2 * positions * samples)
+        print(f"{name}: {each / 1000:,.0f} k instructions per advisor sample")
+
+
 def against(other: str, runs: int, games: int, positions: int) -> None:
     """This engine and ``other``'s alternated in subprocesses (see the
     module's docstring)."""
@@ -207,7 +249,20 @@ def main() -> None:
     parser.add_argument("--against", help="the other engine's source folder")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        metavar="SAMPLES",
+        help="with --against: callgrind's instructions per advisor sample",
+    )
     args = parser.parse_args()
+    if args.count is not None:
+        count_child(args.positions, args.count)
+        return
+    if args.against and args.instructions:
+        instructions(args.against, args.positions, args.instructions)
+        return
     if args.child:
         child(args.games, args.positions)
         return
