@@ -160,6 +160,10 @@ def child(games: int, positions: int) -> None:
 def count_child(positions: int, samples: int) -> None:
     """Play ``samples`` advisor samples at each position of both sets (no
     timing: run under callgrind, ``--instructions``)."""
+    from companion.rules.winchance import heads_up
+
+    for size in range(2, 7):
+        heads_up(size)  # built once a process: in both runs, not in the count
     free = [r for r in turn_positions(3 * positions, seed=3) if len(r.legal()) == 2]
     rounds = free[:positions] + game_positions(positions, seed=5)
     if samples:
