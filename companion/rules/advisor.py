@@ -129,8 +129,9 @@ def _sample(
     staying, then p's chance to win the game after hitting, after staying."""
     deck_seed = rng.getrandbits(64)
     points, wins = [], []
+    deal = twin_round(rnd, random.Random(deck_seed))  # one deal, both options
     for choice in (HIT, STAY):
-        twin = twin_round(rnd, random.Random(deck_seed))
+        twin = deal.copy() if choice == HIT else deal  # the last plays the deal
         twin.play(choice)
         play = random.Random(deck_seed)  # the same for both: paired
         play_out(twin, bots, play)

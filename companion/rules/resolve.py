@@ -49,11 +49,15 @@ def play_round(t: Table) -> Gen:
     yield from _close(t)
 
 
-def play_on(t: Table) -> Gen:
-    """A round already dealt (the physical table's tapped-in position):
-    turns, then the Brutal Flip 7 choice, as :func:`play_round`."""
+def play_on(t: Table, first: int | None = None) -> Gen:
+    """A round already dealt (the physical table's tapped-in position, or a
+    copy of a round standing at ``first``'s turn, :meth:`.table.Table.copy`):
+    turns from ``first`` on (None: from the dealer's left), then the Brutal
+    Flip 7 choice, as :func:`play_round`. At a turn :func:`play_round`'s
+    generator holds nothing but its place in :func:`_turns`, so the table
+    and the seat whose turn it is are all a copy needs."""
     with contextlib.suppress(RoundEnd):
-        yield from _turns(t)
+        yield from _turns(t, 0 if first is None else t.order.index(first))
     yield from _close(t)
 
 
@@ -97,16 +101,20 @@ def _deal(t: Table) -> Gen:
                 t.check_flip7(p)
 
 
-def _turns(t: Table) -> Gen:
-    """Hit or stay around the table until nobody is active. A seat with a
-    ``stay_at`` mark (a stop bot in a simulation) is not asked: its choice
-    is made here exactly as :class:`.bots.StopBot` makes it, and recorded."""
+def _turns(t: Table, start: int = 0) -> Gen:
+    """Hit or stay around the table until nobody is active, the first time
+    round from ``t.order[start]`` (a copied round resumes at its turn). A
+    seat with a ``stay_at`` mark (a stop bot in a simulation) is not asked:
+    its choice is made here exactly as :class:`.bots.StopBot` makes it, and
+    recorded."""
     status, lines, log, sums = t.status, t.lines, t.log, t.sums
     values, stay_at, played = t.values, t.stay_at, t.played
     asks, rules, face = TURN_ASKS, t.rules, NUMBER_VALUES
+    order = t.order
+    seats = order[start:]
     while True:
         anyone = False
-        for p in t.order:
+        for p in seats:
             if status[p] != ACTIVE:
                 continue
             anyone = True
@@ -142,6 +150,7 @@ def _turns(t: Table) -> Gen:
                     t.check_flip7(p)
         if not anyone:
             return
+        seats = order
 
 
 def receive(t: Table, p: int, c: Card) -> Gen:

@@ -22,14 +22,14 @@ from mypy_extensions import mypyc_attr
 from .cards import Card
 from .choice import Choice
 from .config import Rules
-from .decision import Pending
+from .decision import TURN, Pending
 from .events import Event, event
 from .linescores import cached_score
 from .resolve import Gen, play_on, play_round
 from .saving import SavedRoundError, dump, load, setup_data, start_args
 from .scoring import LineScore
 from .setup import prepare
-from .shuffle import shuffle
+from .shuffle import shuffle, skip
 from .status import BUSTED, Status
 from .table import InternedCards, Table
 
@@ -60,6 +60,7 @@ class Round:
         "_legal",
         "_events",
         "_forked",
+        "_mark",
     )
 
     def __init__(
@@ -68,16 +69,18 @@ class Round:
         players: int,
         dealer: int,
         seats: tuple[int, ...],
-        deck: list[Card],
-        discard: list[Card],
+        deck: Sequence[Card],
+        discard: Sequence[Card],
         seed: int | str,
         totals: tuple[int, ...] | None,
         table: Table | None = None,
+        first: int | None = None,
     ) -> None:
         """Use :meth:`start` (it checks the arguments). ``table``: a table
         already laid out (the physical table's tapped-in lines, see
-        :mod:`.table_odds`): turns go on from there, and the round is a
-        what-if that cannot be saved."""
+        :mod:`.table_odds`, or a copy of a round at ``first``'s turn, see
+        :meth:`fork`): turns go on from there (from ``first``; None: the
+        dealer's left), and the round is a what-if that cannot be saved."""
         self.rules = rules
         self.players = players
         self.dealer = dealer
@@ -91,10 +94,12 @@ class Round:
             self._gen: Gen = play_round(self._t)
         else:
             self._t = table
-            self._gen = play_on(table)
+            self._gen = play_on(table, first)
         self._choices: list[str] = self._t.played  # the engine's own turns too
         self._events: list[Event] = []
         self._forked = table is not None
+        # Where forks at a decision other than a turn resume (_resumed).
+        self._mark: tuple[int, int, Table | None, int] | None = None
         self._advance(None)
 
     @classmethod
@@ -266,15 +271,22 @@ class Round:
         return list(have)
 
     def line_score(self, i: int) -> LineScore:
-        """``i``'s line scored now (the final score once the round is over)."""
+        """``i``'s line scored now (the final score once the round is over).
+        Remembered per seat with the line it scored (``Table.scored``):
+        asked again while the line and its flags are the same, it is the
+        same score, found by comparing the line, not by hashing it."""
         t = self._t
-        return cached_score(
-            t.lines[i],
-            t.status[i] == BUSTED,
-            t.bonus or t.flip7 != i,
-            self.rules.brutal and t.attacked == i,
-            self.rules,
-        )
+        line = t.lines[i]
+        busted = t.status[i] == BUSTED
+        bonus = t.bonus or t.flip7 != i
+        attacked = self.rules.brutal and t.attacked == i
+        flags = busted + 2 * bonus + 4 * attacked
+        memo = t.scored[i]
+        if memo is not None and memo[1] == flags and memo[0] == line:
+            return memo[2]
+        score = cached_score(line, busted, bonus, attacked, self.rules)
+        t.scored[i] = (line[:], flags, score)
+        return score
 
     def scores(self) -> list[int]:
         """Round scores per seat (0 for seats sitting out), once over."""
@@ -302,8 +314,63 @@ class Round:
         """A what-if copy for simulations: the same round so far, with the
         cards left in the deck (and any later reshuffle) in a new order from
         ``rng``, as a player who cannot see the deck must assume. A fork can
-        be played on but not saved."""
-        twin = Round(
+        be played on but not saved.
+
+        At a turn the fork copies the table (:meth:`_copy`) instead of
+        replaying every choice from the deal: the same round, much cheaper,
+        and the play-outs fork at every sample. At any other decision (a
+        target, a steal…, where the generator's place is nested) it resumes
+        from the last turn before it (:meth:`_resumed`) and replays only
+        the choices since. tests/test_lean_fork.py proves both equal to
+        the replay."""
+        if self._at_turn():
+            twin = self._copy()
+        elif type(self) is Round:
+            twin = self._resumed()
+        else:
+            return self._replayed(rng)
+        t = twin._t
+        shuffle(rng, t.deck)
+        t.seed = f"{self.seed}/fork/{rng.getrandbits(32)}"
+        return twin
+
+    def _at_turn(self) -> bool:
+        """A plain round at a hit or stay, where a copy can stand in for a
+        replay (a :class:`.table_odds.TableRound` forks its own way)."""
+        pend = self._pending
+        return pend is not None and pend.kind is TURN and type(self) is Round
+
+    def copy(self) -> Round:
+        """A what-if copy of this round at a hit or stay, deck order and all:
+        a fork without the new deck order, for playing several options on
+        the same deal (fork once, copy per option: each fork costs a
+        shuffle, a copy only the lists). ValueError at any other decision."""
+        pend = self._pending
+        if pend is None or pend.kind is not TURN:
+            raise ValueError("a round is copied at a hit or stay")
+        return self._copy()
+
+    def _copy(self) -> Round:
+        """This round at a turn, copied (what a replay would rebuild), its
+        stop marks (:meth:`stop_at`) cleared: a what-if."""
+        pend = self._pending
+        assert pend is not None and pend.kind is TURN
+        return type(self)(
+            self.rules,
+            self.players,
+            self.dealer,
+            self.seats,
+            self._deck0,
+            self._discard0,
+            self.seed,
+            self.totals,
+            self._t.copy(),
+            pend.player,
+        )
+
+    def _fresh(self) -> Round:
+        """This round's setup dealt again, no choice played yet."""
+        return Round(
             self.rules,
             self.players,
             self.dealer,
@@ -313,6 +380,53 @@ class Round:
             self.seed,
             self.totals,
         )
+
+    def _resumed(self) -> Round:
+        """What replaying every choice gives (deck unshuffled, a what-if),
+        from the last turn before this decision: the table there, found by
+        one replay and remembered for the next forks of this position
+        (``_mark``: the number of choices it was found at, the index of
+        that turn's choice, a copy of the table then, whose turn it was),
+        copied, and only the choices since played again."""
+        mark = self._mark
+        if mark is None or mark[0] != len(self._choices):
+            mark = self._mark = self._find_mark()
+        _, k, table, player = mark
+        if table is None:  # no turn yet (a decision of the deal): replay all
+            twin = self._fresh()
+            twin._forked = True
+            k = 0
+        else:
+            twin = Round(
+                self.rules,
+                self.players,
+                self.dealer,
+                self.seats,
+                self._deck0,
+                self._discard0,
+                self.seed,
+                self.totals,
+                table.copy(),
+                player,
+            )
+        for choice in self._choices[k:]:
+            twin.play(choice)
+        return twin
+
+    def _find_mark(self) -> tuple[int, int, Table | None, int]:
+        """Replay the round, keeping the table at the last hit or stay."""
+        twin = self._fresh()
+        k, table, player = 0, None, 0
+        for i, choice in enumerate(self._choices):
+            pend = twin._pending
+            if pend is not None and pend.kind is TURN:
+                k, table, player = i, twin._t.copy(), pend.player
+            twin.play(choice)
+        return len(self._choices), k, table, player
+
+    def _replayed(self, rng: random.Random) -> Round:
+        """:meth:`fork` the long way: the setup replayed choice by choice."""
+        twin = self._fresh()
         for choice in self._choices:
             twin.play(choice)
         shuffle(rng, twin._t.deck)
@@ -325,7 +439,14 @@ class Round:
         and which cards they are, not on their real order (the fork shuffles
         the real order; sorting first hides it), with a reshuffle seed
         ``label/…`` from ``rng`` rather than the round's hidden one."""
-        twin = self.fork(rng)
+        if self._at_turn():
+            # fork(rng) at a turn, without shuffling the deck the sort below
+            # puts back in order: the same draws from ``rng``, no list moved.
+            twin = self._copy()
+            skip(rng, len(twin._t.deck))
+            rng.getrandbits(32)  # the fork's reshuffle seed, replaced below
+        else:
+            twin = self.fork(rng)
         t = twin._t
         t.seed = f"{label}/{rng.getrandbits(32)}"
         t.discard.sort(key=_code)  # a mid-round reshuffle starts from it

@@ -31,6 +31,22 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
+def skip(rng: random.Random, size: int) -> None:
+    """Draw from ``rng`` exactly what :func:`shuffle` of a list of ``size``
+    would, without the list: for a shuffle whose order is thrown away (a
+    fork sorted right after, :meth:`.round.Round.fork_unseen`) but whose
+    draws the generator's later numbers depend on."""
+    if type(rng) is not random.Random:
+        rng.shuffle([None] * size)
+        return
+    getrandbits = rng.getrandbits
+    bits = _BITS if size <= len(_BITS) else _bits(size)
+    for i in range(size - 1, 0, -1):
+        k = bits[i]
+        while getrandbits(k) > i:
+            pass
+
+
 def _bits(size: int) -> list[int]:
     """``(i + 1).bit_length()`` for each index ``i`` of a list of ``size``."""
     return [(i + 1).bit_length() for i in range(size)]

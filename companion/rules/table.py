@@ -22,6 +22,7 @@ from mypy_extensions import mypyc_attr
 from .cards import CARDS, NUMBER_VALUES, Card
 from .config import FLIP7_CARDS, Rules
 from .lines import is_flip7, would_bust
+from .scoring import LineScore
 from .shuffle import shuffle
 from .status import ACTIVE, BUSTED, OUT, STAYED, Status
 
@@ -43,6 +44,9 @@ def intern(cards: Sequence[Card]) -> list[Card]:
 
 
 _code: Final = attrgetter("code")
+
+# A seat's line as last scored, the scoring flags, the score (Table.scored).
+Scored = tuple[list[Card], int, LineScore]
 
 
 class RoundEnd(Exception):
@@ -81,6 +85,7 @@ class Table:
         "over",
         "played",
         "stay_at",
+        "scored",
     )
 
     def __init__(
@@ -127,6 +132,37 @@ class Table:
         # of a stop bot whose hit/stay the engine plays itself (None: ask).
         self.played: list[str] = []
         self.stay_at: list[int | None] = [None] * players
+        # Per seat, the line last scored (a copy), how (Round.line_score's
+        # flags) and its score: the bots and the advisor ask every seat's
+        # value at every decision, and most lines have not changed since.
+        self.scored: list[Scored | None] = [None] * players
+
+    def copy(self) -> Table:
+        """Every zone and mark copied (the cards themselves are interned and
+        shared), for a what-if that goes on from here without replaying the
+        round; the stop marks (``stay_at``) are not copied: a copy asks. The
+        cards being resolved and Flip Four's set-aside piles are copied too,
+        though a copy is only taken at a turn, when they are empty."""
+        t = Table(self.rules, self.players, 0, self.seats, (), (), self.seed)
+        t.order = self.order
+        t.deck = self.deck[:]
+        t.discard = self.discard[:]
+        t.lines = [line[:] for line in self.lines]
+        t.sums = self.sums[:]
+        t.values = self.values[:]
+        t.down = [line[:] for line in self.down]
+        t.status = self.status[:]
+        t.held = self.held[:]
+        t.queues = [q[:] for q in self.queues]
+        t.log = self.log[:]
+        t.reshuffles = self.reshuffles
+        t.flip7 = self.flip7
+        t.bonus = self.bonus
+        t.attacked = self.attacked
+        t.over = self.over
+        t.played = self.played[:]
+        t.scored = self.scored[:]  # immutable entries: shared
+        return t
 
     # --- drawing ------------------------------------------------------------
     def draw(self) -> Card:

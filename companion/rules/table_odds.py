@@ -186,6 +186,12 @@ class TableRound(Round):
             twin.play(choice)
         return twin
 
+    def copy(self) -> Round:
+        twin = super().copy()
+        assert isinstance(twin, TableRound)
+        twin._spec = self._spec  # forks of the copy deal as this round's
+        return twin
+
 
 def _place(t: Table, seat: int, line: list[Card], busted: bool) -> None:
     """Lay a tapped line on the table: face up, or face down if busted."""
