@@ -80,7 +80,10 @@ def test_the_shown_chances_agree_with_the_suggestion() -> None:
         else:
             assert sorted(options) == sorted(legal)
         chances = [c for _, c in advice.chances]
-        assert chances == sorted(chances, reverse=True)
+        assert chances[1:] == sorted(chances[1:], reverse=True)
+        assert len(advice.counts) == len(options)
+        assert advice.samples == advice.counts[0] == max(advice.counts)
+        assert advice.spent == sum(advice.counts)
         text = choice_advice_text(advice, {})
         shown = [float(x) for x in re.findall(r": (\d+)%", text.split(". ")[0])]
         assert shown[0] == max(shown), text

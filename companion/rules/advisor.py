@@ -194,7 +194,7 @@ def _share(end: EndCheck, p: int) -> float:
     return 1 / len(among) if p in among else 0.0
 
 
-def advise(
+def advise_turn(
     rnd: Round,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
@@ -207,7 +207,9 @@ def advise(
     :data:`MAX_SAMPLES`, or :data:`ENDGAME_SAMPLES` when a standing is
     within :data:`PLAY_ON` of the target, where one choice can decide the
     game and a few points of chance matter) until the gap is clear.
-    ``seed`` is mixed with the position (0 for the app). ``stop``: asked
+    ``seed`` is mixed with the position (0 for the app). Every decision
+    (this one and the others) is advised through :func:`.advising.advise`.
+    ``stop``: asked
     after each play-out once :data:`MIN_TIMED` are made; True ends the
     sampling there (a time budget: the phone app's slower Python), and the
     advice says how many play-outs it rests on, as when the budget is spent."""
