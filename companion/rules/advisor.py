@@ -15,10 +15,13 @@ is suggested. Each sample plays both options on the same shuffle, so the
 comparison is paired and fair.
 
 Sampling goes on in batches until the gap between the options is clear
-(three standard errors) or the budget is spent (:data:`MAX_SAMPLES`, or
-:data:`ENDGAME_SAMPLES` near the end), and the verdict says which
+(three standard errors), or known to be under a point of win chance either
+way (:data:`.advice.EVEN`: "either is fine"), or the budget is spent
+(:data:`MAX_SAMPLES`, or :data:`ENDGAME_SAMPLES` near the end), and the
+verdict says which
 (:attr:`Advice.verdict`): clear; spent (ahead, not yet clear); close
-(within two standard errors: either is fine); the same chance in every
+(within two standard errors; "either is fine" only when the whole
+interval is within :data:`.advice.EVEN`, else how close); the same chance in every
 play-out (the round's points decide, never "either is fine"); within noise
 while hitting busts for sure (stay). "Almost certainly wins/loses" is said
 with the figure, only when even the edge of the 95 % interval is within
@@ -62,6 +65,7 @@ from .advice import (
     SPENT,
     WINS,
     Advice,
+    even,
 )
 from .bots import Bot, WinBot, play_out
 from .cards import Card
@@ -263,7 +267,8 @@ def advise_turn(
             break
         if len(diffs) == goal and goal < max_samples:
             mean, se = mean_se(diffs)
-            if se > 0 and abs(mean) <= CLEAR_Z * se:
+            known = even(mean, NOISE_Z * se)  # within a point either way
+            if se > 0 and abs(mean) <= CLEAR_Z * se and not known:
                 goal = min(goal + BATCH, max_samples)
     n = len(diffs)
     mean, se = mean_se(diffs) if n else (0.0, 0.0)

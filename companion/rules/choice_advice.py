@@ -19,10 +19,12 @@ Play-outs are spent where they decide (issue 38):
   each batch of :data:`BATCH` more for the options still in the race, an
   option whose paired gap to the leader is more than :data:`.advisor.CLEAR_Z`
   standard errors behind is dropped. The budget goes to the leaders; the
-  race ends when one option is left, the budget is spent, or the caller's
-  time is up. When the budget left cannot give every option in the race
-  another batch, only the best half (at least two) go on (successive
-  halving).
+  race ends when one option is left, when the options left are known to be
+  within a point of win chance of the leader (:data:`.advice.EVEN`: more
+  play-outs could not change what the advice says, "either is fine"), when
+  the budget is spent, or when the caller's time is up. When the budget
+  left cannot give every option in the race another batch, only the best
+  half (at least two) go on (successive halving).
 - **Budget.** A count, :data:`BUDGET` play-outs per decision (the same
   advice on every machine for the same position: seeded by the position),
   and a time check (``stop``) a caller adds where Python is slow (the phone
@@ -171,6 +173,8 @@ class _Race:
         self.alive = [
             j for j in self.alive if j == lead or gaps[j][0] <= CLEAR_Z * gaps[j][1]
         ]
+        if all(even(g, NOISE_Z * se) for j, (g, se) in gaps.items() if j in self.alive):
+            self.alive = [lead]  # the rest known to be within a point: EVEN
 
     def runner_up(self, lead: int) -> int:
         """The option closest to ``lead`` (in the race or dropped)."""

@@ -44,7 +44,8 @@ def positions(n: int, seed: int, most: int = 99) -> list[Round]:
             rnd = match.start_round()
             while (pend := rnd.pending) is not None:
                 k = len(rnd.legal())
-                if pend.kind != "turn" and 1 < k <= most and rng.random() < 0.5:
+                wanted = len(out) < n and 1 < k <= most
+                if pend.kind != "turn" and wanted and rng.random() < 0.5:
                     out.append(Round.replay(rnd.setup(), rnd.choices))
                 rnd.play(bots[pend.player].choose(rnd, pend.player, rng))
             match.finish_round(rnd)
@@ -55,11 +56,15 @@ def agree(args: argparse.Namespace) -> None:
     found = positions(args.positions, args.seed)
     same = same_clear = clear = 0
     closes = 0
+    by: dict[str, list[int]] = {}
     start = time.perf_counter()
     for rnd in found:
         one, two = advise_choice(rnd, seed=0), advise_choice(rnd, seed=1)
         hit = one.suggestion == two.suggestion
         same += hit
+        tally = by.setdefault(one.verdict + (" even" if one.even else ""), [0, 0])
+        tally[0] += hit
+        tally[1] += 1
         if not one.close:
             clear += 1
             same_clear += hit
@@ -68,6 +73,8 @@ def agree(args: argparse.Namespace) -> None:
     n = len(found)
     print(f"{n} decisions, {time.perf_counter() - start:.0f} s")
     print(f"same suggestion from seeds 0 and 1: {same}/{n} = {same / n:.1%}")
+    for verdict, (agreed, of) in sorted(by.items()):
+        print(f"  seed 0 says {verdict}: {agreed}/{of} agree")
     print(
         f"where seed 0's advice is not close: {same_clear}/{clear} = "
         f"{same_clear / max(clear, 1):.1%} ({closes} close)"
