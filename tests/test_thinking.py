@@ -8,11 +8,10 @@ import random
 from collections.abc import Callable
 
 import pytest
-
-from companion.app.advice_words import advice_text
 from test_bot_driver import Manual
 
 from companion.app import AppState, digital_table, thinking
+from companion.app.advice_words import advice_text
 from companion.app.bots import BotClock
 from companion.app.hub import GameHub
 from companion.app.thinking import BROWSER_SECONDS, time_budget
