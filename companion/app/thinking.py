@@ -15,15 +15,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from companion.machine import runtime
+from companion.machine import native, runtime
 
 BROWSER_SECONDS = 0.35  # room left for drawing the screen in a 0.5 s answer
 
 
 def compiled() -> bool:
     """The compiled engine runs the play-outs (never in a browser)."""
-    from companion.machine import native  # not needed in the browser's start
-
     return native.active()
 
 
