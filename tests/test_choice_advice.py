@@ -13,7 +13,13 @@ import pytest
 from companion.app.advice_words import choice_advice_text
 from companion.rules import Match, Round, Rules
 from companion.rules.bots import StopBot, play_out
-from companion.rules.choice_advice import SHORTLIST, ChoiceAdvice, advise_choice
+from companion.rules.choice_advice import (
+    BUDGET,
+    MIN_EACH,
+    SHORTLIST,
+    ChoiceAdvice,
+    advise_choice,
+)
 from companion.rules.winchance import chance_after_round
 
 
@@ -80,7 +86,10 @@ def test_the_shown_chances_agree_with_the_suggestion() -> None:
         else:
             assert sorted(options) == sorted(legal)
         chances = [c for _, c in advice.chances]
-        assert chances == sorted(chances, reverse=True)
+        assert chances[1:] == sorted(chances[1:], reverse=True)
+        assert len(advice.counts) == len(options)
+        assert advice.samples == advice.counts[0] == max(advice.counts)
+        assert advice.spent == sum(advice.counts)
         text = choice_advice_text(advice, {})
         shown = [float(x) for x in re.findall(r": (\d+)%", text.split(". ")[0])]
         assert shown[0] == max(shown), text
@@ -113,3 +122,62 @@ def test_advice_only_away_from_hit_or_stay() -> None:
         rnd.play(rnd.legal()[0])
     with pytest.raises(ValueError):
         advise_choice(rnd)
+
+
+def test_one_public_entry_advises_every_decision() -> None:
+    """Issue 38: ``companion.rules.advise`` answers whatever the round asks,
+    hit or stay or any other decision, with the same shape of figures."""
+    from companion.rules import Advice, advise
+
+    rnd, expected = decisions()[0]
+    said = advise(rnd)
+    assert said == expected  # the choice advice itself, not an error
+    turn = Round.start(players=3, seed=4)
+    while turn.pending is not None and turn.pending.kind != "turn":
+        turn.play(turn.legal()[0])
+    hit_or_stay = advise(turn)
+    assert isinstance(hit_or_stay, Advice)
+    for advice in (said, hit_or_stay):
+        best, chance = advice.chances[0]
+        assert best == advice.suggestion and 0 <= chance <= 1
+        assert advice.samples > 0 and advice.margin >= 0 and advice.gap >= 0
+        assert advice.verdict in ("clear", "spent", "close", "same")
+        assert advice.even == (advice.close and advice.gap + advice.margin <= 0.01)
+
+
+def test_a_lone_option_is_played_out_and_said_to_be_the_only_one() -> None:
+    from companion.rules import advise
+
+    for g in range(60):
+        rnd = Round.start(players=2, seed=g)
+        while (pend := rnd.pending) is not None:
+            if pend.kind != "turn" and len(rnd.legal()) == 1:
+                advice = advise(rnd)
+                assert advice.verdict == "must" and advice.suggestion == rnd.legal()[0]
+                assert advice.samples == MIN_EACH
+                return
+            rnd.play("hit" if pend.kind == "turn" else rnd.legal()[0])
+    pytest.fail("no decision with a lone option in 60 rounds")
+
+
+def test_the_race_drops_options_clearly_behind_and_keeps_to_its_budget() -> None:
+    raced = 0
+    for _, advice in decisions():
+        k = len(advice.counts)
+        assert advice.spent <= max(BUDGET, MIN_EACH * k), advice
+        assert all(c >= MIN_EACH for c in advice.counts)
+        raced += len(set(advice.counts)) > 1
+    assert raced, "no decision where an option left the race early"
+    rnd, _ = next((r, a) for r, a in decisions() if len(a.counts) > 2)
+    small = advise_choice(rnd, budget=100)
+    assert small.spent <= max(100, MIN_EACH * len(small.counts))
+
+
+def test_close_advice_is_close_on_its_own_play_outs() -> None:
+    """A close call's gap is within its own 95 % interval; "clear" is more
+    than three standard errors (issue 38: a close verdict says how close)."""
+    for _, advice in decisions():
+        if advice.verdict == "close":
+            assert advice.gap <= advice.margin + 1e-12
+        elif advice.verdict == "clear" and advice.margin > 0:
+            assert advice.gap > advice.margin

@@ -124,7 +124,12 @@ def test_rounds_played_out_replay_from_their_choices() -> None:
 # Recorded again when Advice gained ``timed`` (issue 37: said when a time
 # budget, not the play-outs' cap, ended the sampling): without that field
 # the new advice gives the old digest, e69a54c0…, so every figure held.
-ADVICE_DIGEST = "0f824fcea6aea709adef31008f7f15639f71e3f066766f95b2f44bbba7579228"
+# Recorded again for issue 38 (a new algorithm, new figures): choice advice
+# races its options on common random numbers, plays the endgame's next round
+# as hit/stay does, and records per-option counts, gap, verdict and spent;
+# both advisors stop once the gap is known to be within a point either way.
+# The engine's game digests above did not change.
+ADVICE_DIGEST = "4b60a243023d20a567a97efbf31c83d8f5c4c9abfc93a8c7cb191a541478f981"
 ADVICE_POSITIONS = 24
 
 

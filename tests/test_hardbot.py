@@ -79,3 +79,28 @@ def test_it_plays_what_the_advisor_suggests_at_every_kind_of_decision() -> None:
                 assert got == advise(rnd).suggestion, (seed, rnd.choices)
             rnd.play(got)
     assert {"target", "modifier"} <= kinds, kinds
+
+
+def test_a_budget_or_a_time_limit_caps_its_play_outs() -> None:
+    """``hard:N`` plays the advice made with N play-outs a decision; the
+    app's time check (``stop``) is the advisor's (issue 35, item 3)."""
+    bot = make_bot("hard:64")
+    assert bot == HardBot(name="hard:64", budget=64)
+    rng = random.Random(1)
+    seen: set[str] = set()
+    for seed in range(40):
+        rnd = Round.start(players=3, seed=seed, totals=(120, 150, 90))
+        while (pend := rnd.pending) is not None:
+            kind = "turn" if pend.kind == "turn" else "other"
+            if len(rnd.legal()) > 1 and len(pend.options) > 1 and kind not in seen:
+                seen.add(kind)
+                small = advise(rnd, budget=64)
+                assert small.samples <= 64
+                assert bot.choose(rnd, pend.player, rng) == small.suggestion
+                cut = advise(rnd, stop=lambda: True)
+                asked = HardBot().choose(rnd, pend.player, rng, stop=lambda: True)
+                assert asked == cut.suggestion
+            rnd.play(StopBot(20).choose(rnd, pend.player, rng))
+        if len(seen) == 2:
+            return
+    raise AssertionError(f"only {seen} met")

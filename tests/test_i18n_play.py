@@ -293,8 +293,13 @@ def test_hungarian_says_a_or_az_as_the_number_is_spoken(n: int, words: str) -> N
 
 def test_hungarian_articles_before_words_and_quotes() -> None:
     with use("hu"):
-        said = _("Too close to call (within ±{margin}): {choice} is a shade better.")
-        assert "az „ütés”" in said.format(margin="1%", choice="ütés")
-        assert "a „maradás”" in said.format(margin="1%", choice="maradás")
+        said = _(
+            "Too close to call after {n} play-outs: {choice} is ahead by "
+            "{gap} ± {margin}, too little to tell them apart."
+        )
+        assert "az „ütés”" in said.format(n=9, gap="1%", margin="1%", choice="ütés")
+        assert "a „maradás”" in said.format(
+            n=9, gap="1%", margin="1%", choice="maradás"
+        )
         first = _("First to {target} wins").format(target=200)
         assert "a(z)" not in first and "a 200 pontot" in first

@@ -273,11 +273,13 @@ def test_the_advisor_speaks_the_language_with_its_figures() -> None:
             "passare 36%. Consiglio: pescare. Prossima carta: eliminazione 25%, "
             "Flip 7 5%."
         )
-        near = _advice(close=True, margin=0.0123, win_hit=0.3649)
+        near = _advice(close=True, margin=0.006, win_hit=0.3649)
         close = advice_text(near)
         # 120 play-outs vouch for whole per cents only (issue 25, item 11)
         assert "pescare 36%, passare 36%" in close
-        assert "entro ±1,2%" in close and "pescare è appena meglio" in close
+        assert "entro ±0,6%" in close and "pescare è appena meglio" in close
+        wide = advice_text(_advice(close=True, margin=0.0123, win_hit=0.3649))
+        assert "pescare è avanti di 0,3% ± 1,2%, troppo poco" in wide
         assert advice_text(_advice(must_hit=True)) == "Hai Lo Zero: devi pescare."
     with use("hu"):
         text = advice_text(_advice(suggestion="stay", win_stay=0.45))
@@ -289,12 +291,12 @@ def test_the_advisor_says_which_way_the_sampling_ended() -> None:
     """Issue 26: budget spent or gap clear, a certain bust, the same chance
     in every play-out, "almost certainly" with the figure: in every
     language, with the locale's numbers."""
-    close = _advice(close=True, verdict="close", margin=0.0123, win_hit=0.3649)
+    close = _advice(close=True, verdict="close", margin=0.006, win_hit=0.3649)
     spent = _advice(verdict="spent", samples=480)
     same = _advice(verdict="same", suggestion="stay", win_hit=0.0, win_stay=0.0)
     busts = _advice(verdict="busts", suggestion="stay", bust=Fraction(1))
     almost = _advice(almost=(("stay", "loses"),), win_stay=0.012)
-    assert "after all 120 play-outs (within ±1.2%): either is fine" in advice_text(
+    assert "after all 120 play-outs (within ±0.6%): either is fine" in advice_text(
         close
     )
     assert "Suggestion: hit (ahead, but not yet clear after all 480 play-outs)." in (
@@ -306,7 +308,7 @@ def test_the_advisor_says_which_way_the_sampling_ended() -> None:
         almost
     )
     with use("it"):
-        assert "dopo tutte le 120 simulazioni (entro ±1,2%)" in advice_text(close)
+        assert "dopo tutte le 120 simulazioni (entro ±0,6%)" in advice_text(close)
         assert "(pescare 21,6, passare 20,0 in media)" in advice_text(same)
         assert "Passando perdi quasi di sicuro la partita (1,2% di vincerla)." in (
             advice_text(almost)
@@ -355,7 +357,12 @@ def test_the_advisor_words_other_decisions_with_the_buttons_words() -> None:
         "Ann: 46%; Cy: 41%; Bob: 41%. Suggestion: Ann."
     )
     near = dataclasses.replace(
-        advice, chances=(("target 2", 0.4105), ("target 1", 0.4098)), close=True, of=9
+        advice,
+        chances=(("target 2", 0.4105), ("target 1", 0.4098)),
+        close=True,
+        of=9,
+        gap=0.0007,
+        margin=0.004,
     )
     with use("it"):
         text = choice_advice_text(near, labels)
@@ -380,6 +387,51 @@ def test_the_advisor_words_other_decisions_with_the_buttons_words() -> None:
     )
     assert "Ann: 50%; Bob: 45%; Cy: 40%. Suggestion: Ann." in text
     assert "Dee" not in text and "Eve" not in text
+
+
+def test_close_is_either_is_fine_only_within_a_point() -> None:
+    """Issue 38: "either is fine" only where the gap's whole 95 % interval
+    is within a point of win chance; otherwise how close, on how many
+    play-outs, and never that the options are equal."""
+    base = ChoiceAdvice(
+        player=0,
+        kind=Decision.TARGET,
+        chances=(("target 1", 0.42), ("target 0", 0.38)),
+        samples=480,
+        margin=0.057,
+        close=True,
+        of=2,
+        counts=(480, 480),
+        gap=0.04,
+        verdict="close",
+    )
+    labels = {"target 0": "Ann", "target 1": "Bob"}
+    wide = choice_advice_text(base, labels)
+    assert "either is fine" not in wide and not base.even
+    assert (
+        "Too close to call after 480 play-outs: Bob is ahead by 4.0% ± 5.7%, "
+        "too little to tell them apart." in wide
+    )
+    narrow = dataclasses.replace(base, gap=0.002, margin=0.006)
+    assert narrow.even
+    assert "after all 480 play-outs (within ±0.6%): either is fine" in (
+        choice_advice_text(narrow, labels)
+    )
+    timed = dataclasses.replace(narrow, timed=True)
+    assert "either is fine" not in choice_advice_text(timed, labels)
+    assert "all the time allowed: Bob is ahead by 0.2% ± 0.6%." in (
+        choice_advice_text(timed, labels)
+    )
+    turn = _advice(close=True, verdict="close", margin=0.057, win_hit=0.40)
+    said = advice_text(turn)
+    assert "either is fine" not in said and "hit is ahead by 3.8% ± 5.7%" in said
+    raced = dataclasses.replace(
+        base, counts=(480, 48), verdict="clear", close=False, margin=0.01
+    )
+    assert choice_advice_text(raced, labels).startswith(
+        "Chance to win the game, over 480 play-outs for the best (fewer for "
+        "choices clearly behind): Bob: 42%; Ann: 38%. Suggestion: Bob."
+    )
 
 
 def test_the_scoring_chain_in_italian() -> None:

@@ -5,10 +5,15 @@ play-outs it rests on; on a computer the play-outs alone decide."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
+from test_bot_driver import Manual
 
+from companion.app import AppState, digital_table, thinking
 from companion.app.advice_words import advice_text
+from companion.app.bots import BotClock
+from companion.app.hub import GameHub
 from companion.app.thinking import BROWSER_SECONDS, time_budget
 from companion.machine import runtime
 from companion.rules import Match, Round, Rules, advise
@@ -16,6 +21,7 @@ from companion.rules.advisor import DEFAULT_SAMPLES, MIN_TIMED
 from companion.rules.bots import StopBot
 from companion.rules.choice_advice import MIN_EACH, advise_choice
 from companion.rules.decision import Decision
+from companion.store import GameStore
 
 
 def decisions() -> tuple[Round, Round]:
@@ -47,11 +53,53 @@ def test_a_spent_budget_stops_the_play_outs_and_says_how_many() -> None:
     assert advise_choice(choice, stop=lambda: False) == advise_choice(choice)
 
 
-def test_only_the_browser_has_a_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert time_budget() is None  # on a computer: play-outs decide
-    monkeypatch.setattr(runtime, "IN_BROWSER", True)
+@pytest.mark.parametrize(
+    ("browser", "compiled", "limited"),
+    [(False, True, False), (True, False, True), (False, False, True)],
+)
+def test_only_slow_python_has_a_time_limit(
+    monkeypatch: pytest.MonkeyPatch, browser: bool, compiled: bool, limited: bool
+) -> None:
+    """The compiled engine: play-outs decide. A browser, or a computer
+    running the plain sources (2-3x slower, issue 38): a time limit too."""
+    monkeypatch.setattr(runtime, "IN_BROWSER", browser)
+    monkeypatch.setattr(thinking, "compiled", lambda: compiled)
     now = [100.0]
     stop = time_budget(lambda: now[0])
+    if not limited:
+        assert stop is None
+        return
     assert stop is not None and not stop()
     now[0] += BROWSER_SECONDS
     assert stop()
+
+
+def test_the_hard_player_thinks_within_the_time_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a browser the hard computer player's move stops at the advisor's
+    time budget (issue 35 item 3): its advice is asked with the app's stop."""
+    asked: list[bool] = []
+
+    def budget() -> Callable[[], bool]:
+        def stop() -> bool:
+            asked.append(True)
+            return True
+
+        return stop
+
+    monkeypatch.setattr(digital_table, "time_budget", budget)
+    hub = GameHub(GameStore.memory(), BotClock(1.0, Manual().schedule))
+    app = AppState(hub)
+    for name in ("Ann", "Bob"):
+        assert app.act(app.form.add, name) is None
+    for seat in (0, 1):
+        assert app.act(app.form.set_computer, seat, "hard") is None
+    assert app.start_game() is None and app.act(app.table.start) is None
+    assert app.watch is not None
+    state = app.watch.state
+    moves = 0
+    while not asked and digital_table.bot_to_move(state):
+        state = digital_table.bot_moved(state)  # the driver's move, by hand
+        moves += 1
+    assert asked, moves  # a real choice came, and the hard player asked the clock

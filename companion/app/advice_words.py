@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.i18n import _, decimal, number, percent, pgettext
-from companion.rules import Advice
+from companion.rules import Advice, AnyAdvice
 from companion.rules.advice import BUSTS, CERTAIN, CLOSE, SAME, SPENT, WINS
 from companion.rules.choice import HIT
 from companion.rules.choice_advice import ChoiceAdvice
@@ -60,27 +60,11 @@ def advice_text(advice: Advice) -> str:
         hit=_chance(float(h) / 100, places),
         stay=_chance(float(s) / 100, places),
     )
-    n = number(advice.samples)
     kind = advice.kind()
-    if kind == CLOSE and advice.timed:
-        verdict = _(
-            "Too close to call after {n} play-outs, all the time allowed "
-            "(within ±{margin}): {choice} is a shade better."
-        ).format(n=n, margin=_margin(advice.margin), choice=best)
-    elif kind == CLOSE:
-        verdict = _(
-            "Too close to call after all {n} play-outs (within ±{margin}): "
-            "either is fine; {choice} is a shade better."
-        ).format(n=n, margin=_margin(advice.margin), choice=best)
-    elif kind == SPENT and advice.timed:
-        verdict = _(
-            "Suggestion: {choice} (ahead, but not yet clear after {n} play-outs, "
-            "all the time allowed)."
-        ).format(choice=best, n=n)
+    if kind == CLOSE:
+        verdict = close_words(advice, best)
     elif kind == SPENT:
-        verdict = _(
-            "Suggestion: {choice} (ahead, but not yet clear after all {n} play-outs)."
-        ).format(choice=best, n=n)
+        verdict = spent_words(advice, best)
     elif kind == SAME:
         verdict = _(
             "The chance to win was the same either way in every play-out, so "
@@ -102,6 +86,42 @@ def advice_text(advice: Advice) -> str:
     if almost:
         basis = " ".join([basis, *almost])
     return f"{basis} {verdict} {odds}"
+
+
+def spent_words(advice: AnyAdvice, best: str) -> str:
+    """Ahead, outside noise, not yet clear when the budget ran out."""
+    n = number(advice.samples)
+    if advice.timed:
+        return _(
+            "Suggestion: {choice} (ahead, but not yet clear after {n} play-outs, "
+            "all the time allowed)."
+        ).format(choice=best, n=n)
+    return _(
+        "Suggestion: {choice} (ahead, but not yet clear after all {n} play-outs)."
+    ).format(choice=best, n=n)
+
+
+def close_words(advice: AnyAdvice, best: str) -> str:
+    """A close call, saying how close and on how many play-outs. "Either is
+    fine" only when the gap's whole interval is within a point of win chance
+    (:data:`companion.rules.advice.EVEN`); otherwise the lead and its
+    interval, never a claim that the options are equal."""
+    n, margin = number(advice.samples), _margin(advice.margin)
+    if advice.even and not advice.timed:
+        return _(
+            "Too close to call after all {n} play-outs (within ±{margin}): "
+            "either is fine; {choice} is a shade better."
+        ).format(n=n, margin=margin, choice=best)
+    gap = _margin(advice.gap)
+    if advice.timed:
+        return _(
+            "Too close to call after {n} play-outs, all the time allowed: "
+            "{choice} is ahead by {gap} ± {margin}."
+        ).format(n=n, gap=gap, margin=margin, choice=best)
+    return _(
+        "Too close to call after {n} play-outs: {choice} is ahead by "
+        "{gap} ± {margin}, too little to tell them apart."
+    ).format(n=n, gap=gap, margin=margin, choice=best)
 
 
 def _almost(advice: Advice, option: str, word: str) -> str:
@@ -153,26 +173,35 @@ def choice_advice_text(advice: ChoiceAdvice, labels: Mapping[str, str]) -> str:
     chances = "; ".join(
         f"{labels.get(opt, opt)}: {_chance(c, places)}" for opt, c in shown
     )
-    if advice.of > len(shown):
+    raced = len(set(advice.counts)) > 1  # some options left the race early
+    n, of, samples = number(len(shown)), number(advice.of), number(advice.samples)
+    if advice.of > len(shown) and raced:
+        basis = _(
+            "Chance to win the game for the {n} most promising of {of} choices, "
+            "over {samples} play-outs for the best (fewer for choices clearly "
+            "behind): {chances}."
+        ).format(n=n, of=of, samples=samples, chances=chances)
+    elif advice.of > len(shown):
         basis = _(
             "Chance to win the game for the {n} most promising of {of} choices, "
             "over {samples} play-outs each: {chances}."
-        ).format(
-            n=number(len(shown)),
-            of=number(advice.of),
-            samples=number(advice.samples),
-            chances=chances,
-        )
+        ).format(n=n, of=of, samples=samples, chances=chances)
+    elif raced:
+        basis = _(
+            "Chance to win the game, over {samples} play-outs for the best "
+            "(fewer for choices clearly behind): {chances}."
+        ).format(samples=samples, chances=chances)
     else:
         basis = _(
             "Chance to win the game for each choice, over {samples} play-outs "
             "each: {chances}."
-        ).format(samples=number(advice.samples), chances=chances)
+        ).format(samples=samples, chances=chances)
     best = labels.get(advice.suggestion, advice.suggestion)
-    if advice.close:
-        verdict = _(
-            "Too close to call (within ±{margin}): {choice} is a shade better."
-        ).format(margin=_chance(advice.margin, 1), choice=best)
+    kind = advice.kind_of_verdict()
+    if kind == CLOSE:
+        verdict = close_words(advice, best)
+    elif kind == SPENT:
+        verdict = spent_words(advice, best)
     else:
         verdict = _("Suggestion: {choice}.").format(choice=best)
     return f"{basis} {verdict}"

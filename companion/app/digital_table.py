@@ -22,7 +22,7 @@ from typing import Any
 from companion.i18n import N_, _
 from companion.i18n.said import Said, worded
 from companion.rules import (
-    Advice,
+    AnyAdvice,
     Decision,
     IllegalChoice,
     Round,
@@ -32,7 +32,7 @@ from companion.rules import (
     parse_cards,
     round_record,
 )
-from companion.rules.choice_advice import ChoiceAdvice, advise_choice
+from companion.rules.hardbot import HardBot
 from companion.rules.next_round import next_round
 
 from .digital import DIGITAL_SCOPE, Digital, digital_number, in_progress, stale
@@ -85,7 +85,7 @@ class DigitalTable:
         self.watch = watch
         self.seat = seat
         self.test_deck = test_deck  # browser tests: the first round's stacked deck
-        self._advice: tuple[tuple[str, int], Advice | ChoiceAdvice] | None = None
+        self._advice: tuple[tuple[str, int], AnyAdvice] | None = None
 
     # --- reading ----------------------------------------------------------------
     @property
@@ -131,7 +131,7 @@ class DigitalTable:
     def bot_to_move(self) -> bool:
         return bot_to_move(self.watch.state)
 
-    def advice(self) -> Advice | ChoiceAdvice | None:
+    def advice(self) -> AnyAdvice | None:
         """The advisor's view for a human about to decide (when on): hit or
         stay, or any other decision with two options or more."""
         rnd = self.digital.round
@@ -146,12 +146,7 @@ class DigitalTable:
         key = (str(rnd.seed), len(rnd.choices))
         if self._advice is None or self._advice[0] != key:
             # seeded by the position: the same advice on every phone
-            stop = time_budget()
-            if pend.kind is Decision.TURN:
-                made: Advice | ChoiceAdvice = advise(rnd, stop=stop)
-            else:
-                made = advise_choice(rnd, stop=stop)
-            self._advice = (key, made)
+            self._advice = (key, advise(rnd, stop=time_budget()))
         return self._advice[1]
 
     # --- settings ---------------------------------------------------------------
@@ -387,7 +382,10 @@ def bot_moved(state: GameState) -> GameState:
     assert rnd is not None and rnd.pending is not None
     bot = make_bot(d.bots[d.ids[rnd.pending.player]])
     rng = random.Random(f"{d.seed}/{len(rnd.choices)}")
-    return played(state, bot.choose(rnd, rnd.pending.player, rng))
+    player = rnd.pending.player
+    if isinstance(bot, HardBot):  # the advisor's time budget (in a browser)
+        return played(state, bot.choose(rnd, player, rng, stop=time_budget()))
+    return played(state, bot.choose(rnd, player, rng))
 
 
 def played(state: GameState, choice: str) -> GameState:

@@ -6,7 +6,7 @@ tests need to score a round exactly as RULES.md says.
 
 # The digital deal engine: advisor, bots, choice, events, match, resolve, round.
 from .advice import Advice
-from .advisor import advise
+from .advising import AnyAdvice, advise
 from .bots import Bot, OddsBot, RandomBot, StopBot
 from .cards import (
     ALL_CODES,
@@ -19,6 +19,7 @@ from .cards import (
     parse_cards,
 )
 from .choice import Choice, ChoiceError, Verb
+from .choice_advice import ChoiceAdvice, advise_choice
 from .config import FLIP7_BONUS, Rules
 from .decision import Decision, Pending
 from .events import Event
@@ -65,6 +66,9 @@ __all__ = [
     "validate_round",
     "would_bust",
     "Advice",
+    "AnyAdvice",
+    "ChoiceAdvice",
+    "advise_choice",
     "BOTS",
     "Bot",
     "Event",

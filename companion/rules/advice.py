@@ -22,6 +22,19 @@ MUST: Final = "must"  # The Zero: hitting is the only option
 ALMOST: Final = 0.05  # a chance under this (or over 1 - this) is "almost certain"
 WINS: Final = "wins"  # an option all but sure to win the game (Advice.almost)
 LOSES: Final = "loses"  # ... all but sure to lose it
+# Two options are "either is fine" only when the whole 95 % interval of the
+# gap between them lies within this many points of win chance (one point).
+# Why one: a choice worth under a point of win chance costs less than one
+# game in a hundred, below what a table notices over an evening; and it is
+# a bar the budget can reach (a paired gap's standard error after 480
+# play-outs is typically 0.3-1 point), so "either is fine" is said where it
+# is true and known, never of an interval of ±5 points around a real gap.
+EVEN: Final = 0.01
+
+
+def even(gap: float, margin: float) -> bool:
+    """The gap's whole interval (``gap`` ± ``margin``) is within :data:`EVEN`."""
+    return abs(gap) + margin <= EVEN
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +86,23 @@ class Advice:
             if (float(h) > float(s)) == (hit > stay) and h != s:
                 return h, s
         return h, s
+
+    @property
+    def gap(self) -> float:
+        """The suggestion's lead in chance to win over the other option."""
+        return abs(self.win_hit - self.win_stay)
+
+    @property
+    def even(self) -> bool:
+        """Close, and known to be (:data:`EVEN`): "either is fine"."""
+        return self.kind() == CLOSE and even(self.gap, self.margin)
+
+    @property
+    def chances(self) -> tuple[tuple[str, float], ...]:
+        """The two options and their chances to win, the suggestion first:
+        the same shape as :attr:`.choice_advice.ChoiceAdvice.chances`."""
+        pair = (("hit", self.win_hit), ("stay", self.win_stay))
+        return pair if pair[0][0] == self.suggestion else pair[::-1]
 
     def kind(self) -> str:
         """:attr:`verdict`, or for an advice made without one, "close" or

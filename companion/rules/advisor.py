@@ -15,10 +15,13 @@ is suggested. Each sample plays both options on the same shuffle, so the
 comparison is paired and fair.
 
 Sampling goes on in batches until the gap between the options is clear
-(three standard errors) or the budget is spent (:data:`MAX_SAMPLES`, or
-:data:`ENDGAME_SAMPLES` near the end), and the verdict says which
+(three standard errors), or known to be under a point of win chance either
+way (:data:`.advice.EVEN`: "either is fine"), or the budget is spent
+(:data:`MAX_SAMPLES`, or :data:`ENDGAME_SAMPLES` near the end), and the
+verdict says which
 (:attr:`Advice.verdict`): clear; spent (ahead, not yet clear); close
-(within two standard errors: either is fine); the same chance in every
+(within two standard errors; "either is fine" only when the whole
+interval is within :data:`.advice.EVEN`, else how close); the same chance in every
 play-out (the round's points decide, never "either is fine"); within noise
 while hitting busts for sure (stay). "Almost certainly wins/loses" is said
 with the figure, only when even the edge of the 95 % interval is within
@@ -62,6 +65,7 @@ from .advice import (
     SPENT,
     WINS,
     Advice,
+    even,
 )
 from .bots import Bot, WinBot, play_out
 from .cards import Card
@@ -195,7 +199,7 @@ def _share(end: EndCheck, p: int) -> float:
     return 1 / len(among) if p in among else 0.0
 
 
-def advise(
+def advise_turn(
     rnd: Round,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
@@ -208,7 +212,9 @@ def advise(
     :data:`MAX_SAMPLES`, or :data:`ENDGAME_SAMPLES` when a standing is
     within :data:`PLAY_ON` of the target, where one choice can decide the
     game and a few points of chance matter) until the gap is clear.
-    ``seed`` is mixed with the position (0 for the app). ``stop``: asked
+    ``seed`` is mixed with the position (0 for the app). Every decision
+    (this one and the others) is advised through :func:`.advising.advise`.
+    ``stop``: asked
     after each play-out once :data:`MIN_TIMED` are made; True ends the
     sampling there (a time budget: the phone app's slower Python), and the
     advice says how many play-outs it rests on, as when the budget is spent."""
@@ -262,7 +268,8 @@ def advise(
             break
         if len(diffs) == goal and goal < max_samples:
             mean, se = mean_se(diffs)
-            if se > 0 and abs(mean) <= CLEAR_Z * se:
+            known = even(mean, NOISE_Z * se)  # within a point either way
+            if se > 0 and abs(mean) <= CLEAR_Z * se and not known:
                 goal = min(goal + BATCH, max_samples)
     n = len(diffs)
     mean, se = mean_se(diffs) if n else (0.0, 0.0)

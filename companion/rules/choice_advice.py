@@ -2,20 +2,39 @@
 Four, Just One More or a modifier, which card to steal, swap or discard,
 and Brutal's +15 or −15 (R20).
 
-Each option is played out on the same shuffles of the unseen cards (paired,
-as in :mod:`.advisor`), everyone then playing on as the advisor's play-outs
-do; each play-out's totals become the deciding player's chance of winning
-the game (:func:`.winchance.win_chances`), so a −15 on the leader, a Flip
-Four on a risky line or a steal from the player closest to the target is
-weighed by what it does to the game, not to one line. The play-outs are
-shared out so that the advice stays within the advisor's time:
-:data:`BUDGET` play-outs, at least :data:`MIN_EACH` per option. A Steal,
-Swap or Discard with more than :data:`SHORTLIST` options (a swap can have a
-hundred) plays out only the most promising by the computer players' quick
-estimate (:func:`.tactics.score_card_actions`). Seeded from the position,
-so the same position gets the same advice. The advice is figures, no words:
-``companion/app/advice_words.py`` says it in the reader's language, with the
-words of the decision's buttons.
+Each option is played out, everyone then playing on as the advisor's
+play-outs do, and each play-out ends in the deciding player's chance of
+winning the game (:func:`.advisor.game_chance`: the win-chance model, or
+near the end of the game the next round played out for real), so a −15 on
+the leader, a Flip Four on a risky line or a steal from the player closest
+to the target is weighed by what it does to the game, not to one line.
+
+Play-outs are spent where they decide (issue 38):
+
+- **Common random numbers.** The k-th play-out of every option is dealt
+  from the same shuffle of the unseen cards and played with the same
+  random stream, so two options are compared play-out by play-out (paired
+  differences) and the luck of the deal cancels out of the gap.
+- **Racing.** Every option gets :data:`MIN_EACH` play-outs; then, after
+  each batch of :data:`BATCH` more for the options still in the race, an
+  option whose paired gap to the leader is more than :data:`.advisor.CLEAR_Z`
+  standard errors behind is dropped. The budget goes to the leaders; the
+  race ends when one option is left, when the options left are known to be
+  within a point of win chance of the leader (:data:`.advice.EVEN`: more
+  play-outs could not change what the advice says, "either is fine"), when
+  the budget is spent, or when the caller's time is up. When the budget
+  left cannot give every option in the race another batch, only the best
+  half (at least two) go on (successive halving).
+- **Budget.** A count, :data:`BUDGET` play-outs per decision (the same
+  advice on every machine for the same position: seeded by the position),
+  and a time check (``stop``) a caller adds where Python is slow (the phone
+  app, ``companion/app/thinking.py``).
+
+A Steal, Swap or Discard with more than :data:`SHORTLIST` options (a swap
+can have a hundred) plays out only the most promising by the computer
+players' quick estimate (:func:`.tactics.score_card_actions`). The advice is
+figures, no words: ``companion/app/advice_words.py`` says it in the reader's
+language, with the words of the decision's buttons.
 """
 
 from __future__ import annotations
@@ -24,27 +43,44 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .advisor import NOISE_Z, PLAYOUT_OTHERS, mean_se, position_seed, twin_round
+from .advice import CLEAR, CLOSE, MUST, SAME, SPENT, even
+from .advisor import (
+    CLEAR_Z,
+    NOISE_Z,
+    PLAYOUT_OTHERS,
+    game_chance,
+    mean_se,
+    position_seed,
+    twin_round,
+)
 from .bots import Bot, WinBot, play_out
 from .decision import DISCARD, STEAL, SWAP, TURN, Decision
 from .round import Round
 from .tactics import score_card_actions
-from .winchance import chance_after_round
 
-BUDGET = 320  # play-outs per decision, shared by its options
-MIN_EACH = 16
-MAX_EACH = 64
+# Play-outs per decision, shared by its options: two options get up to 480
+# each, as many as a hit or stay near the end of the game
+# (:data:`.advisor.ENDGAME_SAMPLES`).
+BUDGET = 960
+MIN_EACH = 24  # every option, before any is dropped or a time budget may stop
+BATCH = 24  # play-outs added to each option still in the race, per step
 SHORTLIST = 12
 
 
 @dataclass(frozen=True, slots=True)
 class ChoiceAdvice:
-    """``chances``: every option with the deciding player's mean chance of
-    winning the game after it, best first (ties in the round's order);
-    ``samples``: play-outs per option; ``of``: how many options there were
-    (more than were played out when a long list was shortened);
-    ``margin``: half-width of the 95 % interval of the gap between the best
-    two; ``close``: that gap is within noise."""
+    """``chances``: the options played out with the deciding player's mean
+    chance of winning the game after each, the suggestion first, then the
+    others best first (ties in the round's order); ``counts``: how many
+    play-outs each of them had (those dropped from the race had fewer);
+    ``samples``: play-outs of the suggestion; ``of``: how many options there
+    were (more than were played out when a long list was shortened);
+    ``gap``: the suggestion's lead over the runner-up, paired over their
+    common play-outs; ``margin``: half-width of that gap's 95 % interval;
+    ``close``: the gap is within noise (verdict CLOSE); ``verdict``: CLEAR,
+    SPENT, CLOSE, SAME or MUST (a lone option) as for hit or stay
+    (:mod:`.advice`); ``timed``: the caller's time budget ended the race;
+    ``spent``: play-outs in all."""
 
     player: int
     kind: Decision
@@ -53,10 +89,97 @@ class ChoiceAdvice:
     margin: float
     close: bool
     of: int = 0
+    counts: tuple[int, ...] = ()
+    gap: float = 0.0
+    verdict: str = ""
+    timed: bool = False
+    spent: int = 0
 
     @property
     def suggestion(self) -> str:
         return self.chances[0][0]
+
+    @property
+    def even(self) -> bool:
+        """Close, and known to be: the whole interval of the gap is within
+        :data:`.advice.EVEN` (only then may the words say "either is fine")."""
+        return self.close and even(self.gap, self.margin)
+
+    def kind_of_verdict(self) -> str:
+        return self.verdict or (CLOSE if self.close else CLEAR)
+
+
+def shortlist(rnd: Round, p: int, legal: list[str]) -> list[str]:
+    """The options worth playing out: all, or for a long Steal, Swap or
+    Discard the :data:`SHORTLIST` most promising."""
+    pend = rnd.pending
+    assert pend is not None
+    if len(legal) <= SHORTLIST or pend.kind not in (STEAL, SWAP, DISCARD):
+        return legal
+    scored = score_card_actions(rnd, p, legal)
+    scored.sort(key=lambda so: -so[0])  # stable: ties in the round's order
+    ranked = [opt for _, opt in scored]
+    known = set(ranked)
+    ranked += [opt for opt in legal if opt not in known]  # minor swaps
+    return ranked[:SHORTLIST]
+
+
+class _Race:
+    """The play-outs of one decision: option i's k-th play-out is on deck k."""
+
+    def __init__(
+        self, rnd: Round, p: int, options: list[str], bots: list[Bot], seed: int
+    ) -> None:
+        self.rnd, self.p, self.options, self.bots = rnd, p, options, bots
+        self.rng = random.Random(seed)
+        self.decks: list[int] = []
+        self.wins: list[list[float]] = [[] for _ in options]
+        self.alive = list(range(len(options)))
+        self.spent = 0
+
+    def play(self, i: int) -> None:
+        k = len(self.wins[i])
+        if k == len(self.decks):
+            self.decks.append(self.rng.getrandbits(64))
+        twin = twin_round(self.rnd, random.Random(self.decks[k]))
+        twin.play(self.options[i])
+        stream = random.Random(self.decks[k])  # the same for every option
+        play_out(twin, self.bots, stream)
+        self.wins[i].append(game_chance(twin, self.p, self.bots, stream))
+        self.spent += 1
+
+    def mean(self, i: int) -> float:
+        w = self.wins[i]
+        return sum(w) / len(w)
+
+    def gap(self, lead: int, j: int) -> tuple[float, float]:
+        """``lead``'s mean lead over ``j`` and its standard error, paired
+        over their common play-outs."""
+        a, b = self.wins[lead], self.wins[j]
+        n = min(len(a), len(b))
+        return mean_se([x - y for x, y in zip(a[:n], b[:n], strict=True)])
+
+    def leader(self) -> int:
+        return max(self.alive, key=self.mean)  # ties: the round's order
+
+    def cull(self) -> None:
+        """Drop the options clearly behind the leader; when every option
+        left gave the leader's chance in every play-out, the race is over."""
+        lead = self.leader()
+        gaps = {j: self.gap(lead, j) for j in self.alive if j != lead}
+        if all(se == 0 and g == 0 for g, se in gaps.values()):
+            self.alive = [lead]  # nothing tells them apart: SAME
+            return
+        self.alive = [
+            j for j in self.alive if j == lead or gaps[j][0] <= CLEAR_Z * gaps[j][1]
+        ]
+        if all(even(g, NOISE_Z * se) for j, (g, se) in gaps.items() if j in self.alive):
+            self.alive = [lead]  # the rest known to be within a point: EVEN
+
+    def runner_up(self, lead: int) -> int:
+        """The option closest to ``lead`` (in the race or dropped)."""
+        others = [j for j in range(len(self.options)) if j != lead]
+        return min(others, key=lambda j: self.gap(lead, j)[0])
 
 
 def advise_choice(
@@ -68,49 +191,79 @@ def advise_choice(
     stop: Callable[[], bool] | None = None,
 ) -> ChoiceAdvice:
     """Advice for ``rnd.pending.player`` at a decision other than a turn's
-    hit or stay, with at least two options. ``stop``: a time budget, asked
-    after each round of play-outs once ``min_each`` are made; True ends
-    them there (the advice says how many each option had)."""
+    hit or stay (a lone option is played out too, verdict MUST: the figure
+    of what it leads to). ``budget``: play-outs for the
+    whole decision (every option gets ``min_each`` whatever it says);
+    ``stop``: a time budget, asked after each play-out once every option
+    has ``min_each``; True ends the race there (the advice says on how many
+    play-outs it rests)."""
     pend = rnd.pending
     if pend is None or pend.kind is TURN:
         raise ValueError("choice advice is for a decision other than hit or stay")
-    legal = options = rnd.legal()
-    if len(options) < 2:
-        raise ValueError("there is nothing to choose")
+    legal = rnd.legal()
     p = pend.player
-    if len(options) > SHORTLIST and pend.kind in (STEAL, SWAP, DISCARD):
-        scored = score_card_actions(rnd, p, options)
-        scored.sort(key=lambda so: -so[0])  # stable: ties in the round's order
-        ranked = [opt for _, opt in scored]
-        known = set(ranked)
-        ranked += [opt for opt in legal if opt not in known]  # minor swaps
-        options = ranked[:SHORTLIST]
+    options = shortlist(rnd, p, legal)
     bots: list[Bot] = [bot or PLAYOUT_OTHERS] * rnd.players
     if bot is None:
         bots[p] = WinBot()
-    each = max(min_each, min(MAX_EACH, budget // len(options)))
-    rng = random.Random(position_seed(rnd, p, seed))
-    wins: list[list[float]] = [[] for _ in options]
-    for made in range(each):
-        if stop is not None and made >= min_each and stop():
-            each = made
+    race = _Race(rnd, p, options, bots, position_seed(rnd, p, seed))
+    goal, timed = max(min_each, 1), False
+    while not timed:
+        for i in race.alive:
+            while len(race.wins[i]) < goal:
+                race.play(i)
+                if stop is not None and goal > min_each and stop():
+                    timed = True
+                    break
+            if timed:
+                break
+        if timed:  # the options in the race compared on their common play-outs
+            goal = min(len(race.wins[i]) for i in race.alive)
+            for i in race.alive:
+                del race.wins[i][goal:]
+        race.cull()
+        room = budget - race.spent
+        if timed or len(race.alive) == 1 or room < len(race.alive):
             break
-        deck_seed = rng.getrandbits(64)
-        for i, option in enumerate(options):
-            twin = twin_round(rnd, random.Random(deck_seed))
-            twin.play(option)
-            play_out(twin, bots, random.Random(deck_seed))
-            wins[i].append(chance_after_round(rnd, twin.scores(), p))
-    means = [sum(w) / each for w in wins]
-    order = sorted(range(len(options)), key=lambda i: -means[i])  # stable
-    best, second = order[0], order[1]
-    gap, se = mean_se([a - b for a, b in zip(wins[best], wins[second], strict=True)])
+        if room < BATCH * len(race.alive) and len(race.alive) > 2:
+            keep = max(2, len(race.alive) // 2)  # successive halving
+            race.alive = sorted(race.alive, key=race.mean, reverse=True)[:keep]
+        goal += min(BATCH, room // len(race.alive))
+    return _advice(race, pend.kind, len(legal), timed)
+
+
+def _advice(race: _Race, kind: Decision, of: int, timed: bool) -> ChoiceAdvice:
+    lead = race.leader()
+    if len(race.options) == 1:
+        gap, se = 0.0, 0.0
+    else:
+        gap, se = race.gap(lead, race.runner_up(lead))
+    rest = sorted(
+        (i for i in range(len(race.options)) if i != lead),
+        key=lambda i: -race.mean(i),  # stable: ties in the round's order
+    )
+    order = [lead, *rest]
+    if len(race.options) == 1:
+        verdict = MUST
+    elif se == 0 and gap == 0:
+        verdict = SAME
+    elif gap > CLEAR_Z * se:
+        verdict = CLEAR
+    elif gap > NOISE_Z * se:
+        verdict = SPENT
+    else:
+        verdict = CLOSE
     return ChoiceAdvice(
-        player=p,
-        kind=pend.kind,
-        chances=tuple((options[i], means[i]) for i in order),
-        samples=each,
+        player=race.p,
+        kind=kind,
+        chances=tuple((race.options[i], race.mean(i)) for i in order),
+        samples=len(race.wins[lead]),
         margin=NOISE_Z * se,
-        close=gap <= NOISE_Z * se,
-        of=len(legal),
+        close=verdict == CLOSE,
+        of=of,
+        counts=tuple(len(race.wins[i]) for i in order),
+        gap=gap,
+        verdict=verdict,
+        timed=timed,
+        spent=race.spent,
     )

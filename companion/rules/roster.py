@@ -36,7 +36,9 @@ BOTS: dict[str, Callable[[str | None], Bot]] = {
     # reads, each one of the bots above at its setting.
     "easy": lambda arg: EasyBot(),
     "medium": lambda arg: EndgameBot(MEDIUM_STOP, name="medium"),
-    "hard": lambda arg: HardBot(),
+    "hard": lambda arg: (
+        HardBot(name=f"hard:{arg}", budget=int(arg)) if arg else HardBot()
+    ),
     # Plain players to measure the levels against (issue 26).
     "aim": lambda arg: AimBot(int(arg)) if arg else AimBot(),
     "endgame": lambda arg: EndgameBot(int(arg)) if arg else EndgameBot(),
@@ -55,7 +57,8 @@ BOT_HELP: dict[str, str] = {
     "easy": "level easy: stays at 20, aims action cards at random",
     "medium": "level medium: endgame:27 (the best fixed threshold, simple aims, "
     "the two-line endgame rule)",
-    "hard": "level hard: plays each hit or stay for the chance to win the game",
+    "hard": "level hard: plays every decision for the chance to win the game; "
+    "hard:N with at most N play-outs a decision",
     "aim": "aim:N stays at N (27) and aims simply: Flip Four, Just One More "
     "and minus cards at the leader, steals the highest number, discards its "
     "own worst minus card",

@@ -13,7 +13,7 @@ For the advisor the position becomes a digital round (:class:`TableRound`):
 the tapped lines face up, busted lines face down, every other player still
 in (the app cannot know who has stayed), the player being tapped about to
 hit or stay, the unseen cards as the deck, the earlier rounds' cards as the
-discard pile. :func:`.advisor.advise` then plays it out as it does at the
+discard pile. :func:`.advisor.advise_turn` then plays it out as it does at the
 digital table, so both tables get the same advice for the same position.
 """
 
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .advice import Advice
-from .advisor import advise
+from .advisor import advise_turn
 from .cards import NUMBER_VALUES, Card, card, deck_counts
 from .config import Rules
 from .lines import is_flip7, would_bust
@@ -83,7 +83,7 @@ def table_odds(
     ``earlier``: the cards of earlier rounds since the last reshuffle;
     ``totals``: each player's game total before this round (the advisor then
     sees when the totals settle the choice); ``stop``: the advisor's time
-    budget (:func:`companion.rules.advisor.advise`)."""
+    budget (:func:`companion.rules.advisor.advise_turn`)."""
     pool = table_pool(lines, earlier, rules)
     line = [card(c) for c in lines[player]]
     seen = sum(deck_counts(rules.decks).values()) - len(pool)
@@ -93,9 +93,9 @@ def table_odds(
     pile = _pile(lines, rules, pool)
     rnd = TableRound.build(rules, lines, busted, player, pool, pile, totals)
     if samples is None:
-        advice = advise(rnd, stop=stop)
+        advice = advise_turn(rnd, stop=stop)
     else:
-        advice = advise(rnd, samples=samples, stop=stop)
+        advice = advise_turn(rnd, samples=samples, stop=stop)
     return TableOdds(
         bust_chance(line, pool, rules),
         flip7_chance(line, pool, rules),

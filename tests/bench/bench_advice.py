@@ -1,6 +1,8 @@
 """Advice latency (issue 13: p95 < 200 ms per decision): every decision
 kind, from positions met in games of medium bots, 2-5 players, Brutal in
-every other game; each timed around one ``advise`` / ``advise_choice``.
+every other game; each timed around one ``advise`` with the app's time budget
+(``companion/app/thinking.py``: none with the compiled engine, 0.35 s on
+the plain sources, ``COMPANION_PURE_PYTHON=1``).
 
     uv run python tests/bench/bench_advice.py [--positions 200] [--seed 21]
 
@@ -18,10 +20,11 @@ import random
 import statistics
 import time
 
+from companion.app.thinking import time_budget
+from companion.machine import native
 from companion.rules import Match, Round, Rules, advise
 from companion.rules.bots import MEDIUM_STOP, StopBot
 from companion.rules.cards import CARDS
-from companion.rules.choice_advice import advise_choice
 from companion.rules.status import BUSTED
 from companion.rules.table_odds import table_odds
 
@@ -54,15 +57,14 @@ def main() -> None:
     args = parser.parse_args()
     found = positions(args.positions, args.seed)
     print(f"load average before: {os.getloadavg()[0]:.2f}")
+    limit = "none" if time_budget() is None else "0.35 s"
+    print(f"compiled engine: {native.active()}; the app's time limit: {limit}")
     times: dict[str, list[float]] = {}
     for rnd in found:
         pend = rnd.pending
         assert pend is not None
         start = time.perf_counter()
-        if pend.kind == "turn":
-            advise(rnd)
-        else:
-            advise_choice(rnd)
+        advise(rnd, stop=time_budget())  # as the app asks: its time budget too
         ms = (time.perf_counter() - start) * 1000
         times.setdefault(pend.kind, []).append(ms)
         if pend.kind == "turn":
