@@ -34,7 +34,7 @@ from platformdirs import user_cache_dir
 
 from companion.i18n import LANGUAGES, SOURCE, compile_language
 from companion.server.settings import PROJECT_ROOT
-from companion.ui.theme import FONT_FILES
+from companion.ui.theme import FALLBACKS, FONT_FILES
 
 from .deps import Package, Pyodide, browser_packages, package_files
 from .shell import (
@@ -195,12 +195,18 @@ def _font_files() -> list[str]:
 
 
 def _font_manifest() -> list[dict[str, object]]:
-    """The served app's fonts (Flet's and ours) but KaTeX's: the app shows
-    no formulas, and Flutter loads every listed font at start."""
+    """The served app's fonts (Flet's and ours) but KaTeX's (the app shows
+    no formulas) and the CJK and emoji fallbacks, which the app's Python
+    registers after the first frame (:func:`companion.ui.theme.page_fonts`):
+    Flutter loads every listed font before its first frame."""
     ours = ASSETS / "assets" / "FontManifest.json"
     families: list[dict[str, object]] = json.loads(ours.read_text(encoding="utf-8"))
     katex = "packages/flutter_math_fork/"
-    return [f for f in families if not str(f["family"]).startswith(katex)]
+    return [
+        f
+        for f in families
+        if not str(f["family"]).startswith(katex) and f["family"] not in FALLBACKS
+    ]
 
 
 def _write_index(folder: Path, base: str) -> None:

@@ -60,6 +60,7 @@ async function factory(size) {
   const module = await import("./pyodide/pyodide.asm.mjs");
   return async (settings) => {
     const made = await module.default(settings);
+    mark("wasm-ready");  // pyodide.asm.wasm instantiated, CPython started
     if (size && made.HEAP8.length < size) made.growMemory(size);
     return made;
   };
