@@ -207,7 +207,7 @@ _REGISTER = """  <script>
             event.stopImmediatePropagation();  // ours, not Flet's protocol
             if (data.flip7 === "mark") {
               mark(data.name, data.at);
-              if (data.restored) restored = true;
+              if (data.restored) restored = marks.restored = true;
             } else if (data.flip7 === "restart") {
               mark("restore-failed");
               python.restart();

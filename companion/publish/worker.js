@@ -40,11 +40,28 @@ async function readSnapshot() {
   try {
     const cache = await caches.open(SNAPSHOTS);
     const hit = await cache.match(SNAPSHOT_URL);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    // A snapshot changed on disk would restore a broken Python: checked
+    // whole (a disk, a browser or a person may have changed it).
+    if (await digest(bytes) !== hit.headers.get(SUM)) {
+      console.warn("Python's snapshot is damaged: starting afresh");
+      await dropSnapshots(false);
+      return null;
+    }
+    mark("snapshot-read");
+    return bytes;
   } catch (error) {
     console.warn("snapshot not read", error);
     return null;
   }
+}
+
+const SUM = "X-Flip7-Sha256";
+
+async function digest(bytes) {
+  const sum = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(sum, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function dropSnapshots(keep) {
@@ -131,7 +148,8 @@ async function makeSnapshot() {
   const bytes = pyodide.makeMemorySnapshot();
   const cache = await caches.open(SNAPSHOTS);
   await cache.put(SNAPSHOT_URL, new Response(bytes, {
-    headers: { "Content-Type": "application/octet-stream" } }));
+    headers: { "Content-Type": "application/octet-stream", [SUM]: await digest(bytes) },
+  }));
   await dropSnapshots(true);
   self.postMessage({ flip7: "snapshot", bytes: bytes.length });
 }
