@@ -79,8 +79,72 @@ WORKER_TEMPLATE = Path(__file__).with_name("worker.js")
 # another one (a Flet upgrade) starts without snapshots, and
 # tests/test_publish.py fails until this is checked and moved.
 PYODIDE_VERSION = "314.0.7"
-# What Home needs, imported into the snapshot (and before Home otherwise).
-WARM = ("companion.browser.start",)
+# What Home needs, imported into the snapshot (and before Home otherwise):
+# the app's start, and the Flet modules Flet imports only when first named
+# (``flet.__getattr__``), which drawing Home names (4-7 s of Python's 5-8 s
+# building Home in a loaded phone, flet.controls.theme alone 2-5 s). Not
+# flet.app nor flet.messaging: they import msgpack, compiled code that a
+# snapshot cannot hold (tests/test_publish.py).
+WARM = (
+    "companion.browser.start",
+    "companion.browser.keep",
+    "companion.ui.parts.advances",
+    "flet.components.component",
+    "flet.components.component_owned",
+    "flet.components.hooks",
+    "flet.components.hooks.hook",
+    "flet.components.hooks.use_effect",
+    "flet.components.hooks.use_ref",
+    "flet.components.hooks.use_state",
+    "flet.components.observable",
+    "flet.components.public_utils",
+    "flet.controls.adaptive_control",
+    "flet.controls.base_page",
+    "flet.controls.buttons",
+    "flet.controls.control_state",
+    "flet.controls.core.autofill_group",
+    "flet.controls.core.column",
+    "flet.controls.core.image",
+    "flet.controls.core.list_view",
+    "flet.controls.core.row",
+    "flet.controls.core.safe_area",
+    "flet.controls.core.semantics",
+    "flet.controls.core.view",
+    "flet.controls.core.window",
+    "flet.controls.device_info",
+    "flet.controls.dialog_control",
+    "flet.controls.events",
+    "flet.controls.geometry",
+    "flet.controls.keys",
+    "flet.controls.material.app_bar",
+    "flet.controls.material.bottom_app_bar",
+    "flet.controls.material.button",
+    "flet.controls.material.container",
+    "flet.controls.material.expansion_tile",
+    "flet.controls.material.floating_action_button",
+    "flet.controls.material.form_field_control",
+    "flet.controls.material.list_tile",
+    "flet.controls.material.menu_bar",
+    "flet.controls.material.navigation_bar",
+    "flet.controls.material.navigation_drawer",
+    "flet.controls.material.navigation_rail",
+    "flet.controls.material.outlined_button",
+    "flet.controls.material.popup_menu_button",
+    "flet.controls.material.slider",
+    "flet.controls.material.snack_bar",
+    "flet.controls.material.switch",
+    "flet.controls.material.tabs",
+    "flet.controls.material.text_button",
+    "flet.controls.material.textfield",
+    "flet.controls.multi_view",
+    "flet.controls.object_patch",
+    "flet.controls.page",
+    "flet.controls.query_string",
+    "flet.controls.scrollable_control",
+    "flet.controls.services.shared_preferences",
+    "flet.controls.services.url_launcher",
+    "flet.controls.theme",
+)
 
 
 def worker_js(key: str, archive: str) -> str:
@@ -282,6 +346,7 @@ _REGISTER = """  <script>
       // the browser's cache (304s) instead of downloading it a second time.
       const connect = globalThis.jsConnect;
       globalThis.jsConnect = async function (...args) {
+        mark("connect-asked");
         try {
           return await connect.apply(this, args);
         } finally {

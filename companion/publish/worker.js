@@ -156,6 +156,7 @@ async function makeSnapshot() {
 
 // --- the app's worker ---------------------------------------------------
 
+self.flip7Mark = (name) => mark(name);  // the app's Python marks its start
 let init = null;
 const initialized = new Promise((resolve) => { init = resolve; });
 self.flet_js = {};
@@ -187,12 +188,16 @@ async function boot() {
   } else {
     pyodide.runPython(WARM.map((name) => `import ${name}`).join("\n"));
   }
+  // Flet's connection, while Flutter starts: it loads msgpack's compiled
+  // code, which no snapshot may hold. flet_js gets the page's words later.
+  pyodide.registerJsModule("flet_js", self.flet_js);
+  pyodide.runPython("import flet.app, flet.messaging.pyodide_connection");
   mark("imported");
   self.pyodide = pyodide;
   const message = await initialized;
+  mark("asked");
   self.flet_js.args = message.args;
   self.flet_js.documentUrl = message.documentUrl;
-  pyodide.registerJsModule("flet_js", self.flet_js);
   await pyodide.runPythonAsync(`
 import runpy
 runpy.run_module(${JSON.stringify(message.pythonModuleName || "main")}, run_name="__main__")
