@@ -18,9 +18,11 @@ import pytest
 from companion.app.views.rules import rules_file
 from companion.publish import Built, PublishError, publish
 from companion.publish.deps import LockError, Pyodide, browser_packages
-from companion.publish.folder import WEB, _pyodide
+from companion.publish.folder import ARCHIVE, WEB, _pyodide, _snapshot_key
 from companion.publish.shell import (
+    PYODIDE_VERSION,
     STOPPED,
+    WARM,
     ShellError,
     bootstrap_js,
     main_js,
@@ -78,13 +80,79 @@ def test_flets_bootstrap_loses_flutters_service_worker() -> None:
 
 def test_the_python_worker_tells_the_page_when_python_died(built: Built) -> None:
     """A dead Python left a page whose taps did nothing (issue 37); the
-    browser test kills it for real, here the shape of Flet's worker."""
+    browser test kills it for real, here that our worker says so."""
     worker = (built.folder / "python-worker.js").read_text(encoding="utf-8")
-    assert worker.count(STOPPED) == 1 and "catch (error)" in worker
+    assert worker.count(STOPPED) == 1 and "self.postMessage(STOPPED)" in worker
     index = (built.folder / "index.html").read_text(encoding="utf-8")
     assert STOPPED in index and "The app stopped working in this tab" in index
-    with pytest.raises(ShellError):
-        worker_js("self.onmessage = () => {};")
+
+
+def test_pyodides_private_snapshot_api_is_the_one_the_worker_uses() -> None:
+    """worker.js uses Pyodide's private snapshot options: a Flet upgrade that
+    brings another Pyodide fails here first (then check worker.js against
+    it, and move PYODIDE_VERSION). The worker itself starts without a
+    snapshot on any other version."""
+    pyodide = WEB / "pyodide"
+    meta = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))
+    assert meta["version"] == PYODIDE_VERSION
+    loader = (pyodide / "pyodide.mjs").read_text(encoding="utf-8")
+    runtime = (pyodide / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert "e._loadSnapshot" in loader and "createPyodideModule" in loader
+    assert "INITIAL_MEMORY=i.length" in loader  # restored into the start heap
+    assert "static makeMemorySnapshot(" in runtime and "_makeSnapshot" in runtime
+    assert 'Module["growMemory"]=growMemory' in runtime
+    assert "Snapshot has invalid magic number" in runtime  # a restore throws
+
+
+def test_a_new_build_never_restores_an_old_builds_snapshot(
+    built: Built, tmp_path: Path
+) -> None:
+    """The snapshot's key is of the app, Pyodide and the worker: another
+    app (a new build) has another key, and the same sources the same."""
+    worker = (built.folder / "python-worker.js").read_text(encoding="utf-8")
+    key = _snapshot_key(built.folder)
+    assert f'const KEY = "{key}";' in worker
+    copy = tmp_path / "copy"
+    shutil.copytree(built.folder, copy)
+    assert _snapshot_key(copy) == key
+    (copy / ARCHIVE).write_bytes((copy / ARCHIVE).read_bytes() + b"\0")
+    assert _snapshot_key(copy) != key
+    assert worker_js(key, ARCHIVE) == worker
+    # What Home imports is in the snapshot, and nothing compiled before it.
+    warm = re.search(r"const WARM = (.*);", worker)
+    assert warm is not None and json.loads(warm[1]) == list(WARM)
+
+
+# Imports what the snapshot imports on CPython, Pyodide's own modules
+# stubbed, and names the top-level packages loaded.
+WARM_CHECK = """
+import sys, types
+class Stub(types.ModuleType):
+    def __getattr__(self, name):
+        return type(name, (), {})
+for name in ("js", "pyodide_js", "pyodide", "pyodide.ffi", "pyodide.http"):
+    sys.modules[name] = Stub(name)
+for name in sys.argv[1:]:
+    __import__(name)
+print(sorted({n.split(".")[0] for n in sys.modules}))
+"""
+
+
+def test_what_the_snapshot_imports_loads_no_compiled_module() -> None:
+    """Pyodide cannot snapshot a Python that loaded a C extension (msgpack,
+    which Flet's connection imports): the modules warmed into it import
+    only Python (checked on CPython, the same imports)."""
+    done = subprocess.run(
+        [sys.executable, "-c", WARM_CHECK, *WARM],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = set(json.loads(done.stdout.replace("'", '"')))
+    packages = browser_packages(PROJECT_ROOT / "uv.lock", _pyodide())
+    compiled = {p.name for p in packages if p.wheel_url is not None}
+    assert compiled == {"msgpack"}  # Pyodide wheels: compiled code
+    assert "companion" in loaded and not compiled & loaded
 
 
 def test_the_client_asks_nothing_of_the_internet() -> None:

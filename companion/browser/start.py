@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import flet as ft
+import js  # type: ignore[import-not-found]
 
 from companion.app.serving import STANDALONE
 from companion.i18n import _
@@ -46,19 +47,30 @@ def teller(page: ft.Page) -> Callable[[str, bool], None]:
     return tell
 
 
+def mark(name: str) -> None:
+    """A mark of the start for tests/bench/bench_phone_app.py (the worker's
+    ``flip7Mark``; none in a worker of another shape)."""
+    tell = getattr(js, "flip7Mark", None)
+    if tell is not None:
+        tell(name)
+
+
 def run() -> None:
     settings = Settings()
     data_dir = settings.resolved_data_dir()
 
     async def main(page: ft.Page) -> None:
+        mark("session")
         install_language(settings.language)
         if not await tab.hold():
             apply_theme(page)  # the app's fonts and colours, as everywhere
             page.render(ElsewhereScreen)
             await tab.hold(wait=True)  # until the other tab is closed
         moved = await Folder(data_dir, teller(page)).open()
+        mark("folder-open")
         make_main(data_dir, STANDALONE, language=settings.language, warnings=moved)(
             page
         )
+        mark("home-built")
 
     ft.run(main)

@@ -34,7 +34,7 @@ from platformdirs import user_cache_dir
 
 from companion.i18n import LANGUAGES, SOURCE, compile_language
 from companion.server.settings import PROJECT_ROOT
-from companion.ui.theme import FONT_FILES
+from companion.ui.theme import FALLBACKS, FONT_FILES
 
 from .deps import Package, Pyodide, browser_packages, package_files
 from .shell import (
@@ -55,7 +55,6 @@ ARCHIVE = "app.tar.gz"
 # Flet's client files a page of the app fetches (CanvasKit "full" only).
 CLIENT = (
     "python.js",
-    "python-worker.js",
     "canvaskit/canvaskit.js",
     "canvaskit/canvaskit.wasm",
     "pyodide/pyodide.mjs",
@@ -70,6 +69,13 @@ CLIENT = (
     "assets/packages/cupertino_icons/assets/CupertinoIcons.ttf",
     "assets/shaders/ink_sparkle.frag",
     "assets/shaders/stretch_effect.frag",
+)
+# Pyodide's files whose change makes an old snapshot of Python unusable.
+SNAPSHOT_RUNTIME = (
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
 )
 # Fetched when first needed, then kept (not precached): only names in
 # Chinese, Japanese or Korean use it, and it is a tenth of the folder.
@@ -112,10 +118,6 @@ def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Buil
     packages = browser_packages(PROJECT_ROOT / "uv.lock", pyodide)
     for name in CLIENT:
         _copy(WEB / name, folder / name)
-    (folder / "python-worker.js").write_text(
-        worker_js((WEB / "python-worker.js").read_text(encoding="utf-8")),
-        encoding="utf-8",
-    )
     for name in SHELL:
         _copy(ASSETS / name, folder / name)
     _copy(WEB / ROBOTO[0], folder / ROBOTO[1])
@@ -136,6 +138,9 @@ def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Buil
         encoding="utf-8",
     )
     (folder / ARCHIVE).write_bytes(_archive(packages, cache or _cache()))
+    (folder / "python-worker.js").write_text(
+        worker_js(_snapshot_key(folder), ARCHIVE), encoding="utf-8"
+    )
     _write_index(folder, base)
     every = tuple(sorted(_relative(folder)))
     version = _version(folder, every)
@@ -190,12 +195,18 @@ def _font_files() -> list[str]:
 
 
 def _font_manifest() -> list[dict[str, object]]:
-    """The served app's fonts (Flet's and ours) but KaTeX's: the app shows
-    no formulas, and Flutter loads every listed font at start."""
+    """The served app's fonts (Flet's and ours) but KaTeX's (the app shows
+    no formulas) and the CJK and emoji fallbacks, which the app's Python
+    registers after the first frame (:func:`companion.ui.theme.page_fonts`):
+    Flutter loads every listed font before its first frame."""
     ours = ASSETS / "assets" / "FontManifest.json"
     families: list[dict[str, object]] = json.loads(ours.read_text(encoding="utf-8"))
     katex = "packages/flutter_math_fork/"
-    return [f for f in families if not str(f["family"]).startswith(katex)]
+    return [
+        f
+        for f in families
+        if not str(f["family"]).startswith(katex) and f["family"] not in FALLBACKS
+    ]
 
 
 def _write_index(folder: Path, base: str) -> None:
@@ -281,6 +292,15 @@ def _relative(folder: Path) -> Iterator[str]:
     for path in folder.rglob("*"):
         if path.is_file() and path.name != MARK:
             yield path.relative_to(folder).as_posix()
+
+
+def _snapshot_key(folder: Path) -> str:
+    """What a snapshot of Python is made of: the app, Pyodide's runtime and
+    standard library, and the worker that makes it (:func:`worker_js`)."""
+    digest = hashlib.sha256(worker_js("", ARCHIVE).encode("utf-8"))
+    for name in (ARCHIVE, *SNAPSHOT_RUNTIME):
+        digest.update(hashlib.sha256((folder / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
 
 
 def _version(folder: Path, files: Iterable[str]) -> str:

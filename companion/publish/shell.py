@@ -72,29 +72,94 @@ def service_worker(files: Sequence[str], lazy: Sequence[str], version: str) -> s
     )
 
 
-_SEND = "        flet_js.send(event.data);\n"
 STOPPED = "flip7-python-stopped"  # the worker's word to the page
+WORKER_TEMPLATE = Path(__file__).with_name("worker.js")
+# The Pyodide whose private snapshot API (``_makeSnapshot``,
+# ``makeMemorySnapshot``, ``_loadSnapshot``) worker.js was written against:
+# another one (a Flet upgrade) starts without snapshots, and
+# tests/test_publish.py fails until this is checked and moved.
+PYODIDE_VERSION = "314.0.7"
+# What Home needs, imported into the snapshot (and before Home otherwise):
+# the app's start, and the Flet modules Flet imports only when first named
+# (``flet.__getattr__``), which drawing Home names (4-7 s of Python's 5-8 s
+# building Home in a loaded phone, flet.controls.theme alone 2-5 s). Not
+# flet.app nor flet.messaging: they import msgpack, compiled code that a
+# snapshot cannot hold (tests/test_publish.py).
+WARM = (
+    "companion.browser.start",
+    "companion.browser.keep",
+    "companion.ui.parts.advances",
+    "flet.components.component",
+    "flet.components.component_owned",
+    "flet.components.hooks",
+    "flet.components.hooks.hook",
+    "flet.components.hooks.use_effect",
+    "flet.components.hooks.use_ref",
+    "flet.components.hooks.use_state",
+    "flet.components.observable",
+    "flet.components.public_utils",
+    "flet.controls.adaptive_control",
+    "flet.controls.base_page",
+    "flet.controls.buttons",
+    "flet.controls.control_state",
+    "flet.controls.core.autofill_group",
+    "flet.controls.core.column",
+    "flet.controls.core.image",
+    "flet.controls.core.list_view",
+    "flet.controls.core.row",
+    "flet.controls.core.safe_area",
+    "flet.controls.core.semantics",
+    "flet.controls.core.view",
+    "flet.controls.core.window",
+    "flet.controls.device_info",
+    "flet.controls.dialog_control",
+    "flet.controls.events",
+    "flet.controls.geometry",
+    "flet.controls.keys",
+    "flet.controls.material.app_bar",
+    "flet.controls.material.bottom_app_bar",
+    "flet.controls.material.button",
+    "flet.controls.material.container",
+    "flet.controls.material.expansion_tile",
+    "flet.controls.material.floating_action_button",
+    "flet.controls.material.form_field_control",
+    "flet.controls.material.list_tile",
+    "flet.controls.material.menu_bar",
+    "flet.controls.material.navigation_bar",
+    "flet.controls.material.navigation_drawer",
+    "flet.controls.material.navigation_rail",
+    "flet.controls.material.outlined_button",
+    "flet.controls.material.popup_menu_button",
+    "flet.controls.material.slider",
+    "flet.controls.material.snack_bar",
+    "flet.controls.material.switch",
+    "flet.controls.material.tabs",
+    "flet.controls.material.text_button",
+    "flet.controls.material.textfield",
+    "flet.controls.multi_view",
+    "flet.controls.object_patch",
+    "flet.controls.page",
+    "flet.controls.query_string",
+    "flet.controls.scrollable_control",
+    "flet.controls.services.shared_preferences",
+    "flet.controls.services.url_launcher",
+    "flet.controls.theme",
+)
 
 
-def worker_js(text: str) -> str:
-    """Flet's Python worker, telling the page when Python in it has died (a
-    fatal error of Pyodide: every later call into it throws). Without this
-    the page stayed on screen with a dead UI and every tap did nothing."""
-    if text.count(_SEND) != 1:
-        raise ShellError("python-worker.js changed shape: update shell.py")
-    # After a fatal error Pyodide makes every getter of its public API
-    # throw ("Pyodide already fatally failed"), while proxies made before
-    # (flet_js.send) may fail silently: ask for one first.
-    return text.replace(
-        _SEND,
-        "        try {\n"
-        "            self.pyodide.globals;  // throws once Python has died\n"
-        "            flet_js.send(event.data);\n"
-        "        } catch (error) {  // Python here died: the page says so\n"
-        "            console.error(error);\n"
-        f'            self.postMessage("{STOPPED}");\n'
-        "        }\n",
-    )
+def worker_js(key: str, archive: str) -> str:
+    """Our Python worker (:file:`worker.js`) for a build whose app and
+    runtime hash to ``key``: a snapshot made for another key is never
+    restored."""
+    text = WORKER_TEMPLATE.read_text(encoding="utf-8")
+    for name, value in (
+        ("__KEY__", key),
+        ("__PYODIDE__", PYODIDE_VERSION),
+        ("__ARCHIVE__", archive),
+        ("__STOPPED__", STOPPED),
+    ):
+        text = text.replace(name, value)
+    return text.replace("__WARM__", json.dumps(list(WARM)))
 
 
 # The bars are drawn by the page, before and beside Python: their words are
@@ -182,19 +247,90 @@ _REGISTER = """  <script>
         showBar("flip7-update", say.text, say.button,
           () => worker.postMessage("flip7-update"));
       }
-      // Flet's Python worker says when Python in it died: offer a reload.
-      const NativeWorker = globalThis.Worker;
-      globalThis.Worker = class extends NativeWorker {
-        constructor(...args) {
-          super(...args);
-          this.addEventListener("message", (event) => {
-            if (event.data === __STOPPED__) {
-              showBar("flip7-stopped", say.stopped, say.reload,
-                () => window.location.reload());
-            }
-          });
+      // Python starts with the page, beside Flutter (Flet's python.js
+      // creates its worker only after Flutter's first frame): the worker
+      // made here is the one python.js gets when it asks for one. Marks of
+      // the start, the page's and the worker's, in flip7Marks (ms since the
+      // page started; tests/bench/bench_phone_app.py reads them).
+      const marks = globalThis.flip7Marks = {};
+      const mark = (name, at) => {
+        if (!(name in marks)) {
+          marks[name] = Math.round((at || performance.timeOrigin + performance.now()) -
+            performance.timeOrigin);
         }
       };
+      window.addEventListener("flutter-first-frame", () => mark("first-frame"));
+      const NativeWorker = globalThis.Worker;
+      const script = base + "python-worker.js";
+      let restored = false;
+      function spawn(python, query) {
+        const worker = new NativeWorker(script + query, { type: "module" });
+        worker.addEventListener("message", (event) => {
+          const data = event.data;
+          if (data && data.flip7) {
+            event.stopImmediatePropagation();  // ours, not Flet's protocol
+            if (data.flip7 === "mark") {
+              mark(data.name, data.at);
+              if (data.restored) restored = marks.restored = true;
+            } else if (data.flip7 === "restart") {
+              mark("restore-failed");
+              python.restart();
+            }
+            return;
+          }
+          if (data === "initialized") {
+            mark("initialized");
+            if (!restored) setTimeout(makeSnapshot, 2000);
+          } else if (data === __STOPPED__) {
+            showBar("flip7-stopped", say.stopped, say.reload,
+              () => window.location.reload());
+          }
+          if (python.onmessage) python.onmessage(event);
+        });
+        return worker;
+      }
+      // What python.js sees as its worker; a failed restore swaps the real
+      // one for a fresh start, given the same first message.
+      const python = {
+        onmessage: null,
+        onerror: null,
+        first: null,
+        postMessage(data, transfer) {
+          if (this.first === null) this.first = data;
+          this.worker.postMessage(data, transfer || []);
+        },
+        terminate() { this.worker.terminate(); },
+        restart() {
+          this.worker.terminate();
+          this.worker = spawn(this, "?fresh");
+          if (this.first !== null) this.worker.postMessage(this.first);
+        },
+      };
+      python.worker = spawn(python, "");
+      mark("worker-created");
+      let prestarted = python;
+      globalThis.Worker = class extends NativeWorker {
+        constructor(url, options) {
+          if (prestarted && String(url).endsWith("/python-worker.js")) {
+            const given = prestarted;
+            prestarted = null;
+            return given;
+          }
+          super(url, options);
+        }
+      };
+      // Once per build, after Home: Python with the app imported, kept for
+      // the next open (made in a worker of its own, python-worker.js).
+      function makeSnapshot() {
+        const maker = new NativeWorker(script + "?snapshot", { type: "module" });
+        maker.addEventListener("message", (event) => {
+          const data = event.data;
+          if (data && data.flip7 === "snapshot") {
+            marks.snapshot = data.error || data.bytes;
+            maker.terminate();
+          }
+        });
+      }
       if (!("serviceWorker" in navigator)) return;
       // A first install takes control without a reload; only a new build
       // replacing the one this page runs on reloads it.
@@ -210,6 +346,7 @@ _REGISTER = """  <script>
       // the browser's cache (304s) instead of downloading it a second time.
       const connect = globalThis.jsConnect;
       globalThis.jsConnect = async function (...args) {
+        mark("connect-asked");
         try {
           return await connect.apply(this, args);
         } finally {

@@ -268,6 +268,11 @@ def page_fonts(page: ft.Page) -> dict[str, str]:
     first frame; loading them again would register each font twice."""
     if page.web and not page.pyodide:
         return {}
+    if page.pyodide:
+        # The phone app's FontManifest.json lists the app's own fonts but
+        # not the fallbacks (companion/publish/folder.py): 6 MB that only
+        # CJK names and emoji need, loaded after the first frame.
+        return {family: FONT_FILES[family] for family in FALLBACKS}
     return dict(FONT_FILES)
 
 

@@ -195,15 +195,116 @@ def quantiles(ts: list[float]) -> dict[str, float]:
     return {"n": len(ts), "p50": statistics.median(ts), "p95": p95, "max": ts[-1]}
 
 
+# The marks of a start (ms since the page started; the page's and the
+# Python worker's, companion/publish/shell.py and worker.js), in order.
+MARKS = (
+    ("worker-created", "Python worker created"),
+    ("worker-start", "worker running"),
+    ("wasm-ready", "pyodide.asm.wasm + CPython started"),
+    ("python-ready", "Pyodide bootstrap / snapshot restored"),
+    ("unpacked", "app.tar.gz unpacked"),
+    ("imported", "app imported"),
+    ("first-frame", "Flutter's first frame"),
+    ("connected", "Python built Home"),
+    ("initialized", "page told"),
+    ("home", "Home drawn ('New game' seen)"),
+)
+STARTS = ("first visit", "reload", "offline reload")
+
+
+def visit(page: Any, action: Any) -> tuple[float, dict[str, float]]:
+    """Seconds to Home, and the start's marks with Home drawn."""
+    seconds = timed(action, page)
+    marks = page.evaluate("({...(globalThis.flip7Marks || {}), "
+                          "home: Math.round(performance.now())})")  # fmt: skip
+    return seconds, marks
+
+
+def installed(page: Any, files: int, snapshot: bool) -> None:
+    """Until the service worker holds the build and controls the page (and
+    Python's snapshot is kept, when the build makes one)."""
+    page.wait_for_function(
+        "n => caches.keys().then(k => k.filter(c => c.startsWith('flip7-companion-'))"
+        ").then(k => k.length ? caches.open(k[0])"
+        ".then(c => c.keys()).then(r => r.length >= n) : false)",
+        arg=files, timeout=BOOT, polling=500,
+    )  # fmt: skip
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller", timeout=BOOT, polling=500
+    )
+    if snapshot:
+        page.wait_for_function(
+            "() => globalThis.flip7Marks && flip7Marks.snapshot",
+            timeout=BOOT, polling=500,
+        )  # fmt: skip
+
+
+def phone(pw: Any, url: str, profile: Path, files: int) -> dict[str, Any]:
+    """A new phone: the first visit, a reload once installed, an offline
+    reload; with the page left open (for the backup)."""
+    context = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    Counting.sent[0] = 0
+    run: dict[str, Any] = {"context": context, "page": page}
+    run["first visit"] = visit(page, lambda: page.goto(url))
+    run["first_bytes"] = Counting.sent[0]
+    installed(page, files, "worker-start" in run["first visit"][1])
+    run["installed_bytes"] = Counting.sent[0]
+    run["reload"] = visit(page, page.reload)
+    context.set_offline(True)
+    run["offline reload"] = visit(page, page.reload)
+    return run
+
+
+def served_visit(browser: Any, server: Any) -> float:
+    context = browser.new_context(viewport=PHONE)
+    tab = context.new_page()
+    seconds = timed(lambda: tab.goto(server.url), tab)
+    context.close()
+    return seconds
+
+
+def breakdown(runs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Median ms since the page started of each mark, per kind of start."""
+    table: dict[str, dict[str, float]] = {}
+    for start in STARTS:
+        for mark, _ in MARKS:
+            ts = [r[start][1][mark] for r in runs if mark in r[start][1]]
+            if ts:
+                table.setdefault(mark, {})[start] = statistics.median(ts)
+    print("marks, median ms since the page started: " + " | ".join(STARTS))
+    for mark, what in MARKS:
+        row = table.get(mark, {})
+        cells = " | ".join(f"{row[s]:6.0f}" if s in row else "     -" for s in STARTS)
+        print(f"  {mark:<15} {cells}  {what}")
+    return table
+
+
+def medians(name: str, ts: list[float]) -> float:
+    print(
+        f"{name}: Home after median {statistics.median(ts):.1f} s, "
+        f"max {max(ts):.1f} s (n={len(ts)}) [{', '.join(f'{t:.1f}' for t in ts)}]"
+    )
+    return statistics.median(ts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--positions", type=int, default=120)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--positions", type=int, default=120, help="0: no advice")
     parser.add_argument("--backup", type=int, default=1000, help="games (0: none)")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        help="another published folder (e.g. the last release's) timed in the "
+        "same runs: first visit and offline reload",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    print(f"load average before: {os.getloadavg()[0]:.2f}")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     work = Path(tempfile.mkdtemp(prefix="phone-app-"))
     start = time.perf_counter()
     built = publish(work / "dist")
@@ -214,82 +315,101 @@ def main() -> None:
     )
     Counting.pages["bench-advice.html"] = advice_page(args.positions)
     httpd, url = serve(built.folder)
+    base = serve(args.baseline) if args.baseline else None
+    base_files = 0
+    if args.baseline:  # the baseline's precache list
+        sw = (args.baseline / "sw.js").read_text(encoding="utf-8")
+        found = re.search(r"const FILES = (\[.*?\]);", sw, re.S)
+        base_files = len(json.loads(found[1])) if found else 0
     out: dict[str, Any] = {"size_mb": built.size / 1e6}
-    with sync_playwright() as pw:
+    runs: list[dict[str, Any]] = []
+    served: list[float] = []
+    baseline: list[dict[str, Any]] = []
+    raw = "{}"
+    with sync_playwright() as pw, running_server(work / "data") as server:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        # A phone's browser has a profile on disk, whose HTTP cache holds
-        # what the first visit fetched (a fresh context keeps a small one in
-        # memory, and its install downloaded much of the app a second time).
-        context = pw.chromium.launch_persistent_context(
-            str(work / "profile"),
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            viewport=PHONE,
-        )
-        page = context.pages[0] if context.pages else context.new_page()
-        first = timed(lambda: page.goto(url), page)
-        first_bytes = Counting.sent[0]
-        page.wait_for_function(
-            "n => caches.keys().then(k => k.length ? caches.open(k[0])"
-            ".then(c => c.keys()).then(r => r.length >= n) : false)",
-            arg=len(built.files),
-            timeout=BOOT,
-            polling=500,
-        )
-        page.wait_for_function(
-            "() => navigator.serviceWorker.controller", timeout=BOOT, polling=500
-        )
-        installed = Counting.sent[0]
+        # Alternated: a new phone (a profile on disk, as a phone's browser
+        # has: its HTTP cache holds what the first visit fetched), the served
+        # app, the baseline's phone; then again.
+        for n in range(args.runs):
+            run = phone(pw, url, work / f"profile-{n}", len(built.files))
+            if n < args.runs - 1 or not args.backup:
+                run.pop("context").close()
+            runs.append(run)
+            served.append(served_visit(browser, server))
+            if base is not None:
+                old = phone(pw, base[1], work / f"base-{n}", base_files)
+                old.pop("context").close()
+                baseline.append(old)
+            print(
+                f"run {n + 1}: phone app first visit {run['first visit'][0]:.1f} s, "
+                f"reload {run['reload'][0]:.1f} s, offline reload "
+                f"{run['offline reload'][0]:.1f} s; served app {served[-1]:.1f} s"
+                + (
+                    f"; baseline first visit {baseline[-1]['first visit'][0]:.1f} s, "
+                    f"offline reload {baseline[-1]['offline reload'][0]:.1f} s"
+                    if baseline
+                    else ""
+                )
+                + f" (load {os.getloadavg()[0]:.2f})"
+            )
+        last = runs[-1]
+        first = statistics.median(r["first visit"][0] for r in runs)
+        first_bytes = last["first_bytes"]
         print(
             f"first visit: Home after {first:.1f} s, {first_bytes / 1e6:.1f} MB "
-            f"sent; installed after {installed / 1e6:.1f} MB in all"
+            f"sent; installed after {last['installed_bytes'] / 1e6:.1f} MB in all"
         )
-        context.set_offline(True)
-        offline = [timed(page.reload, page) for _ in range(args.runs)]
         if args.backup:
-            out["phone_backup"] = phone_backup(page, args.backup)
-        context.close()
-        with running_server(work / "data") as server:
-            served = []
-            for _ in range(args.runs):
-                phone = browser.new_context(viewport=PHONE)
-                tab = phone.new_page()
-                served.append(timed(lambda tab=tab: tab.goto(server.url), tab))
-                phone.close()
-        for name, ts in (("offline reload", offline), ("served app", served)):
-            print(
-                f"{name}: Home after median {statistics.median(ts):.1f} s, "
-                f"max {max(ts):.1f} s (n={len(ts)})"
-            )
-        ratio = statistics.median(offline) / statistics.median(served)
-        print(f"offline reload / served page load: {ratio:.1f}x")
-        bench = browser.new_page()
-        bench.goto(url + "bench-advice.html")
-        raw = bench.evaluate("window.benchResult")
+            out["phone_backup"] = phone_backup(last["page"], args.backup)
+            last.pop("context").close()
+        table = breakdown(runs)
+        times = {s: [r[s][0] for r in runs] for s in STARTS}
+        offline = medians("offline reload", times["offline reload"])
+        medians("reload", times["reload"])
+        medians("first visit", times["first visit"])
+        served_s = medians("served app", served)
+        ratio = offline / served_s
+        print(f"offline reload / served page load: {ratio:.2f}x")
+        if baseline:
+            for kind in ("first visit", "offline reload"):
+                old_s = medians(f"baseline {kind}", [b[kind][0] for b in baseline])
+                new_s = statistics.median(times[kind])
+                out[f"baseline_{kind.replace(' ', '_')}_s"] = old_s
+                print(f"{kind}: this build / baseline {new_s / old_s:.2f}x")
+        if args.positions:
+            bench = browser.new_page()
+            bench.goto(url + "bench-advice.html")
+            raw = bench.evaluate("window.benchResult")
         browser.close()
     httpd.shutdown()
-    times: dict[str, list[float]] = json.loads(raw)
-    every = [t for kind, ts in times.items() if kind != "budgeted" for t in ts]
+    advice_times: dict[str, list[float]] = json.loads(raw)
+    every = [t for kind, ts in advice_times.items() if kind != "budgeted" for t in ts]
     advice = {}
-    for kind, ts in sorted(times.items()) + [("all", every)]:
+    for kind, ts in sorted(advice_times.items()) + [("all", every)] * bool(every):
         q = quantiles(ts)
         advice[kind] = q
         print(
             f"advice {kind:<9} n={q['n']:<4} p50 {q['p50']:7.1f} ms"
             f"  p95 {q['p95']:7.1f} ms  max {q['max']:7.1f} ms"
         )
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     out.update(
         precached_mb=built.precached / 1e6,
         first_visit_s=first,
         first_visit_mb=first_bytes / 1e6,
-        installed_mb=installed / 1e6,
-        offline_reload_s=statistics.median(offline),
-        served_load_s=statistics.median(served),
+        installed_mb=last["installed_bytes"] / 1e6,
+        reload_s=statistics.median(times["reload"]),
+        offline_reload_s=offline,
+        served_load_s=served_s,
         ratio=ratio,
-        advice_p95_ms=advice["all"]["p95"],
-        budgeted_p95_ms=advice["budgeted"]["p95"],
+        marks=table,
     )
+    if "all" in advice:
+        out.update(
+            advice_p95_ms=advice["all"]["p95"],
+            budgeted_p95_ms=advice["budgeted"]["p95"],
+        )
     print(json.dumps(out))
 
 

@@ -88,6 +88,43 @@ def controlled(page: Any) -> None:
     )
 
 
+def marks(page: Any) -> dict[str, Any]:
+    """How this page's app started (shell.py's flip7Marks): ``restored``
+    when Python came from the snapshot, ``restore-failed`` when that threw
+    and a fresh worker started the ordinary way."""
+    return dict(page.evaluate("({...globalThis.flip7Marks})"))
+
+
+def snapshot_kept(page: Any) -> None:
+    """Wait until Python's snapshot for this build is made and kept (a
+    second worker, after Home, when this start did not restore one)."""
+    page.wait_for_function(
+        "() => typeof (globalThis.flip7Marks || {}).snapshot === 'number'",
+        timeout=BOOT,
+        polling=1000,
+    )
+
+
+# Python's snapshot replaced by one that cannot be restored but passes the
+# worker's checksum (what a snapshot of another Pyodide build would do):
+# Pyodide throws while restoring it.
+DAMAGE = """async () => {
+  const cache = await caches.open("flip7-snapshot");
+  const keys = await cache.keys();
+  const bytes = new Uint8Array(1 << 20).fill(7);
+  const sum = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+    (b) => b.toString(16).padStart(2, "0")).join("");
+  for (const key of keys) {
+    await cache.put(key, new Response(bytes, { headers: { "X-Flip7-Sha256": sum } }));
+  }
+  return keys.length;
+}"""
+
+
+# The service worker's caches, one a build (beside Python's snapshot's).
+BUILDS = "caches.keys().then((k) => k.filter((c) => c.startsWith('flip7-companion-')))"
+
+
 def save_round(page: Any, n: int, lines: dict[str, str], next_dealer: str) -> None:
     click(page, f"Enter round {n}")
     for name, cards in lines.items():
@@ -107,11 +144,16 @@ def test_a_phone_plays_offline_in_one_tab_and_takes_a_new_build(
     games), saying so in the language chosen on the first, and, once the
     first is closed, opens by itself with the round saved offline;
     back online, a new build on the host is offered and taken, the game
-    kept."""
+    kept. Every way Python starts in the page on the way: the first visit
+    (the ordinary start, then Python's snapshot made), an offline reload
+    (restored from it), a damaged snapshot (the restore throws: a fresh
+    start), a reload online (restored), a new build (never an old build's
+    snapshot)."""
     context, asked = phone(browser)
     page = context.new_page()
     page.goto(host.url)
     booted(page)
+    assert "restored" not in marks(page)
     start_game(page, ("Ann", "Bob"))
     save_round(page, 1, {"Ann": "5 9", "Bob": "12 3"}, "Bob")
     see(page, "14")  # Ann 5 + 9; Bob 12 + 3 = 15
@@ -130,9 +172,11 @@ def test_a_phone_plays_offline_in_one_tab_and_takes_a_new_build(
         timeout=60_000,
         polling=1000,
     )
+    snapshot_kept(page)
     context.set_offline(True)
     page.reload()  # the game was kept on the phone, and the app with it
     booted(page)
+    assert marks(page).get("restored") is True
     see(page, "Round 2 · Bob deals", timeout=60_000)
     save_round(page, 2, {"Ann": "10 2", "Bob": "7"}, "Ann")
     see(page, "26")  # Ann 14 + 12; Bob 15 + 7 = 22
@@ -145,26 +189,31 @@ def test_a_phone_plays_offline_in_one_tab_and_takes_a_new_build(
     click(page, "Magyar")  # kept on this phone: the second tab speaks it too
     see(page, "Új játszma")
 
+    assert page.evaluate(DAMAGE) == 1
     second = context.new_page()  # still offline
     second.goto(host.url)
     # It was English whatever the phone's language (issue 37, bug 3).
     booted(second, second.get_by_text("Egy másik lapon nyitva", exact=True))
+    assert "restore-failed" in marks(second) and "restored" not in marks(second)
     page.close()  # and the second tab opens by itself, the round kept offline
     see(second, "A 3. kör folytatása", timeout=60_000)
     click(second, "English")
     see(second, re.compile(r"^Continue round 3"))
 
+    snapshot_kept(second)  # made again after the fresh start
     context.set_offline(False)
-    old = second.evaluate("caches.keys()")
+    old = second.evaluate(BUILDS)
     monkeypatch.setattr(publishing, "_MAIN", publishing._MAIN + "# build B\n")
     assert publish(host.folder).version not in "".join(old)
     second.reload()
     booted(second)
+    assert marks(second).get("restored") is True  # still the old build
     see(second, "A new version of the app is ready.", timeout=120_000)
     second.get_by_role("button", name="Restart").click()
     booted(second)
     see(second, re.compile(r"^Continue round 3"), timeout=60_000)
-    now = second.evaluate("caches.keys()")
+    assert "restored" not in marks(second)  # the old build's is not this one's
+    now = second.evaluate(BUILDS)
     assert len(now) == 1 and now != old
 
     strangers = [u for u in asked if not u.startswith("http://127.0.0.1:")]
@@ -234,7 +283,9 @@ def test_a_phone_backs_up_is_wiped_and_restores_every_game(
     # And Python in the page dies (Pyodide's fatal "memory access out of
     # bounds", seen after tap bursts): the next tap says so and offers a
     # reload (the page stayed with a dead UI, issue 37).
-    python = next(w for w in page.workers if "python-worker" in w.url)
+    python = next(
+        w for w in page.workers if re.search(r"/python-worker\.js(\?fresh)?$", w.url)
+    )
     python.evaluate(
         "() => { try { self.pyodide.runPython("
         "'import ctypes; ctypes.string_at(2**32 - 64, 4096)'); } catch (e) {} }"
