@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.i18n import N_
@@ -73,7 +73,7 @@ class _Peer:
     tokens: float = 0.0
     at: float = 0.0
     told_slow: bool = False
-    dropped: int = 0
+    made: int = 0  # the revision this guest's last applied tap made
 
 
 @dataclass
@@ -235,9 +235,13 @@ class TableHost:
         if intent.seen > revision:
             result: int | Refused = Refused(CHANGED_MEANWHILE, code="stale")
         else:
-            result = await self.apply(intent)
+            # As a served session's Watch: a phone has seen what it made itself,
+            # so quick taps in a row are not stale because of each other.
+            seen = max(intent.seen, peer.made)
+            result = await self.apply(replace(intent, seen=seen))
             self.stats.applied += 1
         if isinstance(result, int):
+            peer.made = result
             await self._publish_quietly()
             await self._answer(sender, peer, intent.seq, Answer(intent.seq, result))
         else:

@@ -73,7 +73,8 @@ def b64(data: bytes) -> str:
 def unb64(text: str, size: int | None = None) -> bytes:
     """Strict reading of :func:`b64`; ``size``: the exact length wanted."""
     try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        pad = "=" * (-len(text) % 4)
+        data = base64.b64decode(text + pad, altchars=b"-_", validate=True)
     except (ValueError, TypeError) as exc:
         raise Unsealable("not base64") from exc
     if size is not None and len(data) != size:
