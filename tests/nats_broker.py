@@ -15,6 +15,7 @@ import socket
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ def free_port() -> int:
 class Broker:
     port: int
     ws_port: int
+    pid: int = 0
 
     @property
     def url(self) -> str:
@@ -47,30 +49,37 @@ class Broker:
         return f"ws://127.0.0.1:{self.ws_port}"
 
 
-@pytest.fixture
-def nats_server(tmp_path: Path) -> Iterator[Broker]:
-    if not Path(SERVER).exists():
-        pytest.skip("nats-server is not installed (apt-get install nats-server)")
-    broker = Broker(free_port(), free_port())
-    conf = tmp_path / "nats.conf"
+@contextmanager
+def running(folder: Path) -> Iterator[Broker]:
+    """nats-server on free ports of 127.0.0.1, its files in ``folder``."""
+    port, ws_port = free_port(), free_port()
+    conf = folder / "nats.conf"
     conf.write_text(
-        f'listen: "127.0.0.1:{broker.port}"\n'
-        f'jetstream {{ store_dir: "{tmp_path / "js"}" }}\n'
-        f'websocket {{ listen: "127.0.0.1:{broker.ws_port}", no_tls: true }}\n'
+        f'listen: "127.0.0.1:{port}"\n'
+        f'jetstream {{ store_dir: "{folder / "js"}" }}\n'
+        f'websocket {{ listen: "127.0.0.1:{ws_port}", no_tls: true }}\n'
     )
-    log = (tmp_path / "nats.log").open("w")
+    log = (folder / "nats.log").open("w")
     proc = subprocess.Popen([SERVER, "-c", str(conf)], stdout=log, stderr=log)
     try:
         deadline = time.monotonic() + 10
-        while not _open(broker.port) or not _open(broker.ws_port):
+        while not _open(port) or not _open(ws_port):
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError((tmp_path / "nats.log").read_text())
+                raise RuntimeError((folder / "nats.log").read_text())
             time.sleep(0.05)
-        yield broker
+        yield Broker(port, ws_port, proc.pid)
     finally:
         proc.terminate()
         proc.wait(10)
         log.close()
+
+
+@pytest.fixture
+def nats_server(tmp_path: Path) -> Iterator[Broker]:
+    if not Path(SERVER).exists():
+        pytest.skip("nats-server is not installed (apt-get install nats-server)")
+    with running(tmp_path) as broker:
+        yield broker
 
 
 def _open(port: int) -> bool:
