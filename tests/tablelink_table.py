@@ -85,6 +85,7 @@ class Room:
             sealer=self.sealer,
             room=self.room,
             room_key=self.key,
+            host_key=self.host.verify_key,
             clock=self.clock,
             **kw,
         )

@@ -3,7 +3,6 @@ in memory: one host, guests, and what the network does to them."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import time
@@ -11,6 +10,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 import pytest
+from own_loop import run_alone
 from tablelink_table import LINE_ELSEWHERE, SEAT_TAKEN, open_room
 
 from companion.tablelink.guest import Status
@@ -20,7 +20,7 @@ from companion.tablelink.wire import Envelope
 
 
 def run(coro: Coroutine[Any, Any, None]) -> None:
-    asyncio.run(coro)
+    run_alone(coro)  # Playwright's loop may hold this thread (own_loop.py)
 
 
 def test_taps_reach_the_host_in_order_and_every_mirror_shows_them() -> None:
@@ -169,7 +169,7 @@ def test_a_broker_wide_subscriber_sees_only_ciphertext() -> None:
         needles = [b'"Ann"', b'"Bob"', b'"13L"', b'"JOM"', b'"+10"', b"add_card"]
         for data in spy:
             env = json.loads(data)
-            assert set(env) <= {"v", "k", "s", "p", "b"}
+            assert set(env) <= {"v", "k", "s", "p", "b", "g"}
             assert env["k"] in ("rev", "beat", "in", "ans")
             body = base64.urlsafe_b64decode(env["b"] + "==")
             for clear in needles:
@@ -268,7 +268,6 @@ def test_two_hosts_with_one_game_cannot_both_write() -> None:
             await second.start()
         # Both started before either wrote: the second write is refused.
         second.kept_seq = 0
-        second._private, second.public = await room.sealer.new_pair()
         with pytest.raises(HostTaken):
             await second.changed()
         late = room.guest()
@@ -286,8 +285,52 @@ def test_two_hosts_with_one_game_cannot_both_write() -> None:
             clock=room.clock,
             epoch=room.host.epoch,
         )
+        pair, signer = room.host.saved_keys()
+        await again.keys(pair, signer)
         await again.start()
         room.table.add("p1", "2")
         await again.changed()
+
+    run(go())
+
+
+def test_a_guest_cannot_pose_as_the_host() -> None:
+    """Every guest holds the room key; only the host holds the signing key
+    whose public half is in the invite."""
+
+    async def go() -> None:
+        room = await open_room()
+        bob = await room.seated("p2")
+        board = room.guest()
+        await board.join()
+        shown = board.shown
+        forger = TableHost(
+            transport=room.broker.connect(),
+            sealer=room.sealer,
+            room=room.room,
+            room_key=room.key,  # Bob's phone has it
+            name="Ann",
+            apply=room.table.apply,
+            snapshot=lambda: (99, {"lines": {"p1": ["13L"] * 7}}),
+            clock=room.clock,
+            epoch=room.host.epoch,
+        )
+        await forger.keys()
+        forger.kept_seq = (await room.broker.connect().last(room.host.subjects["rev"]))[
+            1
+        ]  # type: ignore[index]
+        await forger.changed()  # kept at the broker, fanned out
+        await forger.beat()
+        await room.broker.settle()
+        assert board.shown is shown and bob.shown is not None
+        assert bob.shown.revision == room.table.revision
+        late = room.guest()
+        await late.join()
+        assert late.shown is None  # the forged record is not shown; the host
+        room.table.add("p1", "2")  # takes the room back with its next write
+        room.host.kept_seq = forger.kept_seq
+        await room.host.changed()
+        await room.broker.settle()
+        assert late.shown is not None and late.shown.state["lines"]["p1"] == ["2"]
 
     run(go())

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from nats_broker import Broker, NatsTransport, nats_server  # noqa: F401
+from own_loop import run_alone
 from tablelink_table import Table
 
 from companion.tablelink.guest import TableGuest
@@ -51,6 +52,7 @@ async def play(url: str) -> dict[str, Any]:
         sealer=sealer,
         room=room,
         room_key=key,
+        host_key=host.verify_key,
         clock=time.monotonic,
     )
     await guest.join()
@@ -85,7 +87,7 @@ async def play(url: str) -> dict[str, Any]:
 
 
 def test_a_table_plays_through_nats_server(nats_server: Broker) -> None:  # noqa: F811
-    out = asyncio.run(play(nats_server.url))
+    out = run_alone(play(nats_server.url))
     wire: list[tuple[str, bytes]] = out["wire"]
     for _subject, data in wire:
         for clear in (b'"Ann"', b'"Hal"', b'"x2"', b"add_card"):

@@ -3,11 +3,11 @@ read back strictly, and never the digital round's deck or seed."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
 import pytest
+from own_loop import run_alone
 from store_helpers import a_round
 
 from companion.app.digital import Digital
@@ -88,6 +88,6 @@ def test_a_revisions_size_on_the_wire() -> None:
         sealed = await sealer.seal(key, rev.plain(), env.aad("room"))
         return len(Envelope("rev", "host-fingerprint", sealed).encode())
 
-    sizes = {n: asyncio.run(size(n)) for n in (0, 10, 30)}
+    sizes = {n: run_alone(size(n)) for n in (0, 10, 30)}
     print(f"\nsealed revision, 8 players, digital round on: {sizes} (rounds: bytes)")
     assert sizes[30] < 16 * 1024

@@ -3,9 +3,8 @@ not open, and what is not read."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
+from own_loop import run_alone
 
 from companion.tablelink.sealing import PySealer, Unsealable, b64, new_key, unb64
 from companion.tablelink.wire import MAX_INTENT, Answer, BadMessage, Envelope, Intent
@@ -28,7 +27,7 @@ def test_a_sealed_message_opens_only_with_its_key_and_associated_data() -> None:
             with pytest.raises(Unsealable):
                 await sealer.open(k, s, aad)
 
-    asyncio.run(go())
+    run_alone(go())
 
 
 def test_both_ends_of_a_channel_agree_and_a_bad_point_is_refused() -> None:
@@ -44,7 +43,23 @@ def test_both_ends_of_a_channel_agree_and_a_bad_point_is_refused() -> None:
         with pytest.raises(Unsealable):
             await sealer.agree(host, guest_pub[:33], b"room")
 
-    asyncio.run(go())
+    run_alone(go())
+
+
+def test_a_signature_verifies_only_for_its_key_and_data() -> None:
+    async def go() -> None:
+        sealer = PySealer()
+        private, public = await sealer.new_signer()
+        _other, other = await sealer.new_signer()
+        signature = await sealer.sign(private, b"revision 7")
+        assert len(signature) == 64
+        assert await sealer.verify(public, b"revision 7", signature)
+        assert not await sealer.verify(public, b"revision 8", signature)
+        assert not await sealer.verify(other, b"revision 7", signature)
+        assert not await sealer.verify(public, b"revision 7", signature[:63])
+        assert not await sealer.verify(b"\x04" * 65, b"revision 7", signature)
+
+    run_alone(go())
 
 
 def test_base64_is_read_strictly() -> None:
@@ -62,6 +77,7 @@ def test_base64_is_read_strictly() -> None:
         b'{"v": 1, "k": "shout", "s": "x", "b": ""}',
         b'{"v": 1, "k": "in", "s": "x", "b": "!!"}',
         b'{"v": 1, "k": "in", "s": "x", "b": "", "p": "AAAA"}',
+        b'{"v": 1, "k": "rev", "s": "x", "b": "", "g": "AAAA"}',
         b"{" + b" " * MAX_INTENT + b"}",
     ],
 )

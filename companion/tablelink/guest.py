@@ -48,6 +48,7 @@ class TableGuest:
         sealer: Sealer,
         room: str,
         room_key: bytes,
+        host_key: bytes,
         clock: Callable[[], float],
         hold: float = 30.0,
         silent_after: float = 12.0,
@@ -55,6 +56,7 @@ class TableGuest:
     ) -> None:
         self.transport, self.sealer, self.room = transport, sealer, room
         self.room_key, self.clock = room_key, clock
+        self.host_key = host_key  # the host's verifying key, from the invite
         self.hold, self.silent_after = hold, silent_after
         self.seq = seq  # stored with the key pair: a reload goes on counting
         self.subjects = subjects(room)
@@ -119,6 +121,10 @@ class TableGuest:
             env = Envelope.decode(raw)
             if env.kind != kind:
                 return None
+            if kind != "ans" and not await self.sealer.verify(
+                self.host_key, env.signed(self.room), env.signature
+            ):
+                return None  # not the host's (a guest holds the room key too)
             return await self.sealer.open(key, env.body, env.aad(self.room))
         except (BadMessage, Unsealable):
             return None

@@ -114,15 +114,33 @@ class TableHost:
         self.published = -1
         self._private: Any = None
         self.public = b""
+        self._signer: Any = None
+        self.verify_key = b""  # goes in the invite's fragment
         self.sender = ""
         self._sub: Subscription | None = None
 
-    async def start(self, private: Any = None, public: bytes = b"") -> None:
-        """Take the room (or resume it under our own epoch after a reload:
-        pass the stored key pair and epoch) and publish the game."""
-        if private is None:
-            private, public = await self.sealer.new_pair()
-        self._private, self.public = private, public
+    async def keys(
+        self,
+        pair: tuple[Any, bytes] | None = None,
+        signer: tuple[Any, bytes] | None = None,
+    ) -> bytes:
+        """Make (or take back, after a reload) the host's key pairs; the
+        verifying key, for the invite."""
+        self._private, self.public = pair or await self.sealer.new_pair()
+        self._signer, self.verify_key = signer or await self.sealer.new_signer()
+        return self.verify_key
+
+    def saved_keys(self) -> tuple[tuple[Any, bytes], tuple[Any, bytes]]:
+        """What the host phone stores with the game (and the epoch) to take
+        the room back after a reload: pass them to :meth:`keys`."""
+        return (self._private, self.public), (self._signer, self.verify_key)
+
+    async def start(self) -> None:
+        """Take the room (or resume it under our own epoch and keys after a
+        reload) and publish the game."""
+        if self._private is None:
+            await self.keys()
+        public = self.public
         self.sender = fingerprint(public)
         kept = await self.transport.last(self.subjects["rev"])
         if kept is not None:
@@ -141,6 +159,10 @@ class TableHost:
     async def _open_rev(self, raw: bytes) -> Revision | None:
         try:
             env = Envelope.decode(raw)
+            if not await self.sealer.verify(
+                self.verify_key, env.signed(self.room), env.signature
+            ):
+                return None  # another host's: not ours to overwrite
             plain = await self.sealer.open(self.room_key, env.body, env.aad(self.room))
             return Revision.read(plain)
         except (BadMessage, Unsealable):
@@ -175,8 +197,11 @@ class TableHost:
 
     async def _seal(self, key: bytes, kind: str, plain: bytes) -> bytes:
         env = Envelope(kind, self.sender, b"")
-        sealed = await self.sealer.seal(key, plain, env.aad(self.room))
-        return Envelope(kind, self.sender, sealed).encode()
+        env = replace(env, body=await self.sealer.seal(key, plain, env.aad(self.room)))
+        if kind in ("rev", "beat"):  # read by every mirror: signed by the host
+            signed = env.signed(self.room)
+            env = replace(env, signature=await self.sealer.sign(self._signer, signed))
+        return env.encode()
 
     # --- intents ------------------------------------------------------------------
     async def _on_intent(self, _subject: str, raw: bytes) -> None:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote, urlsplit
 
-from .sealing import KEY_BYTES, Unsealable, b64, unb64
+from .sealing import KEY_BYTES, PUBLIC_BYTES, Unsealable, b64, unb64
 
 ROOM = re.compile(r"[A-Za-z0-9_-]{12,24}")
 GAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -32,20 +32,22 @@ class Invite:
     room: str
     key: bytes
     broker: str  # ws:// or wss:// address of the broker's WebSocket listener
+    host: bytes  # the host's verifying key (ECDSA P-256, raw)
 
     def link(self, app: str) -> str:
         """The join link under the phone app's address ``app``."""
         fragment = (
-            f"room={self.room}&key={b64(self.key)}&broker={quote(self.broker, safe='')}"
+            f"room={self.room}&key={b64(self.key)}&host={b64(self.host)}"
+            f"&broker={quote(self.broker, safe='')}"
         )
         return f"{app.rstrip('/')}/join/{self.game}#{fragment}"
 
 
-def new_invite(game: str, broker: str) -> Invite:
-    """A fresh room and room key for ``game`` on ``broker``."""
-    return Invite(
-        game, b64(os.urandom(12)), os.urandom(KEY_BYTES), check_broker(broker)
-    )
+def new_invite(game: str, broker: str, host: bytes) -> Invite:
+    """A fresh room and room key for ``game`` on ``broker``; ``host``: the
+    host's verifying key (:meth:`~.host.TableHost.keys`)."""
+    room, key = b64(os.urandom(12)), os.urandom(KEY_BYTES)
+    return Invite(game, room, key, check_broker(broker), host)
 
 
 def check_broker(address: str) -> str:
@@ -64,11 +66,13 @@ def read_invite(url: str) -> Invite:
     if len(path) < 2 or path[-2] != "join" or not GAME.fullmatch(path[-1]):
         raise BadInvite("no game in the link")
     fields = dict(parse_qsl(parts.fragment, strict_parsing=False))
-    room, key, broker = (fields.get(k, "") for k in ("room", "key", "broker"))
+    room, key, host, broker = (
+        fields.get(k, "") for k in ("room", "key", "host", "broker")
+    )
     if not ROOM.fullmatch(room):
         raise BadInvite("no room")
     try:
-        raw_key = unb64(key, KEY_BYTES)
+        raw_key, raw_host = unb64(key, KEY_BYTES), unb64(host, PUBLIC_BYTES)
     except Unsealable as exc:
         raise BadInvite("no key") from exc
-    return Invite(path[-1], room, raw_key, check_broker(broker))
+    return Invite(path[-1], room, raw_key, check_broker(broker), raw_host)

@@ -16,6 +16,10 @@ The scheme (docs/live-without-computer.md):
   on the guest's phone, kept there) and the host's, through HKDF-SHA256; it
   seals that guest's intents and the host's answers, so another guest, who
   holds the room key, can neither read them nor act for that seat;
+- the **host's signing key** (ECDSA P-256): revisions and heartbeats are
+  signed, and its public half travels in the invite's fragment beside the
+  room key, so a guest, who holds the room key, still cannot pose as the
+  host to the other mirrors;
 - AES-GCM, a fresh random 96-bit nonce per message, associated data binding
   the room, the kind of message and its sender.
 """
@@ -31,6 +35,7 @@ KEY_BYTES = 16  # AES-128
 NONCE_BYTES = 12  # 96-bit GCM nonce
 TAG_BYTES = 16
 PUBLIC_BYTES = 65  # uncompressed P-256 point, as WebCrypto exports "raw"
+SIGNATURE_BYTES = 64  # r || s, as WebCrypto's ECDSA gives and takes
 HKDF_INFO = b"flip7 table channel v1"
 
 
@@ -57,6 +62,19 @@ class Sealer(Protocol):
     async def agree(self, private: Any, peer_public: bytes, salt: bytes) -> bytes:
         """The 128-bit channel key shared with the holder of ``peer_public``.
         :class:`Unsealable` when ``peer_public`` is not a P-256 point."""
+        ...
+
+    async def new_signer(self) -> tuple[Any, bytes]:
+        """A new ECDSA P-256 key pair: (private, raw public)."""
+        ...
+
+    async def sign(self, private: Any, data: bytes) -> bytes:
+        """ECDSA-SHA256 signature of ``data``, ``r || s``."""
+        ...
+
+    async def verify(self, public: bytes, data: bytes, signature: bytes) -> bool:
+        """Whether ``signature`` is ``public``'s over ``data`` (False for a
+        malformed key or signature, never an exception)."""
         ...
 
 
@@ -148,3 +166,34 @@ class PySealer:
         shared = private.exchange(ec.ECDH(), peer)
         hkdf = HKDF(hashes.SHA256(), KEY_BYTES, salt, HKDF_INFO)
         return bytes(hkdf.derive(shared))
+
+    async def new_signer(self) -> tuple[Any, bytes]:
+        return await self.new_pair()  # the same curve; used only to sign
+
+    async def sign(self, private: Any, data: bytes) -> bytes:
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric.utils import (
+            decode_dss_signature,
+        )
+
+        r, s = decode_dss_signature(private.sign(data, ec.ECDSA(hashes.SHA256())))
+        return r.to_bytes(32, "big") + s.to_bytes(32, "big")
+
+    async def verify(self, public: bytes, data: bytes, signature: bytes) -> bool:
+        from cryptography.exceptions import InvalidSignature
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.hazmat.primitives.asymmetric.utils import (
+            encode_dss_signature,
+        )
+
+        if len(signature) != SIGNATURE_BYTES or len(public) != PUBLIC_BYTES:
+            return False
+        r, s = (int.from_bytes(signature[i : i + 32], "big") for i in (0, 32))
+        try:
+            key = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), public)
+            key.verify(encode_dss_signature(r, s), data, ec.ECDSA(hashes.SHA256()))
+        except (InvalidSignature, ValueError):
+            return False
+        return True

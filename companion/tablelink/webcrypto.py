@@ -16,9 +16,18 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import JsException, to_js  # type: ignore[import-not-found]
 
-from .sealing import HKDF_INFO, KEY_BYTES, NONCE_BYTES, PUBLIC_BYTES, Unsealable
+from .sealing import (
+    HKDF_INFO,
+    KEY_BYTES,
+    NONCE_BYTES,
+    PUBLIC_BYTES,
+    SIGNATURE_BYTES,
+    Unsealable,
+)
 
 ECDH = {"name": "ECDH", "namedCurve": "P-256"}
+ECDSA = {"name": "ECDSA", "namedCurve": "P-256"}
+SHA256 = {"name": "ECDSA", "hash": "SHA-256"}
 
 
 def _obj(data: dict[str, Any]) -> Any:
@@ -94,3 +103,28 @@ class WebCryptoSealer:
         params = {"name": "HKDF", "hash": "SHA-256", "salt": to_js(salt)}
         params["info"] = to_js(HKDF_INFO)
         return _bytes(await subtle.deriveBits(_obj(params), hkdf, KEY_BYTES * 8))
+
+    async def new_signer(self) -> tuple[Any, bytes]:
+        pair = await self._subtle.generateKey(
+            _obj(ECDSA), False, to_js(["sign", "verify"])
+        )
+        public = await self._subtle.exportKey("raw", pair.publicKey)
+        return pair.privateKey, _bytes(public)
+
+    async def sign(self, private: Any, data: bytes) -> bytes:
+        return _bytes(await self._subtle.sign(_obj(SHA256), private, to_js(data)))
+
+    async def verify(self, public: bytes, data: bytes, signature: bytes) -> bool:
+        if len(signature) != SIGNATURE_BYTES or len(public) != PUBLIC_BYTES:
+            return False
+        try:
+            key = await self._subtle.importKey(
+                "raw", to_js(public), _obj(ECDSA), False, to_js(["verify"])
+            )
+            return bool(
+                await self._subtle.verify(
+                    _obj(SHA256), key, to_js(signature), to_js(data)
+                )
+            )
+        except JsException:  # DataError: not a point on the curve
+            return False

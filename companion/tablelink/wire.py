@@ -11,7 +11,8 @@ inside it.
 Envelope (the only part the broker sees)::
 
     {"v": 1, "k": kind, "s": sender, "p": sender's public key (intents only),
-     "b": nonce || ciphertext || tag}
+     "b": nonce || ciphertext || tag,
+     "g": the host's signature of associated data || b (revisions, beats)}
 
 Kinds: ``rev`` (the host's revision, room key, kept at the broker), ``beat``
 (the host is alive, room key), ``in`` (a guest's intent, its channel key),
@@ -26,7 +27,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .sealing import PUBLIC_BYTES, Unsealable, b64, unb64
+from .sealing import PUBLIC_BYTES, SIGNATURE_BYTES, Unsealable, b64, unb64
 
 VERSION = 1
 MAX_MESSAGE = 64 * 1024  # a revision of a long game; intents are far smaller
@@ -61,15 +62,22 @@ class Envelope:
     sender: str
     body: bytes
     public: bytes = b""
+    signature: bytes = b""
 
     def aad(self, room: str) -> bytes:
         return f"f7t{VERSION}|{room}|{self.kind}|{self.sender}".encode()
+
+    def signed(self, room: str) -> bytes:
+        """What the host signs: the sealed body bound to room, kind, sender."""
+        return self.aad(room) + self.body
 
     def encode(self) -> bytes:
         data: dict[str, Any] = {"v": VERSION, "k": self.kind, "s": self.sender}
         if self.public:
             data["p"] = b64(self.public)
         data["b"] = b64(self.body)
+        if self.signature:
+            data["g"] = b64(self.signature)
         return json.dumps(data, separators=(",", ":")).encode()
 
     @staticmethod
@@ -85,9 +93,12 @@ class Envelope:
         try:
             body = unb64(_str(data, "b", limit))
             public = unb64(_str(data, "p", 100), PUBLIC_BYTES) if "p" in data else b""
+            signature = (
+                unb64(_str(data, "g", 100), SIGNATURE_BYTES) if "g" in data else b""
+            )
         except Unsealable as exc:
             raise BadMessage(str(exc)) from exc
-        return Envelope(kind, sender, body, public)
+        return Envelope(kind, sender, body, public, signature)
 
 
 def _json(raw: bytes) -> dict[str, Any]:

@@ -58,6 +58,11 @@ except Unsealable:
 private, public = await s.new_pair()
 out["public"] = b64(public)
 out["channel"] = b64(await s.agree(private, unb64(HOST), b"r"))
+signer, verify_key = await s.new_signer()
+out["verify_key"] = b64(verify_key)
+out["signed"] = b64(await s.sign(signer, b"revision 7"))
+out["py_signature"] = await s.verify(unb64(SIGNER), b"revision 8", unb64(SIGNED))
+out["py_signature_moved"] = await s.verify(unb64(SIGNER), b"revision 9", unb64(SIGNED))
 try:
     await s.agree(private, b"\\x04" + b"\\x01" * 64, b"r")
     out["bad_point"] = "agreed"
@@ -114,6 +119,9 @@ def test_the_phone_apps_sealer_matches_the_python_one(pyodide_page: Any) -> None
             result["host"] = await sealer.new_pair()
             sealed = await sealer.seal(key, b"from the host", b"f7t1|r|rev|host")
             result["from_py"] = b64(sealed)
+            result["signer"] = await sealer.new_signer()
+            signed = await sealer.sign(result["signer"][0], b"revision 8")
+            result["signed"] = b64(signed)
 
         asyncio.run(go())
 
@@ -122,7 +130,9 @@ def test_the_phone_apps_sealer_matches_the_python_one(pyodide_page: Any) -> None
     thread.join(10)
     code = (
         f"KEY, FROM_PY, HOST = {b64(key)!r}, {result['from_py']!r}, "
-        f"{b64(result['host'][1])!r}\n" + IN_PYODIDE
+        f"{b64(result['host'][1])!r}\n"
+        f"SIGNER, SIGNED = {b64(result['signer'][1])!r}, {result['signed']!r}\n"
+        + IN_PYODIDE
     )
     out = json.loads(page.evaluate("code => window.runpy(code)", code))
     assert out["opened"] == "from the host"
@@ -134,6 +144,9 @@ def test_the_phone_apps_sealer_matches_the_python_one(pyodide_page: Any) -> None
             result["opened"] = opened
             channel = await sealer.agree(result["host"][0], unb64(out["public"]), b"r")
             result["channel"] = b64(channel)
+            result["verified"] = await sealer.verify(
+                unb64(out["verify_key"]), b"revision 7", unb64(out["signed"])
+            )
 
         asyncio.run(go())
 
@@ -142,6 +155,8 @@ def test_the_phone_apps_sealer_matches_the_python_one(pyodide_page: Any) -> None
     thread.join(10)
     assert result["opened"] == b"from the phone"
     assert result["channel"] == out["channel"]
+    assert result["verified"] and out["py_signature"]
+    assert not out["py_signature_moved"]
 
 
 GUEST = """
@@ -154,7 +169,7 @@ from companion.tablelink.webcrypto import WebCryptoSealer
 
 link = await NatsWsTransport.connect(js.window.nats, WS)
 guest = TableGuest(transport=link, sealer=WebCryptoSealer(), room=ROOM,
-                   room_key=unb64(KEY), clock=time.monotonic)
+                   room_key=unb64(KEY), host_key=unb64(HOSTKEY), clock=time.monotonic)
 await guest.join()
 out = {"joined": guest.status.value, "host": guest.shown.host_name}
 answers = []
@@ -226,7 +241,10 @@ def test_a_guest_in_pyodide_plays_with_a_host_through_nats_server(
     host = HostThread(nats_server.url, room, key)
     try:
         host.run(host.start())
-        code = f"WS, ROOM, KEY = {nats_server.ws_url!r}, {room!r}, {b64(key)!r}\n"
+        code = (
+            f"WS, ROOM, KEY = {nats_server.ws_url!r}, {room!r}, {b64(key)!r}\n"
+            f"HOSTKEY = {b64(host.host.verify_key)!r}\n"
+        )
         out = json.loads(pyodide_page.evaluate("c => window.runpy(c)", code + GUEST))
         host.run(host.stop())
     finally:
