@@ -4,6 +4,7 @@ read back strictly, and never the digital round's deck or seed."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -83,10 +84,12 @@ def test_a_revisions_size_on_the_wire() -> None:
     async def size(rounds: int) -> int:
         sealer, key = PySealer(), new_key()
         _private, public = await sealer.new_pair()
+        signer, _verify = await sealer.new_signer()
         rev = Revision(40, "epoch123456w", "Ann", public, game_body(a_game(rounds)))
         env = Envelope("rev", "host-fingerprint", b"")
-        sealed = await sealer.seal(key, rev.plain(), env.aad("room"))
-        return len(Envelope("rev", "host-fingerprint", sealed).encode())
+        env = replace(env, body=await sealer.seal(key, rev.plain(), env.aad("room")))
+        signed = replace(env, signature=await sealer.sign(signer, env.signed("room")))
+        return len(signed.encode())
 
     sizes = {n: run_alone(size(n)) for n in (0, 10, 30)}
     print(f"\nsealed revision, 8 players, digital round on: {sizes} (rounds: bytes)")
