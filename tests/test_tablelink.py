@@ -13,6 +13,7 @@ import pytest
 from own_loop import run_alone
 from tablelink_table import LINE_ELSEWHERE, SEAT_TAKEN, open_room
 
+from companion.tablelink.broker import Offline
 from companion.tablelink.guest import Status
 from companion.tablelink.host import CHANGED_MEANWHILE, HostTaken, TableHost
 from companion.tablelink.sealing import fingerprint
@@ -332,5 +333,25 @@ def test_a_guest_cannot_pose_as_the_host() -> None:
         await room.host.changed()
         await room.broker.settle()
         assert late.shown is not None and late.shown.state["lines"]["p1"] == ["2"]
+
+    run(go())
+
+
+def test_without_the_broker_the_game_goes_on_on_the_host() -> None:
+    async def go() -> None:
+        room = await open_room()
+        bob = await room.seated("p2")
+        link = room.host.transport
+        link.drop()  # type: ignore[attr-defined]
+        room.table.add("p1", "4")  # the host phone goes on tapping
+        with pytest.raises(Offline):  # said on the host's screen
+            await room.host.changed()
+        room.table.add("p1", "9")
+        link.back()  # type: ignore[attr-defined]
+        await room.host.changed()  # the latest, once: nothing lost
+        await room.broker.settle()
+        assert bob.shown is not None
+        assert bob.shown.state["lines"]["p1"] == ["4", "9"]
+        assert bob.shown.revision == room.table.revision
 
     run(go())

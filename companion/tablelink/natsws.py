@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import js  # type: ignore[import-not-found]
 from pyodide.ffi import (  # type: ignore[import-not-found]
     JsException,
     create_proxy,
@@ -29,9 +30,11 @@ BUCKET = "tables"
 
 
 def _obj(data: dict[str, Any]) -> Any:
-    import js  # type: ignore[import-not-found]
-
     return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+def js_console_error(text: str) -> None:
+    js.console.error(text)
 
 
 def _absent(value: Any) -> bool:
@@ -40,18 +43,18 @@ def _absent(value: Any) -> bool:
 
 
 class _Sub:
-    def __init__(self, sub: Any, proxy: Any) -> None:
-        self._sub, self._proxy = sub, proxy
+    def __init__(self, sub: Any, proxy: Any, pump: asyncio.Task[None]) -> None:
+        self._sub, self._proxy, self._pump = sub, proxy, pump
 
     async def unsubscribe(self) -> None:
         self._sub.unsubscribe()
         self._proxy.destroy()
+        self._pump.cancel()
 
 
 class NatsWsTransport:
     def __init__(self, nc: Any, kv: Any) -> None:
         self.nc, self.kv = nc, kv
-        self._tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def connect(cls, module: Any, url: str) -> NatsWsTransport:
@@ -77,15 +80,27 @@ class NatsWsTransport:
         if self.kept(subject):
             subject = f"$KV.{BUCKET}.{subject}"
 
+        # One message at a time, in arrival order, as a NATS connection hands
+        # them (the host's replay check relies on a guest's order): the
+        # callback only queues, one task handles.
+        queue: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
+
         def arrived(err: Any, msg: Any) -> None:
             if _absent(msg) or not _absent(err):
                 return
-            task = asyncio.ensure_future(handler(msg.subject, bytes(msg.data.to_py())))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            queue.put_nowait((str(msg.subject), bytes(msg.data.to_py())))
+
+        async def pump() -> None:
+            while True:
+                subject, data = await queue.get()
+                try:
+                    await handler(subject, data)
+                except Exception as exc:  # a bug in a handler: seen in the console
+                    js_console_error(f"tablelink handler: {exc!r}")
 
         proxy = create_proxy(arrived)
-        return _Sub(self.nc.subscribe(subject, _obj({"callback": proxy})), proxy)
+        task = asyncio.ensure_future(pump())
+        return _Sub(self.nc.subscribe(subject, _obj({"callback": proxy})), proxy, task)
 
     async def last(self, subject: str) -> tuple[bytes, int] | None:
         try:
