@@ -6,8 +6,17 @@ from __future__ import annotations
 import pytest
 from own_loop import run_alone
 
+from companion.i18n import use
 from companion.tablelink.sealing import PySealer, Unsealable, b64, new_key, unb64
-from companion.tablelink.wire import MAX_INTENT, Answer, BadMessage, Envelope, Intent
+from companion.tablelink.wire import (
+    MAX_INTENT,
+    Answer,
+    BadMessage,
+    Envelope,
+    Intent,
+    Refused,
+    refusal_words,
+)
 
 
 def test_a_sealed_message_opens_only_with_its_key_and_associated_data() -> None:
@@ -109,3 +118,23 @@ def test_intents_and_answers_read_back() -> None:
     )
     answer = Answer(3, 8)
     assert Answer.read(answer.plain()) == answer
+
+
+def test_a_refusal_is_worded_in_the_guests_language() -> None:
+    refused = Refused(
+        "{name}'s line is entered on {name}'s phone.",
+        {"name": "Ann"},
+        "A sor Ann telefonján kerül be.",  # the host's words (not used)
+    )
+    with use("it"):
+        italian = refusal_words(refused)
+    assert "Ann" in italian and italian != refusal_words(refused)
+    assert refusal_words(refused) == "Ann's line is entered on Ann's phone."
+    assert refusal_words(Refused("", code="rate")) == ""
+
+
+@pytest.mark.parametrize(
+    "msgid", ["{name.__class__}", "{0}", "{name} and {other}", "{name!r:>99}"]
+)
+def test_a_crafted_refusal_falls_back_to_the_hosts_words(msgid: str) -> None:
+    assert refusal_words(Refused(msgid, {"name": "Ann"}, "as said")) == "as said"

@@ -24,8 +24,11 @@ cannot be moved to another room, kind or sender.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from companion.i18n.said import Said, worded
 
 from .sealing import PUBLIC_BYTES, SIGNATURE_BYTES, Unsealable, b64, unb64
 
@@ -255,3 +258,24 @@ def subjects(room: str) -> dict[str, str]:
     """The room's subjects (``ans`` is followed by the guest's fingerprint).
     Fingerprints and rooms are base64url: no dots or wildcards."""
     return {k: f"f7.{room}.{k}" for k in KINDS}
+
+
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def refusal_words(refused: Refused) -> str:
+    """The host's refusal in this phone's language, from its message id and
+    parameters (the host may speak Hungarian, this phone Italian); the
+    host's own words when the id is not a plain sentence of ours, and ""
+    for the protocol's own codes, which the guest's view words. A message id
+    is data from the network: only ``{name}`` placeholders are filled, so a
+    crafted one cannot reach attributes (``{name.__class__}``)."""
+    if not refused.msgid:
+        return ""
+    names = _PLACEHOLDER.findall(refused.msgid)
+    if any(not n.isidentifier() for n in names) or set(names) - set(refused.params):
+        return refused.text
+    try:
+        return worded(Said(refused.msgid, **refused.params))
+    except (KeyError, IndexError, ValueError):
+        return refused.text
