@@ -73,13 +73,17 @@ async def play(url: str) -> dict[str, Any]:
         sealer=sealer,
         room=room,
         room_key=key,
-        name="Bob",
+        name="Ann's tablet",
         apply=table.apply,
         snapshot=table.snapshot,
         clock=time.monotonic,
     )
+    await second.keys(*host.saved_keys())  # the same game and invite elsewhere
     with pytest.raises(HostTaken):
         await second.start()
+    second.kept_seq = 0  # or both started at once: the broker refuses it
+    with pytest.raises(HostTaken):
+        await second.changed()
     await asyncio.sleep(0.2)
     for t in (spy, host.transport, guest.transport, second.transport):
         await t.close()  # type: ignore[attr-defined]

@@ -13,9 +13,11 @@ the rules) decides, with the same words as the served app.
 
 Two hosts with one game: the revision is kept at the broker with
 compare-and-set on its sequence. A host writes only over the sequence it
-wrote last; a second host (another phone that opened the same game and
-invite) finds the record moved, or held under another ``epoch``, and is
-refused (:class:`HostTaken`) instead of overwriting the table's game.
+wrote last; a second host (another phone that opened the same game with the
+same invite and keys) finds the record held under another ``epoch`` and is
+refused (:class:`HostTaken`) instead of overwriting the table's game. A
+kept record that is no host's (not signed with this room's host key: a
+guest wrote it) is written over.
 """
 
 from __future__ import annotations
@@ -142,12 +144,7 @@ class TableHost:
             await self.keys()
         public = self.public
         self.sender = fingerprint(public)
-        kept = await self.transport.last(self.subjects["rev"])
-        if kept is not None:
-            rev = await self._open_rev(kept[0])
-            if rev is None or rev.epoch != self.epoch:
-                raise HostTaken(self.room)
-            self.kept_seq = kept[1]
+        await self._check_kept()
         self._sub = await self.transport.subscribe(self.subjects["in"], self._on_intent)
         await self.changed()
 
@@ -178,13 +175,31 @@ class TableHost:
             return
         body = Revision(revision, self.epoch, self.name, self.public, state)
         env = await self._seal(self.room_key, "rev", body.plain())
+        subject = self.subjects["rev"]
         try:
-            self.kept_seq = await self.transport.keep(
-                self.subjects["rev"], env, self.kept_seq
-            )
-        except Conflict as exc:
-            raise HostTaken(self.room) from exc
+            self.kept_seq = await self.transport.keep(subject, env, self.kept_seq)
+        except Conflict:
+            await self._check_kept()  # HostTaken, or junk we may write over
+            try:
+                self.kept_seq = await self.transport.keep(subject, env, self.kept_seq)
+            except Conflict as exc:  # written again meanwhile: someone else's
+                raise HostTaken(self.room) from exc
         self.published = revision
+
+    async def _check_kept(self) -> None:
+        """Whose is the kept revision? The room is this host's (made with
+        its invite), so a record signed with its key under another epoch is
+        another copy of this host (the game opened on two phones with the
+        same keys): :class:`HostTaken`. A record it cannot verify is not a
+        host's at all (a guest holding the room key wrote it): written over."""
+        kept = await self.transport.last(self.subjects["rev"])
+        if kept is None:
+            self.kept_seq = 0
+            return
+        rev = await self._open_rev(kept[0])
+        if rev is not None and rev.epoch != self.epoch:
+            raise HostTaken(self.room)
+        self.kept_seq = kept[1]
 
     async def beat(self) -> None:
         """Say "still here" (every ``limits.beat_every`` seconds): guests
