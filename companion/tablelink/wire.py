@@ -28,8 +28,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.i18n.said import Said, worded
-
 from .sealing import PUBLIC_BYTES, SIGNATURE_BYTES, Unsealable, b64, unb64
 
 VERSION = 1
@@ -270,6 +268,10 @@ def refusal_words(refused: Refused) -> str:
     for the protocol's own codes, which the guest's view words. A message id
     is data from the network: only ``{name}`` placeholders are filled, so a
     crafted one cannot reach attributes (``{name.__class__}``)."""
+    # Imported here: the rest of this module needs no i18n (the guest's
+    # protocol runs in a plain Pyodide page in tests/browser).
+    from companion.i18n.said import Said, worded
+
     if not refused.msgid:
         return ""
     names = _PLACEHOLDER.findall(refused.msgid)
