@@ -34,7 +34,6 @@ from companion.app.views.your_games import (
 )
 from companion.i18n import LANGUAGES, _
 from companion.server.flet_workers import after_handler
-from companion.server.gc_tuning import Sweep
 from companion.store import GameStore
 
 from .device import Device, use_device
@@ -529,6 +528,7 @@ def make_main(
     language: str | None = None,
     crowd: Crowd | None = None,
     warnings: Sequence[str] = (),
+    expired: Callable[[], None] = lambda: None,
 ) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab;
     ``serving``: where the server listens (the Invite's links); ``gate``:
@@ -536,23 +536,23 @@ def make_main(
     ``language``: the default for a device that has not chosen one;
     ``crowd``: the sessions each other address holds, and the cap;
     ``warnings``: problems found before the store opened (the phone app's
-    damaged records), shown with the store's own."""
+    damaged records), shown with the store's own; ``expired``: told each
+    time a session is let go (the server's sweep of memory, ``server/``)."""
     install_language(language)
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
     hub.store.warnings.extend(warnings)
     gate = gate or Gate()
     crowd = crowd or Crowd(cap_from(os.environ))
-    sweep = Sweep()
 
     def main(page: ft.Page) -> None:
         apply_theme(page)
         address = normal(page.client_ip or "")
         if gate.trusts(address):
-            page.render(App, hub, gate, serving, sweep.closed)
-        elif (presence := crowd.presence(address, sweep.closed)) is not None:
+            page.render(App, hub, gate, serving, expired)
+        elif (presence := crowd.presence(address, expired)) is not None:
             page.render(App, hub, gate, serving, presence, presence)
         else:  # drawn once; nothing of the app behind it
-            page.on_close = lambda _: sweep.closed()
+            page.on_close = lambda _: expired()
             page.render(CrowdedScreen, crowd.cap)
 
     return main
