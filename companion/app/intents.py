@@ -11,13 +11,16 @@ event loop), this is the one line that changes, to ``await state.act``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ParamSpec
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
-    from .session import AppState, Result
+    from .session import AppState
 
 P = ParamSpec("P")
+T = TypeVar("T")
+Result = str | None  # an intent's answer: None when done, else the refusal
 
 
 async def perform(
@@ -29,4 +32,31 @@ async def perform(
 ) -> Result:
     """Carry out ``fn(*args, **kw)`` as one of this session's intents; its
     refusal's words (``None`` when done)."""
-    return state.act(fn, *args, **kw)
+    return await settled(state.act(fn, *args, **kw))
+
+
+async def settled(answer: T | Awaitable[T]) -> T:
+    """A session method's answer, awaited if it is a coroutine: the same
+    intents work whether the session's wrapper is sync or ``async``."""
+    if inspect.isawaitable(answer):
+        return await answer
+    return answer
+
+
+class Intents:
+    """What every screen's intents share: the session they act on (never
+    handed to the screen) and :meth:`tell`, for what the screen did itself
+    (a copy, a download). Each screen's own intents, in
+    ``companion/app/actions/``, add the actions it may take."""
+
+    def __init__(self, state: AppState) -> None:
+        self._state = state
+
+    async def _do(
+        self, fn: Callable[P, str | None], /, *args: P.args, **kw: P.kwargs
+    ) -> Result:
+        return await perform(self._state, fn, *args, **kw)
+
+    async def tell(self, text: str, *, error: bool = False) -> None:
+        """Show a message the screen made (in red when ``error``)."""
+        self._state.tell(text, error=error)

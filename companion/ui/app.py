@@ -18,6 +18,11 @@ import flet as ft
 
 from companion.app import AppState
 from companion.app.access import Gate, Role, admit, invite_in, normal, with_token
+from companion.app.actions.games import GamesIntents
+from companion.app.actions.history import HistoryIntents
+from companion.app.actions.home import HomeIntents
+from companion.app.actions.import_game import ImportIntents
+from companion.app.actions.share import ShareIntents, share_screen_of
 from companion.app.board import board_of
 from companion.app.crowd import Crowd, Presence, cap_from
 from companion.app.hub import GameHub
@@ -401,16 +406,16 @@ def screen_for(
     if screen in ("share", "past-share"):
         back: Screen = "past" if screen == "past-share" else "game"
         return ShareScreen(
-            state,
-            gid if screen == "past-share" else None,
+            share_screen_of(state, gid if screen == "past-share" else None),
+            ShareIntents(state),
             on_back=lambda: nav.go(back, gid),
         )
     if screen in LIBRARY:
         return LIBRARY[screen](state, gid, nav)
     if screen == "your-games":
         return YourGamesScreen(
-            state,
             your_games_of(state, device.space),
+            GamesIntents(state),
             on_back=lambda: nav.go("home"),
             on_looked=device.refresh,
         )
@@ -432,8 +437,8 @@ def screen_for(
 
 def _home(state: AppState, nav: Nav, theme: ThemeChoice, device: Device) -> ft.Control:
     return HomeScreen(
-        state,
         home_of(state),
+        HomeIntents(state),
         on_new=nav.new_game,
         open_game=nav.open_game,
         on_rules=lambda: nav.go("rules"),
@@ -462,13 +467,13 @@ Build = Callable[[AppState, str, Nav], ft.Control]
 
 LIBRARY: dict[str, Build] = {
     "import": lambda state, gid, nav: ImportScreen(
-        state,
+        ImportIntents(state),
         on_back=lambda: nav.go("home"),
         on_history=lambda: nav.go("history"),
         on_open=lambda g: nav.go("past", g),
     ),
     "history": lambda state, gid, nav: HistoryScreen(
-        state,
+        HistoryIntents(state),
         on_back=lambda: nav.go("home"),
         on_open=lambda g: nav.go("past", g),
         on_stats=lambda: nav.go("stats"),
@@ -515,7 +520,9 @@ GUEST: dict[str, Build] = {  # a guest's other screens ("game": guest_screen_for
     "entry": GAME["entry"],
     "digital": GAME["digital"],
     "share": lambda state, gid, nav: ShareScreen(
-        state, None, on_back=lambda: nav.go("game", gid)
+        share_screen_of(state, None),
+        ShareIntents(state),
+        on_back=lambda: nav.go("game", gid),
     ),
 }
 

@@ -42,7 +42,15 @@ def no_event(handler: Handler) -> Callable[[Any], object]:
 
 def bind(fn: Callable[..., object], *args: object) -> Handler:
     """A handler taking no argument that calls ``fn(*args)``: the typed way to
-    write ``lambda i=i: choose(i)`` for a row of buttons."""
+    write ``lambda i=i: choose(i)`` for a row of buttons. An async ``fn``
+    (an intent) gives an async handler, which Flet awaits: a lambda
+    returning its coroutine would never run."""
+    if inspect.iscoroutinefunction(fn):
+
+        async def run() -> object:
+            return await fn(*args)
+
+        return run
     return lambda: fn(*args)
 
 
@@ -235,12 +243,14 @@ def switch_row(
     label: str, value: bool, on_change: Callable[[bool], object], hint: str = ""
 ) -> ft.Control:
     """A switch with a short label (its accessible name) and a wrapping hint."""
+
+    async def changed(e: Any) -> None:
+        done = on_change(bool(e.control.value))
+        if inspect.isawaitable(done):  # an intent: awaited on Flet's loop
+            await done
+
     controls: list[ft.Control] = [
-        ft.Switch(
-            label=label,
-            value=value,
-            on_change=lambda e: on_change(bool(e.control.value)),
-        )
+        ft.Switch(label=label, value=value, on_change=changed)
     ]
     if hint:
         controls.append(

@@ -8,9 +8,10 @@ here without a page; the screen draws the lines and keeps only the query.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from companion.app.observable import Notice
 from companion.i18n import _
 from companion.share.stats import name_key
 from companion.store.records import GameSummary
@@ -30,6 +31,8 @@ class Shelf(Protocol):
 class HasShelf(Protocol):
     @property
     def library(self) -> Shelf: ...
+    @property
+    def notice(self) -> Notice | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,7 @@ class HistoryView:
     query: str
     heading: str
     games: tuple[GameLine, ...]
+    notice: Notice | None = None  # the answer to the last intent
 
 
 def matches(summary: GameSummary, query: str) -> bool:
@@ -73,4 +77,5 @@ def history_of(session: HasShelf, query: str = "") -> HistoryView:
     """History as a session shows it, for the name typed (``query``)."""
     library = session.library
     games = library.games()
-    return history_view(games, library.days(library.history(query)), query)
+    view = history_view(games, library.days(library.history(query)), query)
+    return replace(view, notice=session.notice)

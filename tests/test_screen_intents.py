@@ -1,0 +1,147 @@
+"""Each screen's intents and view without a browser (issue 36): what a
+screen may do goes through its intents object (never the session), every
+change through :func:`companion.app.intents.perform`, and the answer (a
+refusal's words, the notice) comes back in the screen's view."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+from companion.app import AppState
+from companion.app.actions.games import GamesIntents
+from companion.app.actions.history import HistoryIntents
+from companion.app.actions.home import HomeIntents
+from companion.app.actions.import_game import ImportIntents
+from companion.app.actions.share import ShareIntents, share_screen_of
+from companion.app.intents import perform
+from companion.app.views.home import home_of
+from companion.app.views.share import ShareView
+from companion.app.views.your_games import your_games_of
+from companion.share.sharecode import MAX_INPUT
+from companion.store import GameStore
+
+T = TypeVar("T")
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    return asyncio.run(coro)
+
+
+def playing(names: tuple[str, ...] = ("Ann", "Bob")) -> AppState:
+    state = AppState(GameStore.memory())
+    for name in names:
+        assert state.act(state.form.add, name) is None
+    assert state.start_game() is None
+    return state
+
+
+def test_perform_is_the_sessions_act_and_awaits_an_async_one() -> None:
+    state = AppState(GameStore.memory())
+    assert run(perform(state, state.form.add, "Ann")) is None
+    refused = run(perform(state, state.form.add, ""))
+    assert refused is not None and state.notice is not None and state.notice.error
+
+    class Later:  # a session whose act is a coroutine (issue 36's async core)
+        calls: list[tuple[Any, ...]] = []
+
+        async def act(self, fn: Callable[..., Any], *args: Any) -> str | None:
+            await asyncio.sleep(0)
+            self.calls.append(args)
+            return "no"
+
+    later = Later()
+    assert run(perform(later, print, 1, 2)) == "no"  # type: ignore[arg-type]
+    assert later.calls == [(1, 2)]
+
+
+def test_backup_restore_and_undo_restore() -> None:
+    state = playing()
+    games = GamesIntents(state)
+    made = run(games.backup())
+    assert made is not None and made.ext == "json"
+    assert made.note == "It holds 1 game." and made.name.endswith(".json")
+    other = AppState(GameStore.memory())
+    intents = GamesIntents(other)
+    assert run(intents.restore(made.data)) is None
+    view = your_games_of(other, None)
+    assert view.notice is not None and not view.notice.error
+    assert "1 game" in view.notice.text and view.can_undo
+    assert run(intents.undo_restore()) is None
+    assert not your_games_of(other, None).can_undo
+    refused = run(intents.restore(None))  # a browser that gave no bytes
+    assert refused is not None
+    notice = your_games_of(other, None).notice
+    assert notice is not None and notice.error and notice.text == refused
+
+
+def test_a_file_moved_aside_that_is_gone_is_refused_and_said() -> None:
+    state = playing()
+    intents = GamesIntents(state)
+    assert run(intents.aside_file("nothing.json.corrupt")) is None
+    assert state.notice is not None and state.notice.error
+    assert run(intents.remove_aside("nothing.json.corrupt")) is not None
+
+
+def stored() -> tuple[AppState, str]:
+    """A session whose store holds one game (imported), none open."""
+    shared = share_screen_of(playing(), None).share
+    assert isinstance(shared, ShareView)
+    state = AppState(GameStore.memory())
+    gid = run(ImportIntents(state).import_code(shared.code))
+    assert gid
+    return state, gid
+
+
+def test_home_deletes_a_game_and_undoes_the_delete() -> None:
+    state, gid = stored()
+    intents = HomeIntents(state)
+    assert [g.id for g in home_of(state).games] == [gid]
+    assert run(intents.delete_game(gid)) is None
+    view = home_of(state)
+    assert view.games == () and view.can_restore
+    assert view.notice is not None and not view.notice.error
+    assert run(intents.undo_delete()) is None
+    assert [g.id for g in home_of(state).games] == [gid]
+    refused = run(intents.delete_game("no-such-game"))
+    notice = home_of(state).notice
+    assert refused is not None and notice is not None and notice.error
+
+
+def test_history_finds_by_name_and_says_why_no_play_is_logged() -> None:
+    state = playing(("Zoë", "Bob"))
+    intents = HistoryIntents(state)
+    assert intents.find("zoë").games and not intents.find("Xavier").games
+    assert run(intents.log_plays("")) is None  # no finished game yet
+    view = intents.find("")
+    assert view.notice is not None and view.notice.error
+
+
+def test_import_refuses_a_huge_paste_and_takes_a_good_code() -> None:
+    shared = share_screen_of(playing(), None).share
+    assert isinstance(shared, ShareView)
+    state = AppState(GameStore.memory())
+    intents = ImportIntents(state)
+    assert run(intents.check_paste("F7C1:abc"))
+    assert not run(intents.check_paste("x" * (MAX_INPUT + 1)))
+    assert state.notice is not None and state.notice.error
+    assert run(intents.import_code("F7C1:not a code")) is None
+    assert intents.view("").imported is None
+    gid = run(intents.import_code(shared.code))
+    assert gid
+    assert intents.view(gid).imported == gid
+    assert run(intents.import_file(shared.file_bytes)) is not None  # again: ok
+
+
+def test_the_share_screen_says_what_it_did_itself() -> None:
+    state = playing()
+    view = share_screen_of(state, None)
+    assert isinstance(view.share, ShareView) and view.notice is None
+    run(ShareIntents(state).tell("Share code copied."))
+    assert share_screen_of(state, None).notice is not None
+    run(ShareIntents(state).tell("Could not save", error=True))
+    notice = share_screen_of(state, None).notice
+    assert notice is not None and notice.error
+    nothing_open = AppState(GameStore.memory())
+    assert share_screen_of(nothing_open, None).share == "No game is open."
