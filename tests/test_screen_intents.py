@@ -10,12 +10,16 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from companion.app import AppState
+from companion.app.access import Access, Role
+from companion.app.actions.game import GameIntents, game_screen_of, guest_screen_of
 from companion.app.actions.games import GamesIntents
 from companion.app.actions.history import HistoryIntents
 from companion.app.actions.home import HomeIntents
 from companion.app.actions.import_game import ImportIntents
+from companion.app.actions.invite import InviteIntents
 from companion.app.actions.share import ShareIntents, share_screen_of
 from companion.app.intents import perform
+from companion.app.serving import Serving
 from companion.app.views.home import home_of
 from companion.app.views.share import ShareView
 from companion.app.views.your_games import your_games_of
@@ -145,3 +149,112 @@ def test_the_share_screen_says_what_it_did_itself() -> None:
     assert notice is not None and notice.error
     nothing_open = AppState(GameStore.memory())
     assert share_screen_of(nothing_open, None).share == "No game is open."
+
+
+def test_the_sheet_screen_renames_adds_removes_and_cycles_a_seat() -> None:
+    state = playing(("Ann", "Bob", "Cy"))
+    intents = GameIntents(state)
+    view = game_screen_of(state)
+    assert view is not None and view.phones is None  # no phone joined
+    seats = view.players.seats
+    assert [(s.name, s.kind, s.bot, s.seated) for s in seats] == [
+        ("Ann", "Person", False, True),
+        ("Bob", "Person", False, True),
+        ("Cy", "Person", False, True),
+    ]
+    ann = seats[0].pid
+    assert run(intents.rename(ann, "Anna")) is None
+    assert run(intents.add_player("Dee")) is None
+    assert run(intents.next_kind(ann)) is None  # person → computer: easy
+    view = game_screen_of(state)
+    assert view is not None
+    first = view.players.seats[0]
+    assert first.name == "Anna" and first.bot and first.kind.startswith("Computer")
+    assert view.players.name(ann) == "Anna"
+    assert [s.name for s in view.players.seats] == ["Anna", "Bob", "Cy", "Dee"]
+    assert run(intents.remove(view.players.seats[2].pid)) is None
+    view = game_screen_of(state)
+    assert view is not None
+    assert [s.seated for s in view.players.seats] == [True, True, False, True]
+    assert run(intents.rename(ann, "")) is not None  # refused, and said
+    view = game_screen_of(state)
+    assert view is not None and view.notice is not None and view.notice.error
+
+
+def test_the_sheet_screen_undoes_redoes_and_edits_a_round() -> None:
+    state = playing()
+    intents = GameIntents(state)
+    entry = state.entry
+    assert entry is not None
+    for pid in ("p1", "p2"):
+        assert state.act(entry.add_card, pid, "5") is None
+    assert state.act(entry.save) is None
+    view = game_screen_of(state)
+    assert view is not None and view.game.can_undo
+    assert run(intents.undo_round()) is None
+    view = game_screen_of(state)
+    assert view is not None and view.game.can_redo
+    assert run(intents.redo_round()) is None
+    assert run(intents.edit_round(0)) is None
+    assert run(intents.set_purist(True)) is None
+    view = game_screen_of(state)
+    assert view is not None and view.game.purist
+
+
+def test_an_intent_whose_game_is_gone_changes_nothing() -> None:
+    state = AppState(GameStore.memory())
+    intents = GameIntents(state)
+    assert game_screen_of(state) is None and guest_screen_of(state) is None
+    for refused in (
+        run(intents.undo_round()),
+        run(intents.rename("p1", "X")),
+        run(intents.discard_digital()),
+        run(intents.next_kind("p1")),
+    ):
+        assert refused == "No game is open."
+
+
+def test_the_host_sees_the_phones_and_makes_one_a_scorer() -> None:
+    host = playing(("Ann", "Bob"))
+    gid = host.game_id or ""
+    guest = AppState(host.hub)
+    assert guest.admit(Access(Role.GUEST, gid, "token")) is None
+    assert guest.act(guest.seat.claim, "p2") is None
+    view = game_screen_of(host)
+    assert view is not None and view.phones is not None
+    (line,) = view.phones.phones
+    assert line.pid == "p2" and not line.scorer
+    assert line.label == "Bob's phone scores for everyone"
+    assert run(GameIntents(host).make_scorer("p2", True)) is None
+    assert run(GameIntents(host).allow_late(True)) is None
+    view = game_screen_of(host)
+    assert view is not None and view.phones is not None
+    assert view.phones.phones[0].scorer and view.phones.late_joins
+    assert game_screen_of(guest) is not None
+    mine = game_screen_of(guest)
+    assert mine is not None and mine.phones is None  # a phone: never
+    shown = guest_screen_of(guest)
+    assert shown is not None and shown.game.me == "Bob"
+    assert run(GameIntents(guest).allow_late(False)) is not None  # host only
+
+
+def test_the_invite_screen_shows_the_phones_always_and_renews() -> None:
+    found = ["192.168.1.23"]
+    host = AppState(
+        GameStore.memory(), serving=Serving("0.0.0.0", 9000, addresses=lambda: found)
+    )
+    for name in ("Ann", "Bob"):
+        assert host.act(host.form.add, name) is None
+    assert host.start_game() is None
+    intents = InviteIntents(host)
+    view = intents.view()
+    assert not isinstance(view.invite, str) and view.invite.join is not None
+    link = view.invite.join.url
+    assert view.phones is not None and view.phones.phones == ()  # always
+    assert run(intents.renew()) is None
+    view = intents.view("192.168.1.23")
+    assert not isinstance(view.invite, str) and view.invite.join is not None
+    assert view.invite.join.url != link
+    assert view.notice is not None and view.notice.text == (
+        "Old invite links no longer work."
+    )

@@ -18,10 +18,12 @@ import flet as ft
 
 from companion.app import AppState
 from companion.app.access import Gate, Role, admit, invite_in, normal, with_token
+from companion.app.actions.game import GameIntents, game_screen_of, guest_screen_of
 from companion.app.actions.games import GamesIntents
 from companion.app.actions.history import HistoryIntents
 from companion.app.actions.home import HomeIntents
 from companion.app.actions.import_game import ImportIntents
+from companion.app.actions.invite import InviteIntents
 from companion.app.actions.share import ShareIntents, share_screen_of
 from companion.app.board import board_of
 from companion.app.crowd import Crowd, Presence, cap_from
@@ -382,7 +384,7 @@ def guest_screen_for(
     if screen in GUEST:
         return GUEST[screen](state, gid, nav)
     return GuestGameScreen(
-        state,
+        guest_screen_of(state),
         on_enter=lambda: nav.go("entry", gid),
         on_table=lambda: nav.go("digital", gid),
         on_seat=lambda: nav.go("join", gid),
@@ -429,7 +431,9 @@ def screen_for(
             on_deal=nav.deal,
         )
     if in_game and screen == "invite":
-        return InviteScreen(state, awake, on_back=lambda: nav.go("game", gid))
+        return InviteScreen(
+            InviteIntents(state), awake, on_back=lambda: nav.go("game", gid)
+        )
     if in_game and screen in GAME:
         return GAME[screen](state, gid, nav)
     return _home(state, nav, theme, device)
@@ -504,7 +508,8 @@ GAME: dict[str, Build] = {
         board_of(state), on_back=lambda: nav.go("game", gid)
     ),
     "game": lambda state, gid, nav: GameScreen(
-        state,
+        game_screen_of(state),
+        GameIntents(state),
         on_home=nav.home,
         on_enter=lambda: nav.go("entry", gid),
         on_new_same=nav.new_same,

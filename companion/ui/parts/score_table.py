@@ -17,6 +17,7 @@ from companion.rules import Player, RoundRecord, Sheet
 from companion.share.stats import late_start
 from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
+from companion.ui.widgets import bind, no_event
 
 from .wide_table import (
     PAD,
@@ -229,7 +230,7 @@ def layout(
 
 
 def _round_column(
-    rounds: int, on_edit: Callable[[int], None] | None
+    rounds: int, on_edit: Callable[[int], object] | None
 ) -> list[ft.Control]:
     """The fixed column: R1, R2… (tap one to correct it), then Total."""
     first: list[ft.Control] = [_cell(_("Round"), bold=True, size=14)]
@@ -238,7 +239,7 @@ def _round_column(
         if on_edit is not None:
             label = ft.TextButton(
                 f"R{i + 1}",
-                on_click=lambda _e, i=i, edit=on_edit: edit(i),
+                on_click=no_event(bind(on_edit, i)),  # awaited when async
                 tooltip=_("Edit round {n}").format(n=i + 1),
             )
         first.append(ft.Container(alignment=ft.Alignment.CENTER, content=label))
@@ -279,7 +280,7 @@ def legend(sheet: Sheet, editable: bool) -> str:
     return "   ".join(parts)
 
 
-def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
+def score_table(sheet: Sheet, on_edit: Callable[[int], object] | None) -> ft.Control:
     """The sheet; ``on_edit=None`` shows it read-only (past games)."""
     players = [
         p
