@@ -135,18 +135,6 @@ def test_app_does_not_import_server() -> None:
     assert bad == []
 
 
-# Screens and parts still given the session while issue 36 moves them to
-# their view and intents, one at a time; each one moved leaves this list
-# (the test fails on a name that no longer holds it). Nothing may join.
-HOLDING = {
-    "parts/chosen_line.py",
-    "screens/digital.py",
-    "screens/entry.py",
-    "screens/join.py",
-    "screens/setup.py",
-}
-
-
 def test_no_screen_or_part_holds_the_session() -> None:
     """A screen or a part gets its view and its intents: importing the
     session (``AppState``, ``companion.app.session``) fails this test."""
@@ -163,6 +151,4 @@ def test_no_screen_or_part_holds_the_session() -> None:
                     a.name == "companion.app.session" for a in node.names
                 ):
                     bad.append(f"{folder}/{path.name}:{node.lineno}")
-    holding = {line.rpartition(":")[0] for line in bad}
-    assert [line for line in bad if line.rpartition(":")[0] not in HOLDING] == []
-    assert sorted(HOLDING - holding) == []  # moved: take it off the list
+    assert bad == []

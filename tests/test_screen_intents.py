@@ -11,12 +11,16 @@ from typing import Any, TypeVar
 
 from companion.app import AppState
 from companion.app.access import Access, Role
+from companion.app.actions.digital import DigitalIntents, digital_screen_of
+from companion.app.actions.entry import entry_intents
 from companion.app.actions.game import GameIntents, game_screen_of, guest_screen_of
 from companion.app.actions.games import GamesIntents
 from companion.app.actions.history import HistoryIntents
 from companion.app.actions.home import HomeIntents
 from companion.app.actions.import_game import ImportIntents
 from companion.app.actions.invite import InviteIntents
+from companion.app.actions.join import JoinIntents, SeatNow
+from companion.app.actions.setup import SetupIntents
 from companion.app.actions.share import ShareIntents, share_screen_of
 from companion.app.intents import perform
 from companion.app.serving import Serving
@@ -258,3 +262,103 @@ def test_the_invite_screen_shows_the_phones_always_and_renews() -> None:
     assert view.notice is not None and view.notice.text == (
         "Old invite links no longer work."
     )
+
+
+def test_the_round_entry_taps_a_line_in_and_saves_it() -> None:
+    state = playing()
+    intents = entry_intents(state)
+    assert intents is not None and intents.rounds() == 0
+    assert intents == entry_intents(state)  # equal: kept parts keep handlers
+    for code in ("3", "11"):
+        assert run(intents.add("p1", code)) is None
+    shown = intents.view("p1")
+    assert shown is not None and shown.entry.line.pid == "p1"
+    assert run(intents.remove("p1", 1)) is None
+    assert run(intents.busted("p2", True)) is None
+    assert run(intents.typed("p1", "12")) is None
+    assert run(intents.typed("p1", None)) is None
+    assert run(intents.typed("p1", "lots")) is not None  # not a number: refused
+    shown = intents.view("p1")
+    assert shown is not None and shown.notice is not None and shown.notice.error
+    assert run(intents.save()) is None
+    assert intents.rounds() == 1
+    assert run(intents.clear()) is None
+    run(intents.refuse("Type Ann's score first, then Use typed score."))
+    assert state.notice is not None and state.notice.error
+    intents.say("Round 1 was saved on another screen: here are the totals.")
+    assert state.notice is not None and not state.notice.error
+    assert entry_intents(AppState(GameStore.memory())) is None
+
+
+def test_the_setup_form_fills_in_and_starts_a_game() -> None:
+    state = AppState(GameStore.memory())
+    intents = SetupIntents(state)
+    assert run(intents.add("Ann")) is None
+    assert run(intents.add("Bob")) is None
+    assert run(intents.add_computer()) is None
+    assert run(intents.move(1, -1)) is None
+    assert run(intents.set_dealer(1)) is None
+    assert run(intents.set_computer(2, None)) is None
+    assert run(intents.set_option("brutal", True)) is None
+    assert run(intents.set_two_decks(True)) is None
+    assert run(intents.set_target("150")) is None
+    assert run(intents.remove(2)) is None
+    view = intents.view("A").setup
+    assert [s.name for s in view.seats] == ["Bob", "Ann"]
+    assert view.seats[1].dealer and view.brutal and view.two_decks
+    assert view.target == 150
+    assert run(intents.set_target("lots")) is not None
+    shown = intents.view()
+    assert shown.notice is not None and shown.notice.error
+    assert run(intents.start_game()) is None and state.game_id is not None
+    assert run(SetupIntents(state).add("")) is not None  # an empty name: refused
+
+
+def test_the_digital_table_deals_plays_and_closes_its_summary() -> None:
+    state = playing(("Ann", "Bob"))
+    intents = DigitalIntents(state)
+    assert digital_screen_of(state) is None  # no round dealt yet
+    assert run(intents.deal()) is None
+    shown = digital_screen_of(state)
+    assert shown is not None and not shown.table.round.over
+    assert run(intents.set_advisor(True)) is None
+    for _ in range(200):
+        shown = digital_screen_of(state)
+        assert shown is not None
+        if shown.table.round.over:
+            break
+        legal = shown.table.round.legal()
+        choice = "stay" if "stay" in legal else legal[0]
+        assert run(intents.play(choice)) is None
+    shown = digital_screen_of(state)
+    assert shown is not None and shown.table.round.over
+    assert run(intents.play("hit")) is not None  # the round is over: refused
+    assert run(intents.next_round()) is None
+    shown = digital_screen_of(state)
+    assert shown is not None and not shown.table.round.over
+    assert run(DigitalIntents(AppState(GameStore.memory())).deal()) == (
+        "No game is open."
+    )
+
+
+def test_a_phone_claims_a_seat_watches_and_joins_late() -> None:
+    host = playing(("Ann", "Bob"))
+    gid = host.game_id or ""
+    assert run(GameIntents(host).allow_late(True)) is None
+    guest = AppState(host.hub)
+    assert guest.admit(Access(Role.GUEST, gid, "token")) is None
+    intents = JoinIntents(guest)
+    assert intents.seat() == SeatNow(gid, True, None, False)
+    shown = intents.view()
+    assert shown is not None and [s.name for s in shown.join.seats] == ["Ann", "Bob"]
+    assert run(intents.claim("p1")) is None
+    assert intents.seat().mine == "p1"
+    other = JoinIntents(AppState(host.hub))
+    assert other._state.admit(Access(Role.GUEST, gid, "token")) is None
+    assert run(other.claim("p1")) is not None  # Ann's phone holds it
+    assert run(intents.watch()) is None
+    assert intents.seat() == SeatNow(gid, True, None, True)
+    assert run(other.join_late("Cy")) is None
+    shown = other.view()
+    assert shown is not None and "Cy" in [s.name for s in shown.join.seats]
+    assert JoinIntents(host).seat().guest is False

@@ -18,12 +18,16 @@ import flet as ft
 
 from companion.app import AppState
 from companion.app.access import Gate, Role, admit, invite_in, normal, with_token
+from companion.app.actions.digital import DigitalIntents, digital_screen_of
+from companion.app.actions.entry import entry_intents
 from companion.app.actions.game import GameIntents, game_screen_of, guest_screen_of
 from companion.app.actions.games import GamesIntents
 from companion.app.actions.history import HistoryIntents
 from companion.app.actions.home import HomeIntents
 from companion.app.actions.import_game import ImportIntents
 from companion.app.actions.invite import InviteIntents
+from companion.app.actions.join import JoinIntents
+from companion.app.actions.setup import SetupIntents
 from companion.app.actions.share import ShareIntents, share_screen_of
 from companion.app.board import board_of
 from companion.app.crowd import Crowd, Presence, cap_from
@@ -154,9 +158,9 @@ class Nav:
         self.state.new_game_same_players()
         self.go("setup")
 
-    def deal(self) -> None:
-        table = self.state.table
-        if table is not None and self.state.act(table.start) is None:
+    async def deal(self) -> None:
+        """Deal a digital round, then show it (a refusal stays, said)."""
+        if await DigitalIntents(self.state).deal() is None:
             self.show("digital", self.state.game_id or "")
 
 
@@ -270,7 +274,10 @@ def App(
         [],
     )
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
-    ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.seat.mine])
+    ft.use_effect(
+        lambda: remember_seat(page, JoinIntents(state)),
+        [state.game_id, state.seat.mine],
+    )
     if not state.check_access():
         body: ft.Control = LockedScreen(state.seat.access.reason)
     elif state.seat.access.guest:
@@ -380,7 +387,7 @@ def guest_screen_for(
         return BoardScreen(board_of(state))  # read-only, no way out
     seated = state.seat.mine is not None or state.seat.watching
     if screen == "join" or not seated:
-        return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
+        return JoinScreen(JoinIntents(state), on_seated=lambda: nav.go("game", gid))
     if screen in GUEST:
         return GUEST[screen](state, gid, nav)
     return GuestGameScreen(
@@ -425,7 +432,7 @@ def screen_for(
         return RulesScreen(on_back=lambda: nav.go("home"))
     if screen == "setup":
         return SetupScreen(
-            state,
+            SetupIntents(state),
             on_back=lambda: nav.go("home"),
             on_started=lambda: nav.go("game", state.game_id or ""),
             on_deal=nav.deal,
@@ -496,13 +503,15 @@ LIBRARY: dict[str, Build] = {
 
 GAME: dict[str, Build] = {
     "entry": lambda state, gid, nav: EntryScreen(
-        state,
+        entry_intents(state),
         on_done=lambda: nav.go("game", gid),
         # after a save, keep its message ("Round 1 fixed. Bob deals next.")
         on_saved=lambda: nav.show("game", gid),
     ),
     "digital": lambda state, gid, nav: DigitalScreen(
-        state, on_sheet=lambda: nav.go("game", gid)
+        digital_screen_of(state),
+        DigitalIntents(state),
+        on_sheet=lambda: nav.go("game", gid),
     ),
     "board": lambda state, gid, nav: BoardScreen(
         board_of(state), on_back=lambda: nav.go("game", gid)

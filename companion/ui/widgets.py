@@ -4,7 +4,7 @@ same everywhere: visible text is the accessible name, 48 px targets."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 import flet as ft
@@ -36,6 +36,20 @@ def no_event(handler: Handler) -> Callable[[Any], object]:
 
     def run(_: Any = None) -> object:
         return handler()
+
+    return run
+
+
+def awaited(handler: Handler) -> Callable[[Any], Awaitable[None]]:
+    """An event handler that calls ``handler()`` and awaits what it returns
+    when that is a coroutine: for a handler whose kind the part cannot know
+    (a card key's ``lambda: tapped(on_key, code)`` reaching an async
+    intent). Flet awaits it, being an ``async def``."""
+
+    async def run(_: Any = None) -> None:
+        done = handler()
+        if inspect.isawaitable(done):
+            await done
 
     return run
 
@@ -226,7 +240,7 @@ def icon_action(
         alignment=ft.Alignment.CENTER,
         ink=False,
         tooltip=label,
-        on_click=None if disabled else (lambda _: on_click()),
+        on_click=None if disabled else awaited(on_click),
         content=ft.Icon(icon, opacity=0.3 if disabled else 1.0),
     )
     face = ft.Semantics(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.app.actions.game import GameIntents, GameScreenView
+from companion.app.intents import settled
 from companion.app.refusal import NO_GAME
 from companion.app.views.game import GameView, NextRound, Place
 from companion.i18n import _
@@ -74,7 +75,7 @@ def GameScreen(
     on_home: Callable[[], None],
     on_enter: Callable[[], None],
     on_new_same: Callable[[], None],
-    on_deal: Callable[[], None],
+    on_deal: Callable[[], object],
     on_table: Callable[[], None],
     on_share: Callable[[], None] | None = None,
     on_invite: Callable[[], None] | None = None,
@@ -161,7 +162,7 @@ class Asking:
     now: str
     ask: Callable[[str], None]
     on_enter: Callable[[], None]
-    on_deal: Callable[[], None]
+    on_deal: Callable[[], object]  # may be async: awaited
     on_table: Callable[[], None]
 
 
@@ -256,11 +257,11 @@ def _digital_round(
     """Deal the round digitally, continue it, or discard a stale one."""
     number = nxt.number
 
-    def deal() -> None:
+    async def deal() -> None:
         if nxt.half_entered and not nxt.digital:
             ask.ask("deal")
         else:
-            ask.on_deal()
+            await settled(ask.on_deal())
 
     if nxt.left_over is not None:
         left = nxt.left_over
@@ -303,7 +304,7 @@ def _question(intents: GameIntents, nxt: NextRound, ask: Asking) -> list[ft.Cont
     async def discard_draft_and_deal() -> None:
         ask.ask("")
         if await intents.discard_draft() is None:
-            ask.on_deal()
+            await settled(ask.on_deal())
 
     cancel = flat(_("Cancel"), bind(ask.ask, ""))
     if ask.now == "enter" and nxt.digital:
