@@ -17,6 +17,7 @@ from companion.rules import Sheet
 from companion.store import GameRecord
 
 from .share import played_day
+from .sheet import SheetView, sheet_view
 
 if TYPE_CHECKING:
     from companion.app.session import AppState
@@ -30,8 +31,9 @@ class PastGameView:
     title: str
     head: str = ""
     played: str = ""
-    sheet: Sheet | None = None
+    sheet: Sheet | None = None  # the running-totals chart reads it
     problem: str | None = None
+    table: SheetView | None = None  # the score sheet, as words and numbers
 
 
 def past_game_view(game_id: str, record: GameRecord | str) -> PastGameView:
@@ -49,7 +51,14 @@ def past_game_view(game_id: str, record: GameRecord | str) -> PastGameView:
     played = _("Played {day} · target {target}").format(
         day=played_day(record), target=sheet.rules.target
     ) + (" · " + _("Brutal") if sheet.rules.brutal else "")
-    return PastGameView(game_id, title, head or _("Not started yet"), played, sheet)
+    return PastGameView(
+        game_id,
+        title,
+        head or _("Not started yet"),
+        played,
+        sheet,
+        table=sheet_view(sheet),
+    )
 
 
 def past_game_of(session: AppState, game_id: str) -> PastGameView:

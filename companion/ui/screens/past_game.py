@@ -23,8 +23,8 @@ def PastGameScreen(
     on_share: Callable[[str], None],
     on_play: Callable[[str], None],
 ) -> ft.Control:
-    game_id, sheet = view.game_id, view.sheet
-    if sheet is None:
+    game_id, sheet, table = view.game_id, view.sheet, view.table
+    if sheet is None or table is None:
         body: list[ft.Control] = [message(view.problem or "", error=True)]
     else:
         body = [
@@ -44,7 +44,7 @@ def PastGameScreen(
             section(_("Running totals")),
             totals_chart(sheet),
             section(_("Score sheet")),
-            score_table(sheet, None),
+            score_table(table, None),
         ]
     return ft.Column(
         [
