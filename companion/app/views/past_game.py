@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from companion.app.standings import banner, standings
 from companion.i18n import _
 from companion.rules import Sheet
+from companion.share.stats import Series, running_totals
 from companion.store import GameRecord
 
 from .share import played_day
@@ -31,9 +32,24 @@ class PastGameView:
     title: str
     head: str = ""
     played: str = ""
-    sheet: Sheet | None = None  # the running-totals chart reads it
+    sheet: SheetView | None = None  # the score sheet, as words and numbers
     problem: str | None = None
-    table: SheetView | None = None  # the score sheet, as words and numbers
+    chart: TotalsChart | None = None  # the running totals after each round
+
+
+@dataclass(frozen=True, slots=True)
+class TotalsChart:
+    """The running-totals chart: each player's totals, round by round."""
+
+    series: tuple[Series, ...]
+    rounds: int
+    target: int
+
+
+def totals_chart_of(sheet: Sheet) -> TotalsChart:
+    return TotalsChart(
+        tuple(running_totals(sheet)), len(sheet.rounds), sheet.rules.target
+    )
 
 
 def past_game_view(game_id: str, record: GameRecord | str) -> PastGameView:
@@ -56,8 +72,8 @@ def past_game_view(game_id: str, record: GameRecord | str) -> PastGameView:
         title,
         head or _("Not started yet"),
         played,
-        sheet,
-        table=sheet_view(sheet),
+        sheet_view(sheet),
+        chart=totals_chart_of(sheet),
     )
 
 

@@ -23,8 +23,8 @@ def PastGameScreen(
     on_share: Callable[[str], None],
     on_play: Callable[[str], None],
 ) -> ft.Control:
-    game_id, sheet, table = view.game_id, view.sheet, view.table
-    if sheet is None or table is None:
+    game_id, sheet, chart = view.game_id, view.sheet, view.chart
+    if sheet is None or chart is None:
         body: list[ft.Control] = [message(view.problem or "", error=True)]
     else:
         body = [
@@ -42,9 +42,9 @@ def PastGameScreen(
                 wrap=True,
             ),
             section(_("Running totals")),
-            totals_chart(sheet),
+            totals_chart(chart),
             section(_("Score sheet")),
-            score_table(table, None),
+            score_table(sheet, None),
         ]
     return ft.Column(
         [
