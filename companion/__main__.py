@@ -26,6 +26,7 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .server.gc_tuning import Sweep
 from .server.gc_tuning import tune as tune_gc
 from .server.settings import PROJECT_ROOT, Settings, SettingsError, load_settings
 from .server.supervise import supervise
@@ -207,9 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         ft.run(
             make_main(
                 data_dir,
-                Serving(host, port, keep=kept_flags(args)),
+                Serving(host, port, keep=kept_flags(args), addresses=lan_addresses),
                 gate=gate,
                 language=args.language or settings.language,
+                expired=Sweep().closed,  # memory back soon after a session
             ),
             view=ft.AppView.WEB_BROWSER,
             host=host,

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from .server.gc_tuning import Sweep
 from .server.settings import Settings
 from .store.lock import FolderInUse, lock_folder
 
@@ -31,7 +32,8 @@ def run_built() -> None:
     from .ui.app import make_main  # only once the folder is ours
 
     try:
-        ft.run(make_main(data_dir, language=Settings().language), assets_dir="assets")
+        main = make_main(data_dir, language=Settings().language, expired=Sweep().closed)
+        ft.run(main, assets_dir="assets")
     finally:
         if held is not None:
             held.release()

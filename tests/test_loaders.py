@@ -28,13 +28,13 @@ from share_games import (
 from test_share_fuzz import BASE_PATHS, _paths, json_values
 
 from companion.app import AppState, banner, share_meta, standings
+from companion.app.views.sheet import score_cell
 from companion.rules import Rules
 from companion.share import ShareCodeError, ShareMeta, decode, encode
 from companion.share.schema import sheet_to_json
 from companion.share.sharecode import _seal
 from companion.store import DocumentError, GameRecord, GameStore
 from companion.store.records import GameSummary
-from companion.ui.parts.score_table import _score
 
 
 def _at(value: Any, path: tuple[Any, ...]) -> Any:
@@ -149,10 +149,10 @@ def _opens_and_exports_the_same(code: str) -> bool:
     assert state.sheet == sheet and state.entry.draft is not None
     # What the sheet screen renders: the table, the banner or the standings,
     # the next dealer and the round being entered.
-    # (the table itself is a Flet component; its every cell comes from _score)
+    # (the table itself is a Flet component; its every cell comes from score_cell)
     for rec in state.sheet.rounds:
         for p in state.sheet.players:
-            _score(state.sheet, rec, p.id)
+            score_cell(state.sheet, rec, p.id)
     banner(state.sheet)
     if state.sheet.over:
         assert standings(state.sheet) and sheet.winners()

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.app.actions.entry import EntryIntents
 from companion.app.views.entry import ChosenLine
 from companion.i18n import signed
-from companion.rules import Player
-from companion.ui.parts.chosen_line import Taps, _line
+from companion.ui.parts.chosen_line import _line
 from companion.ui.parts.score_table import _total_cell
 from companion.ui.screens.entry import _player_chip
 
@@ -45,13 +45,13 @@ def test_signed_writes_a_true_minus() -> None:
 def test_the_entry_chip_and_line_write_a_true_minus() -> None:
     chip = _said(_player_chip("Bob", -25, False, False, lambda: None))
     assert "Bob −25" in chip and not any("-25" in s for s in chip), chip
-    taps = Taps(None, None, None, None)  # type: ignore[arg-type]
+    taps = EntryIntents(None, None, None, None)  # type: ignore[arg-type]
     line = [s for c in _line(LINE, taps) for s in _said(c)]
     assert "−25" in line and not any("-25" in s for s in line), line
 
 
 def test_the_sheets_total_is_said_with_a_true_minus() -> None:
-    cell = _said(_total_cell(Player("p2", "Bob"), -25, False, 24))
+    cell = _said(_total_cell("Bob", -25, False, 24))
     assert any("−25" in s for s in cell), cell
     assert not any("-25" in s for s in cell), cell
 

@@ -40,9 +40,14 @@ def test_the_command_line_hands_host_and_port_to_the_app(
     monkeypatch.setattr(companion.server.flet_guard, "install", lambda: None)
     gates: list[Any] = []
 
-    def make_main(*a: Any, gate: Any = None, language: Any = None) -> None:
+    expiries: list[Any] = []
+
+    def make_main(
+        *a: Any, gate: Any = None, language: Any = None, expired: Any = None
+    ) -> None:
         made.append(a)
         gates.append(gate)
+        expiries.append(expired)
 
     monkeypatch.setattr(companion.ui.app, "make_main", make_main)
     monkeypatch.setattr(ft, "run", lambda *a, **k: None)
@@ -52,6 +57,13 @@ def test_the_command_line_hands_host_and_port_to_the_app(
     assert made == [
         (tmp_path, Serving("0.0.0.0", 9123, keep=("--data-dir", str(tmp_path))))
     ]
+    # The server reads its LAN addresses and hands the reader in (app/ never
+    # imports server/), and sweeps memory after a session expires.
+    from companion.server.gc_tuning import Sweep
+    from companion.server.net import lan_addresses
+
+    assert made[0][1].addresses is lan_addresses
+    assert isinstance(getattr(expiries[0], "__self__", None), Sweep)
     # On the LAN, the host is this machine (and what --trusted names) only.
     (gate,) = gates
     assert gate.guarded and {"127.0.0.1", "::1", "10.9.8.7"} <= gate.trusted

@@ -7,14 +7,9 @@ from __future__ import annotations
 import pytest
 from share_games import late_start_game
 
+from companion.app.views.sheet import STARTS, legend, round_cells
 from companion.i18n import use
-from companion.ui.parts.score_table import (
-    BIG_NUMBER,
-    STARTS,
-    layout,
-    legend,
-    round_cells,
-)
+from companion.ui.parts.score_table import BIG_NUMBER, layout
 from companion.ui.parts.wide_table import SCREEN_PAD, text_width
 
 PHONE = 390 - SCREEN_PAD  # what the sheet has on a 390 px phone
@@ -101,7 +96,6 @@ def test_the_legend_explains_only_the_marks_on_the_sheet() -> None:
     """The sheet explained "✎ typed" with no score typed anywhere on it, and
     offered "tap R1, R2… to correct" before any round was played."""
     from companion.rules import Entry, RoundRecord, Sheet
-    from companion.ui.parts.score_table import legend
 
     sheet = Sheet.new(["Ann", "Bob"])
     assert legend(sheet, editable=True) == ""

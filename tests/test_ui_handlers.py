@@ -35,3 +35,53 @@ def test_no_flet_handler_lambda_whose_first_parameter_has_a_default() -> None:
                 if fn.args.args and len(fn.args.defaults) == len(fn.args.args):
                     bad.append(f"{path.name}:{fn.lineno}")
     assert bad == []
+
+
+def _intent_call(call: ast.expr, coroutines: set[str]) -> bool:
+    """``intents.x(...)``, ``perform(...)`` or a call of one of the file's
+    own ``async def``s: each returns a coroutine."""
+    if not isinstance(call, ast.Call):
+        return False
+    fn = call.func
+    if isinstance(fn, ast.Name):
+        return fn.id in coroutines or fn.id == "perform"
+    owner = fn.value if isinstance(fn, ast.Attribute) else None
+    while isinstance(owner, ast.Attribute):
+        owner = owner.value if "intents" not in owner.attr else None
+        if owner is None:
+            return True
+    return isinstance(owner, ast.Name) and "intents" in owner.id
+
+
+def lambdas_returning_coroutines(tree: ast.AST) -> list[int]:
+    coroutines = {n.name for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef)}
+    return [
+        n.lineno
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Lambda) and _intent_call(n.body, coroutines)
+    ]
+
+
+def test_no_handler_is_a_lambda_returning_an_intents_coroutine() -> None:
+    """Flet 1.0.5 awaits a handler only if it is an ``async def``
+    (``BaseControl._trigger_event``): ``lambda: intents.undo()`` makes the
+    coroutine and drops it, so the tap does nothing (issue 36). Intents
+    are async: a handler calling one is an ``async def`` that awaits it."""
+    bad = []
+    for path in sorted(UI.glob("**/*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        bad += [f"{path.name}:{line}" for line in lambdas_returning_coroutines(tree)]
+    assert bad == []
+
+
+def test_the_check_finds_a_lambda_that_drops_an_intent() -> None:
+    src = (
+        "async def go(): ...\n"
+        "a = lambda: intents.undo()\n"
+        "b = lambda e: self.intents.add(e)\n"
+        "c = lambda: go()\n"
+        "d = lambda: perform(state, f)\n"
+        "e = lambda: nav.go('home')\n"
+        "f = bind(intents.undo)\n"
+    )
+    assert lambdas_returning_coroutines(ast.parse(src)) == [2, 3, 4, 5]

@@ -47,7 +47,7 @@ def test_a_saved_round_passes_the_deal_and_can_be_undone_and_redone() -> None:
     sheet = view(state)
     assert sheet.next is not None and sheet.next.dealer == "Bob"
     assert sheet.can_undo and not sheet.can_redo
-    assert sheet.sheet.totals() == {"p1": 10, "p2": 20}
+    assert {c.pid: c.total for c in sheet.sheet.columns} == {"p1": 10, "p2": 20}
     assert state.act(state.fixes.undo_round) is None
     assert view(state).can_redo and not view(state).can_undo
 

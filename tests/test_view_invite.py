@@ -165,3 +165,19 @@ def test_a_guest_sees_no_invite_and_cannot_renew_it() -> None:
     assert state.invite.view() == "Only the host's screen can do that."
     assert state.act(state.invite.renew) == "Only the host's screen can do that."
     assert state.hub.admits(gid, token)  # the link given out still works
+
+
+def test_the_session_reads_the_addresses_the_server_handed_in() -> None:
+    """app/ never imports server/: the server's reader of this machine's
+    addresses comes in with :class:`Serving`, asked when the Invite is
+    drawn (a Wi-Fi joined after the start counts)."""
+    found = ["192.168.1.23"]
+    state = host(Serving("0.0.0.0", 9000, addresses=lambda: list(found)))
+    view = state.invite.view(None)
+    assert isinstance(view, InviteView)
+    assert view.addresses == ("192.168.1.23",)
+    found[:] = ["10.0.0.7"]
+    view = state.invite.view(None)
+    assert isinstance(view, InviteView)
+    assert view.addresses == ("10.0.0.7",)
+    assert Serving("0.0.0.0", 9000, addresses=lambda: found) == LAN  # a value

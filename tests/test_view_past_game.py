@@ -26,13 +26,19 @@ def test_a_finished_game_says_who_won_its_day_target_and_rounds() -> None:
     sheet = standard_game()
     state, gid = stored(sheet)
     view = past_game_of(state, gid)
-    assert view.problem is None and view.sheet == sheet
+    assert view.problem is None and view.sheet is not None
+    assert [c.total for c in view.sheet.columns] == list(sheet.totals().values())
     assert view.title == "Ana, Bo, Cy"
     winner = sheet.winners()[0]
     assert view.head == f"{winner.name} wins with {sheet.totals()[winner.id]}!"
     day = played_day(state.store.load(gid))
     assert view.played == f"Played {day} · target 200"
-    assert len(view.sheet.rounds) == len(sheet.rounds)
+    assert view.sheet.rounds == len(sheet.rounds)
+    assert view.chart is not None and view.chart.rounds == len(sheet.rounds)
+    assert view.chart.target == 200 and len(view.chart.series) == 3
+    assert [s.totals[-1] for s in view.chart.series] == [
+        c.total for c in view.sheet.columns
+    ]
 
 
 def test_a_title_a_shared_win_and_brutal_are_said() -> None:
@@ -74,7 +80,7 @@ def test_an_imported_game_is_dated_by_its_code() -> None:
 def test_a_game_that_cannot_be_shown_says_why() -> None:
     state, gid = stored(standard_game())
     gone = past_game_of(state, "nope")
-    assert gone.sheet is None and gone.title == "Past game"
+    assert gone.sheet is None and gone.chart is None and gone.title == "Past game"
     assert gone.problem == "That game is no longer stored."
     state.seat.access = Access(Role.GUEST, gid, "token")
     assert past_game_of(state, gid).problem == "Only the host's screen can do that."

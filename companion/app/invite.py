@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.i18n import N_, _
-from companion.server.net import lan_addresses
 
 from .hub import GameHub
 from .live import HOST_ONLY, LiveSeat
@@ -44,19 +43,20 @@ def renew_invite(hub: GameHub, game_id: str | None) -> str:
 
 class Invite:
     """The open game's invite as this session may see and change it;
-    ``found``: this computer's network addresses (tests give their own)."""
+    ``found``: this computer's network addresses (tests give their own;
+    else the server's reader, ``serving.addresses``)."""
 
     def __init__(
         self,
         hub: GameHub,
         serving: Serving,
         seat: LiveSeat,
-        found: Callable[[], list[str]] = lan_addresses,
+        found: Callable[[], list[str]] | None = None,
     ) -> None:
         self.hub = hub
         self.serving = serving  # where the server listens (the links)
         self.seat = seat
-        self.found = found
+        self.found = serving.addresses if found is None else found
 
     @property
     def game_id(self) -> str | None:

@@ -4,15 +4,17 @@ Why: the host's Invite must know the port phones connect to, and whether
 they can connect at all: a server listening only on loopback (the default,
 ``127.0.0.1``) is unreachable from the table's Wi-Fi, and the Invite says so
 instead of showing a QR that cannot work. ``companion/__main__.py`` passes
-what it serves on to ``make_main``, which hands it to every session.
+what it serves on (and how to read this machine's addresses) to
+``make_main``, which hands it to every session.
 """
 
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from companion.server.net import is_loopback
+from .links import is_loopback
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8550
@@ -29,6 +31,12 @@ class Serving:
     # Flags it was started with that a restart must keep (``--data-dir X``,
     # ``--config F``): the Invite's restart command has them (issue 37).
     keep: tuple[str, ...] = ()
+    # This machine's LAN addresses, best first, asked when an Invite is
+    # drawn (a Wi-Fi joined after the start counts): the server reads them
+    # (``companion.server.net.lan_addresses``) and passes the reader in.
+    addresses: Callable[[], list[str]] = field(
+        default=lambda: [], compare=False, repr=False
+    )
 
     @property
     def local_only(self) -> bool:

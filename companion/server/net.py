@@ -18,7 +18,17 @@ import ipaddress
 import logging
 import socket
 from collections.abc import Callable, Iterable
-from urllib.parse import quote
+
+from companion.app.links import base_url, board_url, is_loopback, join_url
+
+__all__ = [
+    "Found",
+    "board_url",
+    "is_loopback",
+    "join_url",
+    "lan_addresses",
+    "where_to_open",
+]
 
 Found = Iterable[tuple[str, str]]  # (interface name, IPv4 address)
 
@@ -26,7 +36,6 @@ Found = Iterable[tuple[str, str]]  # (interface name, IPv4 address)
 _VIRTUAL = ("docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg")
 _HOME = [ipaddress.ip_network(n) for n in ("192.168.0.0/16", "10.0.0.0/8")]
 _OFFICE = ipaddress.ip_network("172.16.0.0/12")  # also Docker's default range
-_LOOPBACK_NAMES = {"localhost", "localhost.", "ip6-localhost", "ip6-loopback"}
 
 
 def _interfaces() -> list[tuple[str, str]]:
@@ -93,40 +102,13 @@ def lan_addresses(
     return sorted(ranked, key=lambda a: (ranked[a], ipaddress.IPv4Address(a)))
 
 
-def _base(address: str, port: int) -> str:
-    host = f"[{address}]" if ":" in address else address
-    return f"http://{host}:{port}"
-
-
-def join_url(address: str, port: int, game_id: str, token: str) -> str:
-    """The link a phone opens to join the game (the Invite's QR)."""
-    return f"{_base(address, port)}/join/{quote(game_id, safe='')}?t={quote(token)}"
-
-
-def board_url(address: str, port: int, game_id: str, token: str) -> str:
-    """The read-only board of the game, for a TV or a tablet."""
-    return f"{_base(address, port)}/board/{quote(game_id, safe='')}?t={quote(token)}"
-
-
-def is_loopback(host: str) -> bool:
-    """Whether a server listening on ``host`` is reachable only from this
-    computer ("0.0.0.0", "::" and LAN addresses are not loopback)."""
-    text = host.strip().strip("[]").lower()
-    if text in _LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(text).is_loopback
-    except ValueError:
-        return False
-
-
 def where_to_open(host: str, port: int, lan: list[str]) -> str:
     """What the start-up line tells the person to open. A server listening
     on every address (``0.0.0.0``, ``::``) is not reached at that address:
     this computer opens 127.0.0.1, phones the best LAN address."""
     if host not in ("0.0.0.0", "::", ""):
-        return _base(host, port)
-    here = _base("127.0.0.1", port)
+        return base_url(host, port)
+    here = base_url("127.0.0.1", port)
     if not lan:
         return here
-    return f"{here} (phones on the Wi-Fi: {_base(lan[0], port)})"
+    return f"{here} (phones on the Wi-Fi: {base_url(lan[0], port)})"

@@ -18,6 +18,17 @@ import flet as ft
 
 from companion.app import AppState
 from companion.app.access import Gate, Role, admit, invite_in, normal, with_token
+from companion.app.actions.digital import DigitalIntents, digital_screen_of
+from companion.app.actions.entry import entry_intents
+from companion.app.actions.game import GameIntents, game_screen_of, guest_screen_of
+from companion.app.actions.games import GamesIntents
+from companion.app.actions.history import HistoryIntents
+from companion.app.actions.home import HomeIntents
+from companion.app.actions.import_game import ImportIntents
+from companion.app.actions.invite import InviteIntents
+from companion.app.actions.join import JoinIntents
+from companion.app.actions.setup import SetupIntents
+from companion.app.actions.share import ShareIntents, share_screen_of
 from companion.app.board import board_of
 from companion.app.crowd import Crowd, Presence, cap_from
 from companion.app.hub import GameHub
@@ -34,7 +45,6 @@ from companion.app.views.your_games import (
 )
 from companion.i18n import LANGUAGES, _
 from companion.server.flet_workers import after_handler
-from companion.server.gc_tuning import Sweep
 from companion.store import GameStore
 
 from .device import Device, use_device
@@ -148,9 +158,9 @@ class Nav:
         self.state.new_game_same_players()
         self.go("setup")
 
-    def deal(self) -> None:
-        table = self.state.table
-        if table is not None and self.state.act(table.start) is None:
+    async def deal(self) -> None:
+        """Deal a digital round, then show it (a refusal stays, said)."""
+        if await DigitalIntents(self.state).deal() is None:
             self.show("digital", self.state.game_id or "")
 
 
@@ -264,7 +274,10 @@ def App(
         [],
     )
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
-    ft.use_effect(lambda: remember_seat(page, state), [state.game_id, state.seat.mine])
+    ft.use_effect(
+        lambda: remember_seat(page, JoinIntents(state)),
+        [state.game_id, state.seat.mine],
+    )
     if not state.check_access():
         body: ft.Control = LockedScreen(state.seat.access.reason)
     elif state.seat.access.guest:
@@ -374,11 +387,11 @@ def guest_screen_for(
         return BoardScreen(board_of(state))  # read-only, no way out
     seated = state.seat.mine is not None or state.seat.watching
     if screen == "join" or not seated:
-        return JoinScreen(state, on_seated=lambda: nav.go("game", gid))
+        return JoinScreen(JoinIntents(state), on_seated=lambda: nav.go("game", gid))
     if screen in GUEST:
         return GUEST[screen](state, gid, nav)
     return GuestGameScreen(
-        state,
+        guest_screen_of(state),
         on_enter=lambda: nav.go("entry", gid),
         on_table=lambda: nav.go("digital", gid),
         on_seat=lambda: nav.go("join", gid),
@@ -402,16 +415,16 @@ def screen_for(
     if screen in ("share", "past-share"):
         back: Screen = "past" if screen == "past-share" else "game"
         return ShareScreen(
-            state,
-            gid if screen == "past-share" else None,
+            share_screen_of(state, gid if screen == "past-share" else None),
+            ShareIntents(state),
             on_back=lambda: nav.go(back, gid),
         )
     if screen in LIBRARY:
         return LIBRARY[screen](state, gid, nav)
     if screen == "your-games":
         return YourGamesScreen(
-            state,
             your_games_of(state, device.space),
+            GamesIntents(state),
             on_back=lambda: nav.go("home"),
             on_looked=device.refresh,
         )
@@ -419,13 +432,15 @@ def screen_for(
         return RulesScreen(on_back=lambda: nav.go("home"))
     if screen == "setup":
         return SetupScreen(
-            state,
+            SetupIntents(state),
             on_back=lambda: nav.go("home"),
             on_started=lambda: nav.go("game", state.game_id or ""),
             on_deal=nav.deal,
         )
     if in_game and screen == "invite":
-        return InviteScreen(state, awake, on_back=lambda: nav.go("game", gid))
+        return InviteScreen(
+            InviteIntents(state), awake, on_back=lambda: nav.go("game", gid)
+        )
     if in_game and screen in GAME:
         return GAME[screen](state, gid, nav)
     return _home(state, nav, theme, device)
@@ -433,8 +448,8 @@ def screen_for(
 
 def _home(state: AppState, nav: Nav, theme: ThemeChoice, device: Device) -> ft.Control:
     return HomeScreen(
-        state,
         home_of(state),
+        HomeIntents(state),
         on_new=nav.new_game,
         open_game=nav.open_game,
         on_rules=lambda: nav.go("rules"),
@@ -463,13 +478,13 @@ Build = Callable[[AppState, str, Nav], ft.Control]
 
 LIBRARY: dict[str, Build] = {
     "import": lambda state, gid, nav: ImportScreen(
-        state,
+        ImportIntents(state),
         on_back=lambda: nav.go("home"),
         on_history=lambda: nav.go("history"),
         on_open=lambda g: nav.go("past", g),
     ),
     "history": lambda state, gid, nav: HistoryScreen(
-        state,
+        HistoryIntents(state),
         on_back=lambda: nav.go("home"),
         on_open=lambda g: nav.go("past", g),
         on_stats=lambda: nav.go("stats"),
@@ -488,19 +503,22 @@ LIBRARY: dict[str, Build] = {
 
 GAME: dict[str, Build] = {
     "entry": lambda state, gid, nav: EntryScreen(
-        state,
+        entry_intents(state),
         on_done=lambda: nav.go("game", gid),
         # after a save, keep its message ("Round 1 fixed. Bob deals next.")
         on_saved=lambda: nav.show("game", gid),
     ),
     "digital": lambda state, gid, nav: DigitalScreen(
-        state, on_sheet=lambda: nav.go("game", gid)
+        digital_screen_of(state),
+        DigitalIntents(state),
+        on_sheet=lambda: nav.go("game", gid),
     ),
     "board": lambda state, gid, nav: BoardScreen(
         board_of(state), on_back=lambda: nav.go("game", gid)
     ),
     "game": lambda state, gid, nav: GameScreen(
-        state,
+        game_screen_of(state),
+        GameIntents(state),
         on_home=nav.home,
         on_enter=lambda: nav.go("entry", gid),
         on_new_same=nav.new_same,
@@ -516,7 +534,9 @@ GUEST: dict[str, Build] = {  # a guest's other screens ("game": guest_screen_for
     "entry": GAME["entry"],
     "digital": GAME["digital"],
     "share": lambda state, gid, nav: ShareScreen(
-        state, None, on_back=lambda: nav.go("game", gid)
+        share_screen_of(state, None),
+        ShareIntents(state),
+        on_back=lambda: nav.go("game", gid),
     ),
 }
 
@@ -529,6 +549,7 @@ def make_main(
     language: str | None = None,
     crowd: Crowd | None = None,
     warnings: Sequence[str] = (),
+    expired: Callable[[], None] = lambda: None,
 ) -> Callable[[ft.Page], None]:
     """The per-session entry point Flet calls for every browser tab;
     ``serving``: where the server listens (the Invite's links); ``gate``:
@@ -536,23 +557,23 @@ def make_main(
     ``language``: the default for a device that has not chosen one;
     ``crowd``: the sessions each other address holds, and the cap;
     ``warnings``: problems found before the store opened (the phone app's
-    damaged records), shown with the store's own."""
+    damaged records), shown with the store's own; ``expired``: told each
+    time a session is let go (the server's sweep of memory, ``server/``)."""
     install_language(language)
     hub = GameHub(GameStore(data_dir))  # one per process: every tab shares it
     hub.store.warnings.extend(warnings)
     gate = gate or Gate()
     crowd = crowd or Crowd(cap_from(os.environ))
-    sweep = Sweep()
 
     def main(page: ft.Page) -> None:
         apply_theme(page)
         address = normal(page.client_ip or "")
         if gate.trusts(address):
-            page.render(App, hub, gate, serving, sweep.closed)
-        elif (presence := crowd.presence(address, sweep.closed)) is not None:
+            page.render(App, hub, gate, serving, expired)
+        elif (presence := crowd.presence(address, expired)) is not None:
             page.render(App, hub, gate, serving, presence, presence)
         else:  # drawn once; nothing of the app behind it
-            page.on_close = lambda _: sweep.closed()
+            page.on_close = lambda _: expired()
             page.render(CrowdedScreen, crowd.cap)
 
     return main

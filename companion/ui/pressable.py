@@ -10,6 +10,7 @@ tests/browser/test_focus_order.py).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from functools import partial
 
@@ -23,6 +24,9 @@ def pressable(face: ft.Control, on_click: Callable[[], object]) -> ft.Control:
     return ft.KeyboardListener(content=face, on_key_down=partial(_pressed, on_click))
 
 
-def _pressed(on_click: Callable[[], object], e: ft.KeyDownEvent) -> None:
+async def _pressed(on_click: Callable[[], object], e: ft.KeyDownEvent) -> None:
+    """Async, so that Flet awaits it: an async ``on_click`` (an intent) runs."""
     if e.key in PRESS:
-        on_click()
+        done = on_click()
+        if inspect.isawaitable(done):
+            await done

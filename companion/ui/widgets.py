@@ -4,7 +4,7 @@ same everywhere: visible text is the accessible name, 48 px targets."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 import flet as ft
@@ -40,9 +40,31 @@ def no_event(handler: Handler) -> Callable[[Any], object]:
     return run
 
 
+def awaited(handler: Handler) -> Callable[[Any], Awaitable[None]]:
+    """An event handler that calls ``handler()`` and awaits what it returns
+    when that is a coroutine: for a handler whose kind the part cannot know
+    (a card key's ``lambda: tapped(on_key, code)`` reaching an async
+    intent). Flet awaits it, being an ``async def``."""
+
+    async def run(_: Any = None) -> None:
+        done = handler()
+        if inspect.isawaitable(done):
+            await done
+
+    return run
+
+
 def bind(fn: Callable[..., object], *args: object) -> Handler:
     """A handler taking no argument that calls ``fn(*args)``: the typed way to
-    write ``lambda i=i: choose(i)`` for a row of buttons."""
+    write ``lambda i=i: choose(i)`` for a row of buttons. An async ``fn``
+    (an intent) gives an async handler, which Flet awaits: a lambda
+    returning its coroutine would never run."""
+    if inspect.iscoroutinefunction(fn):
+
+        async def run() -> object:
+            return await fn(*args)
+
+        return run
     return lambda: fn(*args)
 
 
@@ -218,7 +240,7 @@ def icon_action(
         alignment=ft.Alignment.CENTER,
         ink=False,
         tooltip=label,
-        on_click=None if disabled else (lambda _: on_click()),
+        on_click=None if disabled else awaited(on_click),
         content=ft.Icon(icon, opacity=0.3 if disabled else 1.0),
     )
     face = ft.Semantics(
@@ -235,12 +257,14 @@ def switch_row(
     label: str, value: bool, on_change: Callable[[bool], object], hint: str = ""
 ) -> ft.Control:
     """A switch with a short label (its accessible name) and a wrapping hint."""
+
+    async def changed(e: Any) -> None:
+        done = on_change(bool(e.control.value))
+        if inspect.isawaitable(done):  # an intent: awaited on Flet's loop
+            await done
+
     controls: list[ft.Control] = [
-        ft.Switch(
-            label=label,
-            value=value,
-            on_change=lambda e: on_change(bool(e.control.value)),
-        )
+        ft.Switch(label=label, value=value, on_change=changed)
     ]
     if hint:
         controls.append(

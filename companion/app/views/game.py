@@ -18,7 +18,7 @@ from companion.app.digital import digital_number, in_progress, stale
 from companion.app.live import LiveSeat
 from companion.app.open_game import GameState
 from companion.app.standings import banner, standings
-from companion.rules import Sheet
+from companion.app.views.sheet import SheetView, sheet_view
 
 if TYPE_CHECKING:
     from companion.app.session import AppState
@@ -55,7 +55,7 @@ class NextRound:
 class GameView:
     """The score sheet of one game for one session."""
 
-    sheet: Sheet  # the score table draws it
+    sheet: SheetView  # the score table draws it
     over: bool
     banner: str | None  # the winner, or a tie-break to play
     standings: tuple[Place, ...]
@@ -81,7 +81,7 @@ def game_view(state: GameState, seat: LiveSeat) -> GameView:
             left_over=digital_number(sheet, d) if stale(sheet, d) else None,
         )
     return GameView(
-        sheet=sheet,
+        sheet=sheet_view(sheet),
         over=over,
         banner=banner(sheet),
         standings=tuple(

@@ -18,7 +18,7 @@ from companion.app.entry_values import waiting_for
 from companion.app.live import LiveSeat
 from companion.app.open_game import GameState
 from companion.app.standings import banner
-from companion.rules import Sheet
+from companion.app.views.sheet import SheetView, sheet_view
 
 if TYPE_CHECKING:
     from companion.app.session import AppState
@@ -45,7 +45,7 @@ class GuestRound:
 class GuestGameView:
     """The score sheet of a joined phone."""
 
-    sheet: Sheet
+    sheet: SheetView
     me: str | None  # this phone's player's name (None: watching)
     banner: str | None
     round: GuestRound | None  # None once the game is over
@@ -67,7 +67,7 @@ def guest_game_view(state: GameState, seat: LiveSeat) -> GuestGameView:
             scorer=seat.scorer,
         )
     return GuestGameView(
-        sheet=sheet,
+        sheet=sheet_view(sheet),
         me=names.get(mine) if mine is not None else None,
         banner=banner(sheet),
         round=rnd,

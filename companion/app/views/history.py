@@ -7,18 +7,32 @@ here without a page; the screen draws the lines and keeps only the query.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
 
+from companion.app.observable import Notice
 from companion.i18n import _
 from companion.share.stats import name_key
 from companion.store.records import GameSummary
 
 from .games import GameLine, game_line
 
-if TYPE_CHECKING:
-    from companion.app.session import AppState
+
+class Shelf(Protocol):
+    """What History reads of the stored games (``Library``, without
+    importing it: the library imports :func:`matches` from here)."""
+
+    def games(self) -> list[GameSummary]: ...
+    def history(self, query: str = "") -> list[GameSummary]: ...
+    def days(self, games: Iterable[GameSummary]) -> dict[str, str]: ...
+
+
+class HasShelf(Protocol):
+    @property
+    def library(self) -> Shelf: ...
+    @property
+    def notice(self) -> Notice | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +40,7 @@ class HistoryView:
     query: str
     heading: str
     games: tuple[GameLine, ...]
+    notice: Notice | None = None  # the answer to the last intent
 
 
 def matches(summary: GameSummary, query: str) -> bool:
@@ -58,8 +73,9 @@ def history_view(
     )
 
 
-def history_of(session: AppState, query: str = "") -> HistoryView:
+def history_of(session: HasShelf, query: str = "") -> HistoryView:
     """History as a session shows it, for the name typed (``query``)."""
     library = session.library
     games = library.games()
-    return history_view(games, library.days(library.history(query)), query)
+    view = history_view(games, library.days(library.history(query)), query)
+    return replace(view, notice=session.notice)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.app.observable import Notice
 from companion.i18n import _
 from companion.store.records import GameSummary
 
@@ -40,6 +41,7 @@ class HomeView:
     heading: str  # "Past games", or "No games yet"
     alerts: tuple[str, ...]  # shown in red, the folder's problem first
     can_restore: bool  # "Undo delete"
+    notice: Notice | None = None  # the answer to the last intent
 
     def game(self, game_id: str) -> GameLine | None:
         """The listed game ``game_id`` (None once it is gone)."""
@@ -59,6 +61,7 @@ def home_view(
     *,
     alerts: Sequence[str] = (),
     can_restore: bool = False,
+    notice: Notice | None = None,
 ) -> HomeView:
     """Home from the store's summaries (latest played first), the day each
     was played (by id) and the game to continue."""
@@ -76,6 +79,7 @@ def home_view(
         _("Past games") if lines else _("No games yet"),
         tuple(alerts),
         can_restore,
+        notice,
     )
 
 
@@ -90,4 +94,5 @@ def home_of(session: AppState) -> HomeView:
         library.unfinished(),
         alerts=([] if problem is None else [problem]) + session.alerts,
         can_restore=session.deletions.can_restore,
+        notice=session.notice,
     )

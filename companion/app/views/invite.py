@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from companion.app.links import board_url, join_url
 from companion.app.serving import Serving, restart_command
 from companion.i18n import N_, _
-from companion.server.net import board_url, join_url
 from companion.share import qr_png
 
 # Shown through _() (in the host's language); the constants are English.

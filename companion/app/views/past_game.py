@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING
 from companion.app.standings import banner, standings
 from companion.i18n import _
 from companion.rules import Sheet
+from companion.share.stats import Series, running_totals
 from companion.store import GameRecord
 
 from .share import played_day
+from .sheet import SheetView, sheet_view
 
 if TYPE_CHECKING:
     from companion.app.session import AppState
@@ -30,8 +32,24 @@ class PastGameView:
     title: str
     head: str = ""
     played: str = ""
-    sheet: Sheet | None = None
+    sheet: SheetView | None = None  # the score sheet, as words and numbers
     problem: str | None = None
+    chart: TotalsChart | None = None  # the running totals after each round
+
+
+@dataclass(frozen=True, slots=True)
+class TotalsChart:
+    """The running-totals chart: each player's totals, round by round."""
+
+    series: tuple[Series, ...]
+    rounds: int
+    target: int
+
+
+def totals_chart_of(sheet: Sheet) -> TotalsChart:
+    return TotalsChart(
+        tuple(running_totals(sheet)), len(sheet.rounds), sheet.rules.target
+    )
 
 
 def past_game_view(game_id: str, record: GameRecord | str) -> PastGameView:
@@ -49,7 +67,14 @@ def past_game_view(game_id: str, record: GameRecord | str) -> PastGameView:
     played = _("Played {day} · target {target}").format(
         day=played_day(record), target=sheet.rules.target
     ) + (" · " + _("Brutal") if sheet.rules.brutal else "")
-    return PastGameView(game_id, title, head or _("Not started yet"), played, sheet)
+    return PastGameView(
+        game_id,
+        title,
+        head or _("Not started yet"),
+        played,
+        sheet_view(sheet),
+        chart=totals_chart_of(sheet),
+    )
 
 
 def past_game_of(session: AppState, game_id: str) -> PastGameView:

@@ -22,6 +22,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from companion.app.device import Space
+from companion.app.observable import Notice
 from companion.i18n import _, decimal, format_day, ngettext, number
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ class YourGamesView:
     can_back_up: bool  # there is a game to back up
     can_undo: bool  # "Undo restore"
     aside: tuple[AsideLine, ...] = ()  # files moved aside, unreadable
+    notice: Notice | None = None  # the answer to the last intent
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,7 @@ def your_games_view(
     folder: str | None = None,
     can_undo: bool = False,
     aside: Sequence[tuple[str, int]] = (),
+    notice: Notice | None = None,
 ) -> YourGamesView:
     """The panel from the backups' status; on the ``phone`` app with the
     browser's answers (``space``), served with its data ``folder``."""
@@ -169,7 +172,13 @@ def your_games_view(
         for name, length in aside
     )
     return YourGamesView(
-        _("Your games"), tuple(facts), tuple(advice), games > 0, can_undo, lines
+        _("Your games"),
+        tuple(facts),
+        tuple(advice),
+        games > 0,
+        can_undo,
+        lines,
+        notice,
     )
 
 
@@ -235,6 +244,7 @@ def your_games_of(session: AppState, space: Space | None) -> YourGamesView:
         folder=None if folder is None else str(folder),
         can_undo=backups.can_undo,
         aside=[(f.name, f.size) for f in backups.aside.files()],
+        notice=session.notice,
     )
 
 

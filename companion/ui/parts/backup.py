@@ -6,7 +6,7 @@ link clicked) in a served tab and in the phone app alike — on a phone the
 browser hands it to Files or the share sheet; ``pick_files(with_data=True)``
 reads the chosen file in the page and sends its bytes to Python (over the
 session when served, to the web worker in the phone app), so nothing is
-uploaded to a folder. The app layer (``state.backups``) makes the file and
+uploaded to a folder. The app layer (``GamesIntents``) makes the file and
 merges it; a refused file changes nothing and its reason is the notice.
 """
 
@@ -14,29 +14,20 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.app import AppState
-from companion.app.refusal import Refusal
-from companion.i18n import _, ngettext
+from companion.app.actions.games import GamesIntents
+from companion.i18n import _
 from companion.ui.screens.share import save_bytes
-from companion.ui.widgets import bind, flat, primary, secondary
-
-BACKUP_EXTENSION = "json"
+from companion.ui.widgets import flat, primary, secondary
 
 
-async def back_up(state: AppState) -> None:
+async def back_up(intents: GamesIntents) -> None:
     """Download the backup of every game, then say so."""
-    try:
-        made = state.backups.export()
-    except Refusal as exc:
-        state.tell(exc.message, error=True)
-        return
-    held = ngettext("It holds {n} game.", "It holds {n} games.", made.games)
-    await save_bytes(
-        state, made.name, made.data, BACKUP_EXTENSION, held.format(n=made.games)
-    )
+    made = await intents.backup()
+    if made is not None:
+        await save_bytes(intents, made.name, made.data, made.ext, made.note)
 
 
-async def restore(state: AppState) -> None:
+async def restore(intents: GamesIntents) -> None:
     """Choose a backup file and merge it in; the summary (or the reason it
     was refused) is the notice."""
     files = await ft.FilePicker().pick_files(
@@ -47,24 +38,30 @@ async def restore(state: AppState) -> None:
     if not files:
         return  # cancelled
     # no bytes (a browser that gave none): the restore refuses and says so
-    state.act(state.backups.restore, files[0].bytes)
+    await intents.restore(files[0].bytes)
 
 
-def back_up_button(state: AppState, text: str, *, main: bool = True) -> ft.Control:
+def back_up_button(
+    intents: GamesIntents, text: str, *, main: bool = True
+) -> ft.Control:
     async def tapped() -> None:
-        await back_up(state)
+        await back_up(intents)
 
     kind = primary if main else secondary
     return kind(text, tapped, ft.Icons.SAVE_ALT)
 
 
-def restore_button(state: AppState) -> ft.Control:
+def restore_button(intents: GamesIntents) -> ft.Control:
     async def tapped() -> None:
-        await restore(state)
+        await restore(intents)
 
     return secondary(_("Restore from a backup"), tapped, ft.Icons.RESTORE)
 
 
-def undo_button(state: AppState) -> ft.Control:
+def undo_button(intents: GamesIntents) -> ft.Control:
     """Puts the games back as they were before the last restore."""
-    return flat(_("Undo restore"), bind(state.act, state.backups.undo), ft.Icons.UNDO)
+
+    async def tapped() -> None:
+        await intents.undo_restore()
+
+    return flat(_("Undo restore"), tapped, ft.Icons.UNDO)

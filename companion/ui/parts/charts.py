@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.rules import Sheet
+from companion.app.views.past_game import TotalsChart
 
 if TYPE_CHECKING:
     import flet_charts as fch
 from companion.i18n import N_, _, ngettext, one_decimal, rate, signed
-from companion.share.stats import PlayerStats, Series, running_totals
+from companion.share.stats import PlayerStats, Series
 from companion.ui.parts.wide_table import room, text_width
 from companion.ui.textscale import text_scale
 
@@ -74,13 +74,12 @@ def _step(n: int, labels: int) -> int:
     return max(1, -(-n // labels))
 
 
-def totals_chart(sheet: Sheet, *, height: int = 280) -> ft.Control:
+def totals_chart(totals: TotalsChart, *, height: int = 280) -> ft.Control:
     """Running totals after each round, with the target as a dashed line."""
     import flet_charts as fch
 
-    series = running_totals(sheet)
-    rounds = len(sheet.rounds)
-    target = sheet.rules.target
+    series = list(totals.series)
+    rounds, target = totals.rounds, totals.target
     values = [v for s in series for v in s.totals] + [target, 0]
     low, high = min(values), max(values)
     lines = _total_lines(series, rounds, target)

@@ -13,11 +13,8 @@ from functools import partial
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.actions.entry import EntryIntents
 from companion.app.card_names import card_name
-from companion.app.corrections import Corrections
-from companion.app.table_odds import OddsAtTable
-from companion.app.tap_in import RoundEntry
 from companion.app.views.entry import Bonus, ChosenLine
 from companion.i18n import _, signed
 from companion.ui.kept import kept
@@ -27,56 +24,20 @@ from companion.ui.parts.wide_table import room, text_width, two_line_width
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER, ON_ACCENT
 from companion.ui.widgets import (
     TextInput,
+    awaited,
     bind,
     flat,
     message,
+    no_event,
     own_node,
     primary,
     switch_row,
 )
 
 
-@dataclass(frozen=True)
-class Taps:
-    """The round entry's intents for this screen, each through the session's
-    one wrapper (a refusal becomes the notice); equal from one render to the
-    next while the session and the game are the same, so kept parts keep
-    handlers that reach the live owners."""
-
-    state: AppState
-    entry: RoundEntry
-    fixes: Corrections
-    odds: OddsAtTable
-
-    def add(self, pid: str, code: str) -> None:
-        self.state.act(self.entry.add_card, pid, code)
-
-    def remove(self, pid: str, index: int) -> None:
-        self.state.act(self.entry.remove_card, pid, index)
-
-    def busted(self, pid: str, on: bool) -> None:
-        self.state.act(self.entry.set_busted, pid, on)
-
-    def typed(self, pid: str, value: str | None) -> None:
-        self.state.act(self.entry.set_typed, pid, value)
-
-    def done(self, pid: str, done: bool) -> None:
-        self.state.act(self.entry.set_done, pid, done)
-
-    def attack(self, target: str | None) -> None:
-        self.state.act(self.entry.choose_attack, target)
-
-    def odds_on(self, on: bool) -> None:
-        self.state.act(self.odds.set_on, on)
-
-    def reshuffled(self) -> None:
-        self.state.act(self.odds.reshuffled)
-
-    def refuse(self, text: str) -> None:
-        self.state.tell(text, error=True)
-
-
-def chosen_line(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Control:
+def chosen_line(
+    line: ChosenLine, typed_input: TextInput, taps: EntryIntents
+) -> ft.Control:
     """The chosen player's line, framed; rebuilt only when something it
     shows changed (another phone's tap leaves it as it was)."""
 
@@ -101,7 +62,9 @@ def _boxed(controls: list[ft.Control], colour: str) -> ft.Control:
     )
 
 
-def _panel(line: ChosenLine, typed_input: TextInput, taps: Taps) -> list[ft.Control]:
+def _panel(
+    line: ChosenLine, typed_input: TextInput, taps: EntryIntents
+) -> list[ft.Control]:
     """Under an editable line: done, Flip 7, its problems, the switches."""
     panel: list[ft.Control] = []
     if line.done_by:
@@ -127,7 +90,7 @@ def _panel(line: ChosenLine, typed_input: TextInput, taps: Taps) -> list[ft.Cont
     return panel
 
 
-def _line(line: ChosenLine, taps: Taps) -> list[ft.Control]:
+def _line(line: ChosenLine, taps: EntryIntents) -> list[ft.Control]:
     """Name and round score, the cards (tap one to remove it), the chain."""
     name, editable = line.name, line.editable
     cards: list[ft.Control] = [
@@ -179,7 +142,7 @@ def _no_cards(line: ChosenLine) -> str:
     return _("No cards yet: the host taps {name}'s cards in.").format(name=line.name)
 
 
-def _done_button(line: ChosenLine, taps: Taps) -> ft.Control:
+def _done_button(line: ChosenLine, taps: EntryIntents) -> ft.Control:
     """At a live table each phone says when its line is all in (the host
     says it for a player without a phone)."""
     mine = line.done_by == "me"
@@ -228,21 +191,23 @@ def typed_words() -> TypedWords:
     return TypedWords(label, helper, width)
 
 
-def _typed_row(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Control:
+def _typed_row(
+    line: ChosenLine, typed_input: TextInput, taps: EntryIntents
+) -> ft.Control:
     """A typed score for cards swept up before anyone counted them."""
     pid, typed = line.pid, line.typed
     words = typed_words()
 
-    def use_typed() -> None:
+    async def use_typed() -> None:
         if typed_input.text.strip():
-            taps.typed(pid, typed_input.text)
+            await taps.typed(pid, typed_input.text)
         else:
             text = _("Type {name}'s score first, then Use typed score.")
-            taps.refuse(text.format(name=line.name))
+            await taps.refuse(text.format(name=line.name))
 
-    def clear_typed() -> None:
+    async def clear_typed() -> None:
         typed_input.reset()
-        taps.typed(pid, None)
+        await taps.typed(pid, None)
 
     return ft.Row(
         [
@@ -255,7 +220,7 @@ def _typed_row(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Contr
                 width=words.width,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=typed_input.change,
-                on_submit=lambda _: use_typed(),
+                on_submit=no_event(use_typed),
             ),
             flat(_("Use typed score"), use_typed),
         ]
@@ -264,7 +229,7 @@ def _typed_row(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Contr
     )
 
 
-def _bonus_or_attack(bonus: Bonus, taps: Taps) -> ft.Control:
+def _bonus_or_attack(bonus: Bonus, taps: EntryIntents) -> ft.Control:
     """Brutal: the Flip 7 player takes +15 or gives −15 to another."""
     question = _("{name} flipped 7: +15 for themselves or −15 to another player?")
     options: list[ft.Control] = [
@@ -289,6 +254,6 @@ def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Con
         icon=ft.Icons.CHECK if selected else None,
         bgcolor=ACCENT if selected else None,
         color=ON_ACCENT if selected else None,
-        on_click=lambda: on_click(),
+        on_click=awaited(on_click),
     )
     return ft.Semantics(selected=selected, container=True, content=button)

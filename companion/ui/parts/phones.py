@@ -8,54 +8,32 @@ import functools
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.actions.game import PhonesIntents
+from companion.app.views.players import PhonesView
 from companion.i18n import _
 from companion.ui.widgets import section, switch_row
 
 
-def phones_panel(state: AppState, *, always: bool = False) -> list[ft.Control]:
-    """Nothing until a phone joined (or ``always``: the Invite screen)."""
-    sheet = state.sheet
-    if sheet is None or not state.seat.host:
-        return []
-    seats = state.seat.seats
-    names = sheet.names()
-    held = [p for p in seats.claims if p in names]
-    if not held and not seats.late_joins and not always:
+def phones_panel(view: PhonesView | None, intents: PhonesIntents) -> list[ft.Control]:
+    """Nothing when ``view`` is None (no phone joined yet, or not the host)."""
+    if view is None:
         return []
     rows: list[ft.Control] = [section(_("Phones at the table"))]
-    for pid in held:
-        how = (
-            _("{name} taps in on their own phone.")
-            if seats.present(pid)
-            else _(
-                "{name} taps in on their own phone (dropped out: you may play "
-                "for them)."
-            )
-        )
-        holder = seats.holder(pid)
+    for line in view.phones:
         rows.append(
             switch_row(
-                _("{name}'s phone scores for everyone").format(name=names[pid]),
-                holder in seats.scorers,
-                functools.partial(_scorer, state, pid),
-                how.format(name=names[pid]),
+                line.label,
+                line.scorer,
+                functools.partial(intents.make_scorer, line.pid),
+                line.hint,
             )
         )
     rows.append(
         switch_row(
             _("Late players may join"),
-            seats.late_joins,
-            functools.partial(_late, state),
+            view.late_joins,
+            intents.allow_late,
             _("A phone with the invite can add a new player to this game."),
         )
     )
     return rows
-
-
-def _late(state: AppState, on: bool) -> None:
-    state.act(state.seat.allow_late, on)
-
-
-def _scorer(state: AppState, pid: str, on: bool) -> None:
-    state.act(state.seat.make_scorer, pid, on)

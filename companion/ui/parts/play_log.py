@@ -34,7 +34,7 @@ def log_texts() -> list[ft.Control]:
 def log_block(
     log: PlayLogView | str,
     download: Callable[[], Awaitable[None]],
-    copied: Callable[[], None],
+    copied: Callable[[], Awaitable[None]],
     said: list[ft.Control],
 ) -> ft.Control:
     """``log`` is the play to log, or why the game cannot be logged yet;
@@ -56,7 +56,7 @@ def log_block(
     return ft.Column(controls, spacing=10)
 
 
-def copy_button(text: str, copied: Callable[[], None]) -> ft.Control:
+def copy_button(text: str, copied: Callable[[], Awaitable[None]]) -> ft.Control:
     """Copies ``text`` in the tap itself (a client action: the browser
     allows a clipboard write only there); ``copied`` then says so."""
     return ft.Button(
@@ -78,9 +78,9 @@ def text_box(text: str) -> ft.Control:
     )
 
 
-def told_copied(tell: Callable[[str], None]) -> None:
+async def told_copied(tell: Callable[[str], Awaitable[None]]) -> None:
     """Say the text is on the clipboard, beside the button and at the
     bottom edge of the screen, where the finger is."""
     text = _("Play text copied. Paste it into BoardGameGeek's Log play.")
-    tell(text)
+    await tell(text)
     ft.context.page.show_dialog(ft.SnackBar(ft.Text(text), duration=4000))

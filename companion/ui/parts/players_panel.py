@@ -8,19 +8,21 @@ the panel (a tap at its centre renamed a player: issue 37 bug 5)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from companion.app import AppState, next_strategy, seat_kind
+from companion.app.actions.game import PlayersIntents
+from companion.app.observable import Notice
+from companion.app.views.players import PlayersView, SeatLine
 from companion.i18n import _
-from companion.rules import Player
 from companion.ui.guard import screen
 from companion.ui.widgets import (
     TextInput,
     bind,
     flat,
     message,
+    no_event,
     own_node,
     primary,
     secondary,
@@ -29,13 +31,17 @@ from companion.ui.widgets import (
 )
 
 
-def notice(state: AppState) -> list[ft.Control]:
-    n = state.notice
+def said(n: Notice | None) -> list[ft.Control]:
     return [] if n is None else [message(n.text, error=n.error)]
 
 
 @screen
-def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
+def PlayersPanel(
+    view: PlayersView,
+    notice: Notice | None,
+    intents: PlayersIntents,
+    on_close: Callable[[], None],
+) -> ft.Control:
     new_name = use_text_input()
     new_label = use_text_input()
     renaming, set_renaming = ft.use_state("")
@@ -43,23 +49,20 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
     # Where the answer to the last action shows: under that player's row (or
     # where it was), "late" under the late player's buttons.
     spot, set_spot = ft.use_state("")
-    sheet, fixes = state.sheet, state.fixes
-    if sheet is None or fixes is None:
-        return ft.Container()  # the game was closed: the sheet goes too
 
-    def add(at_lowest: bool) -> None:
+    async def add(at_lowest: bool) -> None:
         set_spot("late")
-        if state.act(fixes.add_player, new_name.text, at_lowest=at_lowest) is None:
+        if await intents.add_player(new_name.text, at_lowest=at_lowest) is None:
             new_name.reset()
 
-    def rename() -> None:
+    async def rename() -> None:
         set_spot(renaming)
-        if state.act(fixes.rename_player, renaming, new_label.text) is None:
+        if await intents.rename(renaming, new_label.text) is None:
             set_renaming("")
             new_label.reset()
 
     def start_rename(pid: str) -> None:
-        new_label.reset(sheet.player(pid).name)  # the name to change, not a blank
+        new_label.reset(view.name(pid))  # the name to change, not a blank
         set_removing("")
         set_renaming(pid)
 
@@ -67,28 +70,32 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
         set_renaming("")
         set_removing(pid)
 
-    def remove(pid: str) -> None:
+    async def remove(pid: str) -> None:
         set_removing("")
         set_spot(pid)
-        state.act(fixes.remove_player, pid)
+        await intents.remove(pid)
 
     controls: list[ft.Control] = [own_node(section(_("Players")))]
-    for p in sheet.players:
+    for p in view.seats:
         if not p.seated:
             pass
-        elif renaming == p.id:
+        elif renaming == p.pid:
             controls.append(_rename_row(p, new_label, rename, set_renaming))
-        elif removing == p.id:
+        elif removing == p.pid:
             controls.append(_remove_row(p, remove, set_removing))
         else:
-            controls.append(_seat_row(state, p, start_rename, start_remove))
-        controls += notice(state) if spot == p.id else []
-    placed = any(p.id == spot for p in sheet.players)
+            controls.append(_seat_row(view, intents, p, start_rename, start_remove))
+        controls += said(notice) if spot == p.pid else []
+    placed = any(p.pid == spot for p in view.seats)
     controls += _late_player(new_name, add)
     controls += [
-        *([] if placed else notice(state)),
+        *([] if placed else said(notice)),
         flat(_("Done with players"), on_close, ft.Icons.CHECK),
     ]
+    return _framed(controls)
+
+
+def _framed(controls: list[ft.Control]) -> ft.Control:
     return ft.Container(
         padding=12,
         border_radius=8,
@@ -98,23 +105,23 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
 
 
 def _rename_row(
-    p: Player,
+    p: SeatLine,
     new_label: TextInput,
-    rename: Callable[[], None],
+    rename: Callable[[], Awaitable[None]],
     set_renaming: Callable[[str], None],
 ) -> ft.Control:
     return ft.Column(
         [
             own_node(
                 ft.TextField(
-                    key=new_label.key(p.id),
+                    key=new_label.key(p.pid),
                     # what was typed survives the refusal's re-render
                     value=new_label.text,
                     label=_("New name for {name}").format(name=p.name),
                     max_length=30,
                     autofocus=True,
                     on_change=new_label.change,
-                    on_submit=lambda _e: rename(),
+                    on_submit=no_event(rename),
                 )
             ),
             ft.Row(
@@ -130,7 +137,9 @@ def _rename_row(
 
 
 def _remove_row(
-    p: Player, remove: Callable[[str], None], set_removing: Callable[[str], None]
+    p: SeatLine,
+    remove: Callable[[str], Awaitable[None]],
+    set_removing: Callable[[str], None],
 ) -> ft.Control:
     return ft.Column(
         [
@@ -145,7 +154,7 @@ def _remove_row(
             ft.Row(
                 [
                     primary(
-                        _("Yes, remove {name}").format(name=p.name), bind(remove, p.id)
+                        _("Yes, remove {name}").format(name=p.name), bind(remove, p.pid)
                     ),
                     flat(_("Keep {name}").format(name=p.name), bind(set_removing, "")),
                 ],
@@ -157,20 +166,19 @@ def _remove_row(
 
 
 def _seat_row(
-    state: AppState,
-    p: Player,
+    view: PlayersView,
+    intents: PlayersIntents,
+    p: SeatLine,
     start_rename: Callable[[str], None],
     start_remove: Callable[[str], None],
 ) -> ft.Control:
-    bot = state.digital.bots.get(p.id)
-    table = state.table
     kind: list[ft.Control] = []
-    if table is not None:
+    if view.bots:
         kind.append(
             flat(
-                seat_kind(bot),
-                bind(state.act, table.set_bot, p.id, next_strategy(bot)),
-                ft.Icons.SMART_TOY if bot else ft.Icons.PERSON,
+                p.kind,
+                bind(intents.next_kind, p.pid),
+                ft.Icons.SMART_TOY if p.bot else ft.Icons.PERSON,
             )
         )
     return ft.Column(
@@ -180,10 +188,12 @@ def _seat_row(
                 [
                     *kind,
                     flat(
-                        _("Rename {name}").format(name=p.name), bind(start_rename, p.id)
+                        _("Rename {name}").format(name=p.name),
+                        bind(start_rename, p.pid),
                     ),
                     flat(
-                        _("Remove {name}").format(name=p.name), bind(start_remove, p.id)
+                        _("Remove {name}").format(name=p.name),
+                        bind(start_remove, p.pid),
                     ),
                 ],
                 wrap=True,
@@ -194,7 +204,9 @@ def _seat_row(
     )
 
 
-def _late_player(new_name: TextInput, add: Callable[[bool], None]) -> list[ft.Control]:
+def _late_player(
+    new_name: TextInput, add: Callable[[bool], Awaitable[None]]
+) -> list[ft.Control]:
     return [
         own_node(
             ft.TextField(
@@ -206,8 +218,8 @@ def _late_player(new_name: TextInput, add: Callable[[bool], None]) -> list[ft.Co
         ),
         ft.Row(
             [
-                secondary(_("Add, starting at 0"), lambda: add(False)),
-                secondary(_("Add, starting at lowest total"), lambda: add(True)),
+                secondary(_("Add, starting at 0"), bind(add, False)),
+                secondary(_("Add, starting at lowest total"), bind(add, True)),
             ],
             wrap=True,
         ),

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.app.views.sheet import Cell, SheetView
 from companion.i18n import _, signed
-from companion.rules import Player, RoundRecord, Sheet
-from companion.share.stats import late_start
 from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
+from companion.ui.widgets import bind, no_event
 
 from .wide_table import (
     PAD,
@@ -36,7 +36,6 @@ FIRST = 64
 WIDEST = 170  # a column never grows past this; a longer name wraps mid-word
 NAME_SIZE = 15
 LEADS, MARK = "★", 16  # the leader's mark beside the total, and its size
-STARTS = "▸"  # marks a late player's starting total in her column
 HEAD, ROW, RULE, FOOT = 40, 40, 1, 52  # row heights; HEAD doubles for two lines
 
 
@@ -80,42 +79,6 @@ def _width(needs: list[float], least: int) -> int:
     return max(least, min(WIDEST, math.ceil(max(needs)) + PAD))
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """A round's cell in a player's column: its text, a small mark before
-    it (:data:`STARTS` for a late player's start) and whether it is red."""
-
-    text: str
-    red: bool = False
-    mark: str = ""
-    label: str | None = None  # what a screen reader says instead
-
-
-def _score(sheet: Sheet, rec: RoundRecord, pid: str) -> Cell:
-    entry = rec.entry(pid)
-    if entry is None:
-        return Cell("·")
-    score = entry.score(sheet.rules)
-    mark = "✎" if entry.typed is not None else ""
-    mark += "✗" if entry.busted else ""
-    text = f"{signed(score)}{' ' + mark if mark else ''}"
-    return Cell(text, entry.busted or score < 0)
-
-
-def round_cells(sheet: Sheet, p: Player) -> list[Cell]:
-    """``p``'s cell in each round; a late player's start stands, marked, in
-    the round before she joined (her total after it), so her column adds up
-    to her total (issue 37: "· ·" then 30 0 8 0 under 65)."""
-    cells = [_score(sheet, rec, p.id) for rec in sheet.rounds]
-    late = late_start(sheet, p.id)
-    if late is not None and late.before:
-        label = _("{name} joined at {total}").format(
-            name=p.name, total=signed(late.start)
-        )
-        cells[late.before - 1] = Cell(signed(late.start), late.start < 0, STARTS, label)
-    return cells
-
-
 def _player_cells(
     name: str,
     lines: list[Cell],
@@ -142,7 +105,7 @@ def _player_cells(
             mark=c.mark,
             label=c.label,
         )
-        if c.text != "·"
+        if not c.empty
         else _cell(c.text, colour=ft.Colors.OUTLINE)
         for c in lines
     ]
@@ -150,7 +113,7 @@ def _player_cells(
     return cells  # the total follows, at the layout's size
 
 
-def _total_cell(p: Player, total: int, leads: bool, size: int) -> ft.Control:
+def _total_cell(name: str, total: int, leads: bool, size: int) -> ft.Control:
     bg = ft.Colors.with_opacity(0.15, ACCENT) if leads else None
     return _cell(
         signed(total),
@@ -159,7 +122,7 @@ def _total_cell(p: Player, total: int, leads: bool, size: int) -> ft.Control:
         size=size,
         colour=ACCENT if leads else None,
         bg=bg,
-        label=_("{name}: {total} in total").format(name=p.name, total=signed(total)),
+        label=_("{name}: {total} in total").format(name=name, total=signed(total)),
     )
 
 
@@ -229,7 +192,7 @@ def layout(
 
 
 def _round_column(
-    rounds: int, on_edit: Callable[[int], None] | None
+    rounds: int, on_edit: Callable[[int], object] | None
 ) -> list[ft.Control]:
     """The fixed column: R1, R2… (tap one to correct it), then Total."""
     first: list[ft.Control] = [_cell(_("Round"), bold=True, size=14)]
@@ -238,7 +201,7 @@ def _round_column(
         if on_edit is not None:
             label = ft.TextButton(
                 f"R{i + 1}",
-                on_click=lambda _e, i=i, edit=on_edit: edit(i),
+                on_click=no_event(bind(on_edit, i)),  # awaited when async
                 tooltip=_("Edit round {n}").format(n=i + 1),
             )
         first.append(ft.Container(alignment=ft.Alignment.CENTER, content=label))
@@ -257,67 +220,34 @@ def _sized(cells: list[ft.Control], width: int, heights: list[int]) -> None:
             cell.width, cell.height = width, height
 
 
-def legend(sheet: Sheet, editable: bool) -> str:
-    """What the sheet's marks mean, only those it shows, and how to correct
-    a round once there is one ("" when there is nothing to explain)."""
-    entries = [entry for rec in sheet.rounds for _pid, entry in rec.entries]
-    parts = []
-    if any(entry.typed is not None for entry in entries):
-        parts.append(_("✎ typed"))
-    if any(entry.busted for entry in entries):
-        parts.append(_("✗ busted"))
-    for p in sheet.players:
-        late = late_start(sheet, p.id)
-        if late is not None and late.before:
-            parts.append(
-                _("{mark} {name} joined at {total}").format(
-                    mark=STARTS, name=p.name, total=signed(late.start)
-                )
-            )
-    if editable and sheet.rounds:
-        parts.append(_("tap R1, R2… to correct"))
-    return "   ".join(parts)
-
-
-def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
+def score_table(
+    sheet: SheetView, on_edit: Callable[[int], object] | None
+) -> ft.Control:
     """The sheet; ``on_edit=None`` shows it read-only (past games)."""
-    players = [
-        p
-        for p in sheet.players
-        if p.seated or any(rec.entry(p.id) for rec in sheet.rounds)
-    ]
-    totals = sheet.totals()
-    seated_totals = [totals[p.id] for p in sheet.seated]
-    best = max(seated_totals) if seated_totals and sheet.rounds else None
-    leaders = {p.id for p in sheet.seated if totals[p.id] == best}
-    next_dealer = sheet.next_dealer().id if not sheet.over else None
-    names = [
-        p.name if p.seated else _("{name} (left)").format(name=p.name) for p in players
-    ]
-    scores = [round_cells(sheet, p) for p in players]
+    cols = sheet.columns
     shape = layout(
-        names,
-        [[c.mark + c.text for c in lines] for lines in scores],
-        [totals[p.id] for p in players],
-        [p.id in leaders for p in players],
+        [c.heading for c in cols],
+        [[cell.mark + cell.text for cell in c.cells] for c in cols],
+        [c.total for c in cols],
+        [c.leads for c in cols],
         room(),
     )
     first_width, widths = shape.first, shape.widths
     columns: list[Col] = []
     two_lines = False
-    for p, name, width, lines in zip(players, names, widths, scores, strict=True):
-        two_lines |= text_width(name, NAME_SIZE, True) > width - PAD
-        cells = _player_cells(name, lines, p.id in leaders, p.id == next_dealer)
-        cells.append(_total_cell(p, totals[p.id], p.id in leaders, shape.total_size))
-        columns.append(Col(p.name, width, cells))
-    first = _round_column(len(sheet.rounds), on_edit)
+    for c, width in zip(cols, widths, strict=True):
+        two_lines |= text_width(c.heading, NAME_SIZE, True) > width - PAD
+        cells = _player_cells(c.heading, list(c.cells), c.leads, c.deals_next)
+        cells.append(_total_cell(c.name, c.total, c.leads, shape.total_size))
+        columns.append(Col(c.name, width, cells))
+    first = _round_column(sheet.rounds, on_edit)
     heights = [HEAD + (12 if two_lines else 0)]
-    heights += [ROW] * len(sheet.rounds) + [RULE, FOOT]
+    heights += [ROW] * sheet.rounds + [RULE, FOOT]
     _sized(first, first_width, heights)
     for col in columns:
         _sized(col.cells, col.width, heights)
     table = WideTable(first, first_width, columns, heights, ("player", "players"))
-    words = legend(sheet, on_edit is not None)
+    words = sheet.legend(on_edit is not None)
     if not words:
         return table
     return ft.Column(

@@ -8,35 +8,31 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from companion.app import AppState
-from companion.app.refusal import Refusal
+from companion.app.actions.games import GamesIntents
 from companion.app.views.your_games import AsideLine
 from companion.i18n import _
 from companion.ui.screens.share import save_bytes
 from companion.ui.widgets import bind, flat, primary, secondary
 
 
-def _downloader(state: AppState, name: str) -> Callable[[], Awaitable[None]]:
+def _downloader(intents: GamesIntents, name: str) -> Callable[[], Awaitable[None]]:
     """Download handler of one file (async: Flet awaits it on its loop)."""
 
     async def download() -> None:
-        try:
-            file, data = state.backups.aside.download(name)
-        except Refusal as exc:
-            state.tell(exc.message, error=True)
-            return
-        await save_bytes(state, file, data, file.rpartition(".")[2])
+        file = await intents.aside_file(name)
+        if file is not None:
+            await save_bytes(intents, file.name, file.data, file.ext)
 
     return download
 
 
 @ft.component
-def SetAsideFiles(state: AppState, lines: tuple[AsideLine, ...]) -> ft.Control:
+def SetAsideFiles(intents: GamesIntents, lines: tuple[AsideLine, ...]) -> ft.Control:
     doomed, set_doomed = ft.use_state("")
 
-    def remove(name: str) -> None:
+    async def remove(name: str) -> None:
         set_doomed("")
-        state.act(state.backups.aside.remove, name)
+        await intents.remove_aside(name)
 
     controls: list[ft.Control] = [
         ft.Text(_("Files that could not be read"), size=17, weight=ft.FontWeight.BOLD),
@@ -63,6 +59,6 @@ def SetAsideFiles(state: AppState, lines: tuple[AsideLine, ...]) -> ft.Control:
             continue
         actions = [flat(_("Remove"), bind(set_doomed, line.name))]
         if not line.empty:
-            actions.insert(0, secondary(_("Download"), _downloader(state, line.name)))
+            actions.insert(0, secondary(_("Download"), _downloader(intents, line.name)))
         controls.append(ft.Row(actions, wrap=True))
     return ft.Column(controls, spacing=8)

@@ -12,14 +12,14 @@ other change.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from companion.app import AppState
-from companion.app.digital_table import DigitalTable
+from companion.app.actions.digital import DigitalIntents, DigitalScreenView
+from companion.app.observable import Notice
 from companion.app.telling import sentence
-from companion.app.views.digital import DigitalView, digital_of
+from companion.app.views.digital import DigitalView
 from companion.i18n import N_, _
 from companion.ui.guard import screen
 from companion.ui.parts.decision import decision
@@ -40,20 +40,24 @@ def _advice(view: DigitalView) -> list[ft.Control]:
 
 
 @screen
-def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
-    view, table = digital_of(state), state.table
+def DigitalScreen(
+    screen_view: DigitalScreenView | None,
+    intents: DigitalIntents,
+    on_sheet: Callable[[], None],
+) -> ft.Control:
+    view = None if screen_view is None else screen_view.table
     step = -1 if view is None else len(view.round.choices)
     # A swap's first card, chosen in the first of two steps; tied to the step
     # it was chosen at, so it is forgotten once the decision is made.
     picked, set_picked = ft.use_state((-1, ""))
     group = picked[1] if picked[0] == step else ""
 
-    def leave() -> None:
-        if table is not None and view is not None and view.closes:
-            state.act(table.close_summary)
+    async def leave() -> None:
+        if view is not None and view.closes:
+            await intents.close_summary()
         on_sheet()
 
-    if view is None or table is None:
+    if screen_view is None or view is None:
         return ft.Column(
             [
                 header(_("Digital round"), on_sheet),
@@ -61,21 +65,17 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
             ]
         )
 
-    def next_round() -> None:
-        state.act(table.close_summary)
-        state.act(table.start)
-
     rnd = view.round
-    controls = _deck_line(state, view)
+    controls = _deck_line(screen_view.notice, view)
     if rnd.over:
         controls += round_summary(
-            rnd, view.names, view.can_deal_next, leave, next_round
+            rnd, view.names, view.can_deal_next, leave, intents.next_round
         )
     else:
         pick = lambda g: set_picked((step, g))  # noqa: E731
-        controls += _decide(state, table, view, group, pick)
+        controls += _decide(intents, view, group, pick)
     controls += _seats(view)
-    controls += _log_and_tools(state, table, view, leave)
+    controls += _log_and_tools(intents, view, leave)
     return ft.Column(
         [
             header(view.title, leave),
@@ -87,8 +87,7 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
 
 
 def _decide(
-    state: AppState,
-    table: DigitalTable,
+    intents: DigitalIntents,
     view: DigitalView,
     group: str,
     pick: Callable[[str], None],
@@ -99,11 +98,10 @@ def _decide(
     if turn is None:
         return []
     if turn.decide:
-
-        def play(choice: str) -> None:
-            state.act(table.play, choice)
-
-        asked = [*decision(view.round, turn, group, pick, play), *_advice(view)]
+        asked = [
+            *decision(view.round, turn, group, pick, intents.play),
+            *_advice(view),
+        ]
         if not turn.stand_in:
             return asked
         gone = message(
@@ -120,13 +118,11 @@ def _decide(
 
 
 def _log_and_tools(
-    state: AppState, table: DigitalTable, view: DigitalView, leave: Callable[[], None]
+    intents: DigitalIntents, view: DigitalView, leave: Callable[[], Awaitable[None]]
 ) -> list[ft.Control]:
     """The round's log, newest first, the advisor switch, the way back."""
     names = view.names
-
-    def advise(on: bool) -> None:
-        state.act(table.set_advisor, on)
+    advise = intents.set_advisor
 
     return [
         RoundLog(tuple(sentence(e, names) for e in view.round.events)),
@@ -160,11 +156,11 @@ def RoundLog(lines: tuple[str, ...]) -> ft.Control:
     return ft.Column(controls, spacing=8)
 
 
-def _deck_line(state: AppState, view: DigitalView) -> list[ft.Control]:
+def _deck_line(notice: Notice | None, view: DigitalView) -> list[ft.Control]:
     """The answer to the last intent, who deals, deck and discard pile."""
     controls: list[ft.Control] = []
-    if state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
+    if notice is not None:
+        controls.append(message(notice.text, error=notice.error))
     rnd = view.round
     zones = rnd.zones()
     dealer = view.seats[rnd.dealer].name

@@ -4,21 +4,22 @@ Problems show beside the player they concern; saving waits until none is
 left. Every tap is saved at once, so a restart resumes mid-entry.
 
 Draws an :class:`~companion.app.views.entry.EntryView` and calls the round
-entry's intents (:class:`Taps`) through the session's one wrapper."""
+entry's intents (:class:`~companion.app.actions.entry.EntryIntents`)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from companion.app import AppState
-from companion.app.views.entry import Chip, EntryView, entry_of
+from companion.app.actions.entry import EntryIntents
+from companion.app.observable import Notice
+from companion.app.views.entry import Chip, EntryView
 from companion.i18n import _, names_list, signed
 from companion.ui.guard import screen
 from companion.ui.kept import kept
-from companion.ui.parts.chosen_line import Taps, chosen_line
+from companion.ui.parts.chosen_line import chosen_line
 from companion.ui.parts.keypad import CardTo, keypad
 from companion.ui.parts.table_odds import odds_switch
 from companion.ui.theme import ACCENT, DANGER, ON_ACCENT
@@ -29,6 +30,7 @@ from companion.ui.widgets import (
     header,
     message,
     near_buttons,
+    no_event,
     primary,
     secondary,
     use_text_input,
@@ -54,39 +56,40 @@ def _player_chip(
         height=44,
         bgcolor=colour if selected else None,
         color=ON_ACCENT if selected else (DANGER if trouble else None),
-        on_click=lambda: on_click(),
+        on_click=no_event(on_click),
     )
     return ft.Semantics(selected=selected, container=True, content=button)
 
 
 @screen
 def EntryScreen(
-    state: AppState, on_done: Callable[[], None], on_saved: Callable[[], None]
+    intents: EntryIntents | None,
+    on_done: Callable[[], None],
+    on_saved: Callable[[], None],
 ) -> ft.Control:
+    """``intents``: the open game's (None: no game is open)."""
     chosen, set_chosen = ft.use_state("")
     typed_input = use_text_input()
-    sheet = state.sheet
-    rounds = -1 if sheet is None else len(sheet.rounds)
-    saving_here, leaving = use_back_when_saved(state, rounds, on_saved)
+    rounds = -1 if intents is None else intents.rounds()
+    saving_here, leaving = use_back_when_saved(intents, rounds, on_saved)
 
     # one function for every render: the chips are kept (companion.ui.kept)
     choose = ft.use_callback(_chooser(set_chosen, typed_input), [])
     if leaving:
         return ft.Container()  # the sheet follows at once (use_back_when_saved)
-    view = entry_of(state, chosen)
-    entry, fixes, odds = state.entry, state.fixes, state.odds
-    if view is None or entry is None or fixes is None or odds is None:
+    shown = None if intents is None else intents.view(chosen)
+    if intents is None or shown is None:
         return ft.Text(_("No round is being entered."))
-    taps = Taps(state, entry, fixes, odds)
+    view, taps = shown.entry, intents
 
-    def save() -> None:
+    async def save() -> None:
         saving_here()
-        if state.act(entry.save) is None:
+        if await taps.save() is None:
             on_saved()
 
-    def cancel() -> None:
+    async def cancel() -> None:
         if view.editing:
-            state.act(fixes.cancel_edit)
+            await taps.cancel_edit()
         on_done()
 
     title = _("Round {n} (tie-break)") if view.tie_break else _("Round {n}")
@@ -106,10 +109,10 @@ def EntryScreen(
                         chosen_line(view.line, typed_input, taps),
                         view.many,
                     ),
-                    *_footer(state, view, cancel),
+                    *_footer(taps, view, cancel),
                 ],
             ),
-            _keys_and_save(state, view, taps, save),
+            _keys_and_save(shown.notice, view, taps, save),
         ],
         expand=True,
         spacing=0,
@@ -140,7 +143,7 @@ def _chips_and_line(
 
 
 def use_back_when_saved(
-    state: AppState, rounds: int, on_saved: Callable[[], None]
+    intents: EntryIntents | None, rounds: int, on_saved: Callable[[], None]
 ) -> tuple[Callable[[], None], bool]:
     """Every screen tapping in a round goes back to the sheet when the round
     is saved (here, by the host or by the last player's phone), to see the
@@ -156,9 +159,9 @@ def use_back_when_saved(
     def follow() -> None:
         if rounds == started:
             return
-        if not here.current:
+        if not here.current and intents is not None:
             text = _("Round {n} was saved on another screen: here are the totals.")
-            state.tell(text.format(n=started + 1))
+            intents.say(text.format(n=started + 1))
         on_saved()
 
     def saving_here() -> None:
@@ -219,16 +222,15 @@ def _save_text(view: EntryView) -> str:
 
 
 def _footer(
-    state: AppState, view: EntryView, cancel: Callable[[], None]
+    taps: EntryIntents, view: EntryView, cancel: Callable[[], Awaitable[None]]
 ) -> list[ft.Control]:
     """Problems of the whole table, then the way back and Clear round."""
     footer: list[ft.Control] = [
         message(text, error=True) for text in view.table_problems
     ]
     back = secondary(_("Cancel edit") if view.editing else _("Back to sheet"), cancel)
-    entry = state.entry
-    if view.scorer and entry is not None:
-        clear = flat(_("Clear round"), bind(state.act, entry.clear), ft.Icons.CLEAR_ALL)
+    if view.scorer:
+        clear = flat(_("Clear round"), bind(taps.clear), ft.Icons.CLEAR_ALL)
         footer.append(ft.Row([back, clear], wrap=True))
     else:
         footer.append(ft.Row([back], wrap=True))
@@ -236,11 +238,13 @@ def _footer(
 
 
 def _keys_and_save(
-    state: AppState, view: EntryView, taps: Taps, save: Callable[[], None]
+    notice: Notice | None,
+    view: EntryView,
+    taps: EntryIntents,
+    save: Callable[[], Awaitable[None]],
 ) -> ft.Control:
     """The keypad and Save stay in reach at the bottom of the screen (the
     keypad only for a line this screen may tap; Save once it may save)."""
-    notice = state.notice
     keys: list[ft.Control] = []
     if view.keys is not None:
         left = Counter(dict(view.keys))

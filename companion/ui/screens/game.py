@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.actions.game import GameIntents, GameScreenView
+from companion.app.intents import settled
 from companion.app.refusal import NO_GAME
-from companion.app.views.game import GameView, NextRound, Place, game_of
+from companion.app.views.game import GameView, NextRound, Place
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.phones import phones_panel
@@ -69,11 +70,12 @@ def _choose(question: str, buttons: list[ft.Control]) -> ft.Control:
 
 @screen
 def GameScreen(
-    state: AppState,
+    screen_view: GameScreenView | None,
+    intents: GameIntents,
     on_home: Callable[[], None],
     on_enter: Callable[[], None],
     on_new_same: Callable[[], None],
-    on_deal: Callable[[], None],
+    on_deal: Callable[[], object],
     on_table: Callable[[], None],
     on_share: Callable[[], None] | None = None,
     on_invite: Callable[[], None] | None = None,
@@ -83,33 +85,39 @@ def GameScreen(
     asking, set_asking = ft.use_state("")
     listing: ft.Ref[ft.ListView] = ft.Ref()
     use_end_in_sight(listing, players_open)
-    view = game_of(state)
-    fixes = state.fixes
-    if view is None or fixes is None:
+    if screen_view is None:
         return ft.Text(_(NO_GAME))
+    view = screen_view.game
 
-    def edit(i: int) -> None:
-        if state.act(fixes.edit_round, i) is None:
+    async def edit(i: int) -> None:
+        if await intents.edit_round(i) is None:
             on_enter()
 
-    controls = _messages(state, view, players_open)
+    controls = _messages(screen_view, players_open)
     if view.next is None:
         controls += _game_over(view, on_share, on_new_same, on_home)
     else:
         ask = Asking(asking, set_asking, on_enter, on_deal, on_table)
         controls += _next_round(view.next, ask)
-        controls += _digital_round(state, view.next, ask)
-        controls += _question(state, view.next, ask)
+        controls += _digital_round(intents, view.next, ask)
+        controls += _question(intents, view.next, ask)
     controls.append(score_table(view.sheet, edit))
-    controls += phones_panel(state)
-    controls += purist_row(view.host, view.purist, _purist(state))
+    controls += phones_panel(screen_view.phones, intents)
+    controls += purist_row(view.host, view.purist, intents.set_purist)
 
     def toggle() -> None:
         set_players_open(not players_open)
 
-    controls.append(_tools(state, view, Tools(on_share, on_invite, toggle)))
+    controls.append(_tools(intents, view, Tools(on_share, on_invite, toggle)))
     if players_open:
-        controls.append(PlayersPanel(state, lambda: set_players_open(False)))
+        controls.append(
+            PlayersPanel(
+                screen_view.players,
+                screen_view.notice,
+                intents,
+                lambda: set_players_open(False),
+            )
+        )
     return ft.Column(
         [
             header(_("Score sheet"), on_home),
@@ -143,17 +151,6 @@ def use_end_in_sight(listing: ft.Ref[ft.ListView], opened: bool) -> None:
     ft.use_effect(bring, [opened])
 
 
-def _purist(state: AppState) -> Callable[[bool], object]:
-    """The host's purist switch (the digital table's setting)."""
-    table = state.table
-
-    def switch(on: bool) -> None:
-        if table is not None:
-            state.act(table.set_purist, on)
-
-    return switch
-
-
 LAID_OUT = 0.3  # s: a new control is drawn by then, on a loaded phone too
 
 
@@ -165,7 +162,7 @@ class Asking:
     now: str
     ask: Callable[[str], None]
     on_enter: Callable[[], None]
-    on_deal: Callable[[], None]
+    on_deal: Callable[[], object]  # may be async: awaited
     on_table: Callable[[], None]
 
 
@@ -178,15 +175,16 @@ class Tools:
     toggle_players: Callable[[], None]
 
 
-def _messages(state: AppState, view: GameView, players_open: bool) -> list[ft.Control]:
+def _messages(screen_view: GameScreenView, players_open: bool) -> list[ft.Control]:
     """The notice shows once: in the Players panel when it is open, and not
     again when it is the banner (the winner, a tie-break) shown below."""
+    view = screen_view.game
     banner = view.banner
     controls: list[ft.Control] = []
-    notice = state.notice
+    notice = screen_view.notice
     if not players_open and notice is not None and notice.text != banner:
         controls.append(message(notice.text, error=notice.error))
-    for alert in state.alerts:
+    for alert in screen_view.alerts:
         controls.append(message(alert, error=True))
     if banner and not view.over:
         controls.append(message(banner))
@@ -253,18 +251,19 @@ def _next_round(nxt: NextRound, ask: Asking) -> list[ft.Control]:
     ]
 
 
-def _digital_round(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Control]:
+def _digital_round(
+    intents: GameIntents, nxt: NextRound, ask: Asking
+) -> list[ft.Control]:
     """Deal the round digitally, continue it, or discard a stale one."""
     number = nxt.number
 
-    def deal() -> None:
+    async def deal() -> None:
         if nxt.half_entered and not nxt.digital:
             ask.ask("deal")
         else:
-            ask.on_deal()
+            await settled(ask.on_deal())
 
-    table = state.table
-    if nxt.left_over is not None and table is not None:
+    if nxt.left_over is not None:
         left = nxt.left_over
         return [
             message(
@@ -276,7 +275,7 @@ def _digital_round(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Cont
             ),
             secondary(
                 _("Discard digital round {n}").format(n=left),
-                bind(state.act, table.discard),
+                bind(intents.discard_digital),
                 ft.Icons.DELETE_OUTLINE,
             ),
         ]
@@ -293,22 +292,19 @@ def _digital_round(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Cont
     ]
 
 
-def _question(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Control]:
+def _question(intents: GameIntents, nxt: NextRound, ask: Asking) -> list[ft.Control]:
     """The other kind of round is under way: continue it or discard it."""
     number = nxt.number
-    entry, table = state.entry, state.table
-    if entry is None or table is None:
-        return []
 
-    def discard_digital_and_enter() -> None:
+    async def discard_digital_and_enter() -> None:
         ask.ask("")
-        if state.act(table.discard) is None:
+        if await intents.discard_digital() is None:
             ask.on_enter()
 
-    def discard_draft_and_deal() -> None:
+    async def discard_draft_and_deal() -> None:
         ask.ask("")
-        if state.act(entry.discard) is None:
-            ask.on_deal()
+        if await intents.discard_draft() is None:
+            await settled(ask.on_deal())
 
     cancel = flat(_("Cancel"), bind(ask.ask, ""))
     if ask.now == "enter" and nxt.digital:
@@ -333,18 +329,15 @@ def _question(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Control]:
     return [_choose(question, [*buttons, cancel])]
 
 
-def _tools(state: AppState, view: GameView, ways: Tools) -> ft.Control:
+def _tools(intents: GameIntents, view: GameView, ways: Tools) -> ft.Control:
     """Undo, redo, the Players panel, Share and Invite phones, under the sheet."""
     tools: list[ft.Control] = []
-    fixes = state.fixes
-    if fixes is not None and view.can_undo:
+    if view.can_undo:
         tools.append(
-            flat(_("Undo last round"), bind(state.act, fixes.undo_round), ft.Icons.UNDO)
+            flat(_("Undo last round"), bind(intents.undo_round), ft.Icons.UNDO)
         )
-    if fixes is not None and view.can_redo:
-        tools.append(
-            flat(_("Redo round"), bind(state.act, fixes.redo_round), ft.Icons.REDO)
-        )
+    if view.can_redo:
+        tools.append(flat(_("Redo round"), bind(intents.redo_round), ft.Icons.REDO))
     tools.append(flat(_("Players"), ways.toggle_players, ft.Icons.PEOPLE))
     if ways.on_share is not None and not view.over:
         tools.append(flat(_("Share"), ways.on_share, ft.Icons.QR_CODE))

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.actions.game import GuestScreenView
 from companion.app.refusal import NO_GAME
-from companion.app.views.guest_game import GuestRound, guest_game_of
+from companion.app.views.guest_game import GuestRound
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.language import language_picker
@@ -50,22 +50,22 @@ def _this_phone(phone: ThisPhone) -> list[ft.Control]:
 
 @screen
 def GuestGameScreen(
-    state: AppState,
+    screen_view: GuestScreenView | None,
     on_enter: Callable[[], None],
     on_table: Callable[[], None],
     on_seat: Callable[[], None],
     phone: ThisPhone | None = None,
 ) -> ft.Control:
-    view = guest_game_of(state)
-    if view is None:
+    if screen_view is None:
         return ft.Text(_(NO_GAME))
+    view, notice = screen_view.game, screen_view.notice
     if view.me is not None:
         who = _("You are {name}").format(name=view.me)
     else:
         who = _("You are watching")
     controls: list[ft.Control] = []
-    if state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
+    if notice is not None:
+        controls.append(message(notice.text, error=notice.error))
     if view.banner:
         controls.append(
             ft.Text(view.banner, size=22, weight=ft.FontWeight.BOLD, color=ACCENT)

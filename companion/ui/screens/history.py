@@ -9,9 +9,10 @@ from typing import cast
 
 import flet as ft
 
-from companion.app import AppState, PlayLogView
+from companion.app import PlayLogView
+from companion.app.actions.history import HistoryIntents
 from companion.app.views.games import GameLine
-from companion.app.views.history import history_of
+from companion.app.views.history import HistoryView
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.backup import back_up
@@ -27,14 +28,20 @@ def _tile(game: GameLine, on_open: Callable[[str], None]) -> ft.Control:
     )
 
 
-def _logged(state: AppState, logged: PlayLogView | None) -> list[ft.Control]:
+def _logged(
+    view: HistoryView, intents: HistoryIntents, logged: PlayLogView | None
+) -> list[ft.Control]:
     """What "Log these plays" said, and the plays as BoardGameGeek text."""
     out: list[ft.Control] = []
-    if state.notice is not None:
-        out.append(message(state.notice.text, error=state.notice.error))
+    if view.notice is not None:
+        out.append(message(view.notice.text, error=view.notice.error))
     if logged is not None:
         text = logged.bgg_text
-        copy = copy_button(text, lambda: told_copied(state.tell))
+
+        async def copied() -> None:
+            await told_copied(intents.tell)
+
+        copy = copy_button(text, copied)
         out += [ft.Row([copy]), text_box(text)]
     return out
 
@@ -58,7 +65,7 @@ def _actions(
 
 @screen
 def HistoryScreen(
-    state: AppState,
+    intents: HistoryIntents,
     on_back: Callable[[], None],
     on_open: Callable[[str], None],
     on_stats: Callable[[], None],
@@ -67,25 +74,22 @@ def HistoryScreen(
     query, set_query = ft.use_state("")
     spoke, set_spoke = ft.use_state(False)  # the notice is the log button's
     logged, set_logged = ft.use_state(cast(PlayLogView | None, None))
-    view = history_of(state, query)
+    view = intents.find(query)  # the view of the name typed so far
 
     async def log_plays() -> None:
         """Every finished game listed (the search narrows it) in one file,
         and their BoardGameGeek text to copy."""
         set_spoke(True)
-        log = state.library.history_log(query)
-        if isinstance(log, str):
-            set_logged(None)
-            state.tell(_(log), error=True)
-            return
+        log = await intents.log_plays(query)
         set_logged(log)
-        await save_bytes(state, log.file_name, log.file_bytes, BGSPLAY, log.said)
+        if log is not None:
+            await save_bytes(intents, log.file_name, log.file_bytes, BGSPLAY, log.said)
 
     async def backup() -> None:
         """Every game, whatever the search shows, in one backup file."""
         set_spoke(True)
         set_logged(None)
-        await back_up(state)
+        await back_up(intents)
 
     def search(text: str) -> None:
         set_query(text)
@@ -101,7 +105,7 @@ def HistoryScreen(
         _actions(on_stats, on_import, log_plays, backup),
     ]
     if spoke:
-        controls += _logged(state, logged)
+        controls += _logged(view, intents, logged)
     controls.append(section(view.heading))
     controls += [_tile(g, on_open) for g in view.games]
     return ft.Column(

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.actions.home import HomeIntents
 from companion.app.views.games import GameLine
 from companion.app.views.home import HomeView, Offer
 from companion.app.views.your_games import Reminder
@@ -53,8 +53,8 @@ def _game_tile(
 
 @screen
 def HomeScreen(
-    state: AppState,
     view: HomeView,
+    intents: HomeIntents,
     on_new: Callable[[], None],
     open_game: Callable[[str], None],
     on_rules: Callable[[], None],
@@ -98,16 +98,16 @@ def HomeScreen(
     # A data folder the app cannot write (shown for as long as it holds),
     # files the store had to move aside, and the answer to the last intent.
     controls += [message(alert, error=True) for alert in view.alerts]
-    if state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
+    if view.notice is not None:
+        controls.append(message(view.notice.text, error=view.notice.error))
     if reminder is not None:
-        controls.append(_remind(state, reminder, not_now))
+        controls.append(_remind(intents, reminder, not_now))
     if view.can_restore:
-        undo = bind(state.act, state.deletions.restore)
+        undo = bind(intents.undo_delete)
         controls.append(flat(_("Undo delete"), undo, ft.Icons.UNDO))
     doomed = view.game(confirm) if confirm else None
     if doomed is not None:
-        controls.append(_ask_delete(state, doomed, set_confirm))
+        controls.append(_ask_delete(intents, doomed, set_confirm))
     controls.append(section(view.heading))
     controls += tiles
     return ft.ListView(controls=controls, padding=16, spacing=10, expand=True)
@@ -165,7 +165,7 @@ def _more(
 
 
 def _remind(
-    state: AppState, reminder: Reminder, not_now: Callable[[str], None]
+    intents: HomeIntents, reminder: Reminder, not_now: Callable[[str], None]
 ) -> ft.Control:
     """A calm word, once: "Back up now", or "Not now" until another day."""
     return ft.Container(
@@ -177,7 +177,7 @@ def _remind(
                 ft.Text(reminder.text),
                 ft.Row(
                     [
-                        back_up_button(state, _("Back up now")),
+                        back_up_button(intents, _("Back up now")),
                         flat(_("Not now"), lambda: not_now(reminder.key)),
                     ],
                     wrap=True,
@@ -188,13 +188,13 @@ def _remind(
 
 
 def _ask_delete(
-    state: AppState, doomed: GameLine, set_confirm: Callable[[str], None]
+    intents: HomeIntents, doomed: GameLine, set_confirm: Callable[[str], None]
 ) -> ft.Control:
     """Delete asks first (and Undo delete brings the game back)."""
 
-    def delete() -> None:
+    async def delete() -> None:
         set_confirm("")
-        state.delete_game(doomed.id)
+        await intents.delete_game(doomed.id)
 
     return ft.Container(
         padding=12,

@@ -9,12 +9,13 @@ nothing is uploaded to a folder on the server.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import flet as ft
 
-from companion.app import AppState
-from companion.app.views.import_game import ImportView, import_view
+from companion.app.actions.import_game import ImportIntents
+from companion.app.views.import_game import ImportView
 from companion.i18n import _
 from companion.share.sharecode import MAX_INPUT
 from companion.ui.guard import screen
@@ -23,7 +24,7 @@ from companion.ui.widgets import header, message, primary, secondary
 
 @screen
 def ImportScreen(
-    state: AppState,
+    intents: ImportIntents,
     on_back: Callable[[], None],
     on_history: Callable[[], None],
     on_open: Callable[[str], None],
@@ -33,21 +34,19 @@ def ImportScreen(
     # A new field (new key) after an oversize paste: the huge text is never
     # sent back to the browser, and the field is empty for the next paste.
     field, set_field = ft.use_state(0)
-    library = state.library
 
-    def changed(value: str) -> None:
-        refused = library.paste_refusal(value)
-        if refused is None:
+    async def changed(value: str) -> None:
+        if await intents.check_paste(value):
             return set_text(value)
-        state.tell(refused, error=True)
         set_text("")
         set_done("")
         set_field(field + 1)
 
-    def paste() -> None:
-        if state.act(library.import_code, text) is None:
+    async def paste() -> None:
+        done = await intents.import_code(text)
+        if done is not None:
             set_text("")
-            set_done(library.imported_id or "")
+            set_done(done)
 
     async def choose() -> None:
         files = await ft.FilePicker().pick_files(
@@ -57,10 +56,11 @@ def ImportScreen(
         )
         if not files:
             return  # cancelled
-        if state.act(library.import_file, files[0].bytes) is None:
-            set_done(library.imported_id or "")
+        done = await intents.import_file(files[0].bytes)
+        if done is not None:
+            set_done(done)
 
-    view = import_view(state.notice, done)
+    view = intents.view(done)
     controls: list[ft.Control] = [
         *_paste_field(view.intro, text, field, changed),
         ft.Row(
@@ -83,7 +83,7 @@ def ImportScreen(
 
 
 def _paste_field(
-    intro: str, text: str, field: int, changed: Callable[[str], None]
+    intro: str, text: str, field: int, changed: Callable[[str], Awaitable[None]]
 ) -> list[ft.Control]:
     """What to paste, and the field for the share code."""
     return [
@@ -100,9 +100,18 @@ def _paste_field(
             multiline=True,
             min_lines=3,
             max_lines=6,
-            on_change=lambda e: changed(e.control.value or ""),
+            on_change=_on_change(changed),
         ),
     ]
+
+
+def _on_change(changed: Callable[[str], Awaitable[None]]) -> Callable[[Any], Any]:
+    """The field's handler, async so that Flet awaits the intent."""
+
+    async def handler(e: Any) -> None:
+        await changed(e.control.value or "")
+
+    return handler
 
 
 def _news(

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.actions.invite import InviteIntents
 from companion.app.views.invite import InviteView, Link
 from companion.i18n import _
 from companion.ui.guard import screen
@@ -39,7 +39,7 @@ QR_SIDE = 300  # px: one QR fits a 390 px phone with the page padding
 BOARD_SIDE = 200
 
 
-def _link(state: AppState, url: str, label: str, done: str) -> ft.Control:
+def _link(intents: InviteIntents, url: str, label: str, done: str) -> ft.Control:
     """The link as selectable text (read out as it is), and a copy button
     (``label``) that says ``done`` once pressed."""
     return ft.Column(
@@ -55,7 +55,7 @@ def _link(state: AppState, url: str, label: str, done: str) -> ft.Control:
                 icon=ft.Icons.COPY,
                 height=48,
                 action=ft.CopyToClipboard(url),
-                on_click=lambda: state.tell(done),
+                on_click=bind(intents.tell, done),
             ),
         ],
         spacing=8,
@@ -82,7 +82,7 @@ def _addresses(view: InviteView, pick: Callable[[str], None]) -> list[ft.Control
 
 
 def _join(
-    state: AppState, view: InviteView, join: Link, pick: Callable[[str], None]
+    intents: InviteIntents, view: InviteView, join: Link, pick: Callable[[str], None]
 ) -> list[ft.Control]:
     return [
         ft.Text(
@@ -93,12 +93,12 @@ def _join(
             alignment=ft.Alignment.TOP_CENTER,
             content=qr_image(join.png, _("QR code of the join link"), QR_SIDE),
         ),
-        _link(state, join.url, _("Copy join link"), _("Join link copied.")),
+        _link(intents, join.url, _("Copy join link"), _("Join link copied.")),
         *_addresses(view, pick),
     ]
 
 
-def _board(state: AppState, board: Link) -> list[ft.Control]:
+def _board(intents: InviteIntents, board: Link) -> list[ft.Control]:
     return [
         section(_("Board for a TV or tablet")),
         ft.Text(
@@ -112,18 +112,20 @@ def _board(state: AppState, board: Link) -> list[ft.Control]:
             alignment=ft.Alignment.TOP_CENTER,
             content=qr_image(board.png, _("QR code of the board link"), BOARD_SIDE),
         ),
-        _link(state, board.url, _("Copy board link"), _("Board link copied.")),
+        _link(intents, board.url, _("Copy board link"), _("Board link copied.")),
     ]
 
 
-def _renew(state: AppState, asking: bool, ask: Callable[[bool], None]) -> ft.Control:
+def _renew(
+    intents: InviteIntents, asking: bool, ask: Callable[[bool], None]
+) -> ft.Control:
     """ "New invite", asked first: every phone's link stops working."""
     if not asking:
         return secondary(_("New invite"), lambda: ask(True), ft.Icons.AUTORENEW)
 
-    def renew() -> None:
+    async def renew() -> None:
         ask(False)
-        state.act(state.invite.renew)
+        await intents.renew()
 
     return ft.Container(
         padding=12,
@@ -163,22 +165,23 @@ def _awake(awake: Awake) -> ft.Control:
 
 @screen
 def InviteScreen(
-    state: AppState, awake: Awake, on_back: Callable[[], None]
+    intents: InviteIntents, awake: Awake, on_back: Callable[[], None]
 ) -> ft.Control:
     address, pick = ft.use_state("")
     asking, ask = ft.use_state(False)
-    view = state.invite.view(address or None)
+    screen_view = intents.view(address)  # the address picked is the screen's
+    view, notice = screen_view.invite, screen_view.notice
     controls: list[ft.Control] = []
-    if state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
+    if notice is not None:
+        controls.append(message(notice.text, error=notice.error))
     if isinstance(view, str):  # the invite's HOST_ONLY comes in English
         controls.append(message(_(view), error=True))
     elif view.join is not None and view.board is not None:
-        controls += _join(state, view, view.join, pick)
-        controls.append(_renew(state, asking, ask))
+        controls += _join(intents, view, view.join, pick)
+        controls.append(_renew(intents, asking, ask))
         controls.append(ft.Divider())
-        controls += _board(state, view.board)
-        controls += phones_panel(state, always=True)
+        controls += _board(intents, view.board)
+        controls += phones_panel(screen_view.phones, intents)
     else:  # no links: the view says why phones can't join
         controls.append(message(view.problem or "", error=True))
     controls += [ft.Divider(), _awake(awake)]

@@ -10,13 +10,13 @@ seat again without asking.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.actions.join import JoinIntents
 from companion.app.refusal import GAME_GONE
-from companion.app.views.join import JoinView, join_of
+from companion.app.views.join import JoinView
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.widgets import (
@@ -24,6 +24,7 @@ from companion.ui.widgets import (
     bind,
     header,
     message,
+    no_event,
     primary,
     secondary,
     use_text_input,
@@ -66,29 +67,27 @@ def LockedScreen(reason: str = "") -> ft.Control:
 
 
 @screen
-def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
+def JoinScreen(intents: JoinIntents, on_seated: Callable[[], None]) -> ft.Control:
     name_input = use_text_input()
-    view = join_of(state)
-    if view is None:
+    shown = intents.view()
+    if shown is None:
         return LockedScreen(_(GAME_GONE))
+    view, notice = shown.join, shown.notice
 
-    def claim(pid: str) -> None:
-        if state.act(state.seat.claim, pid) is None:
+    async def claim(pid: str) -> None:
+        if await intents.claim(pid) is None:
             on_seated()
 
-    def watch() -> None:
-        state.seat.watching = True
-        state.act(state.seat.leave)
+    async def watch() -> None:
+        await intents.watch()
         on_seated()
 
-    def join_late() -> None:
-        fixes = state.fixes
-        if fixes is not None and state.act(fixes.join_late, name_input.text) is None:
+    async def join_late() -> None:
+        if await intents.join_late(name_input.text) is None:
             name_input.reset()
             on_seated()
 
     rows = _seats(view, claim)
-    notice = state.notice
     return ft.Column(
         [
             header(_("Join the game")),
@@ -117,7 +116,7 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     )
 
 
-def _seats(view: JoinView, claim: Callable[[str], None]) -> list[ft.Control]:
+def _seats(view: JoinView, claim: Callable[[str], Awaitable[None]]) -> list[ft.Control]:
     """A button "I am Ann" per free seat; a seat another phone holds says so."""
     rows: list[ft.Control] = []
     for seat in view.seats:
@@ -132,7 +131,10 @@ def _seats(view: JoinView, claim: Callable[[str], None]) -> list[ft.Control]:
 
 
 def _late(
-    view: JoinView, key: str, name_input: TextInput, join: Callable[[], None]
+    view: JoinView,
+    key: str,
+    name_input: TextInput,
+    join: Callable[[], Awaitable[None]],
 ) -> list[ft.Control]:
     """A newcomer adds themselves, when the host opened the table."""
     if not view.late_joins:
@@ -143,30 +145,33 @@ def _late(
             key=key,
             label=_("Your name"),
             on_change=name_input.change,
-            on_submit=lambda _: join(),
+            on_submit=no_event(join),
         ),
         secondary(_("Join as a new player"), join, ft.Icons.PERSON_ADD),
     ]
 
 
-def remember_seat(page: ft.Page, state: AppState) -> None:
+def remember_seat(page: ft.Page, intents: JoinIntents) -> None:
     """After a seat is taken, remember it on this device; on a fresh
     session of a guest with no seat yet, take the remembered one back."""
-    gid = state.seat.access.game_id
-    if not state.seat.access.guest or not gid:
+    now = intents.seat()
+    gid = now.game_id
+    if not now.guest or not gid:
         return
 
     async def sync() -> None:
         prefs = ft.SharedPreferences()
         try:
-            if state.seat.mine is not None:
-                await prefs.set(SEAT_KEY + gid, state.seat.mine)
+            mine = intents.seat().mine
+            if mine is not None:
+                await prefs.set(SEAT_KEY + gid, mine)
                 return
             pid = await prefs.get(SEAT_KEY + gid)
         except (RuntimeError, TimeoutError):  # the tab went away meanwhile
             logging.getLogger(__name__).debug("seat not remembered", exc_info=True)
             return
-        if isinstance(pid, str) and state.seat.mine is None and not state.seat.watching:
-            state.act(state.seat.claim, pid)
+        now = intents.seat()  # as it is after the wait
+        if isinstance(pid, str) and now.mine is None and not now.watching:
+            await intents.claim(pid)
 
     page.run_task(sync)

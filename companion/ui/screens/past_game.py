@@ -23,8 +23,8 @@ def PastGameScreen(
     on_share: Callable[[str], None],
     on_play: Callable[[str], None],
 ) -> ft.Control:
-    game_id, sheet = view.game_id, view.sheet
-    if sheet is None:
+    game_id, sheet, chart = view.game_id, view.sheet, view.chart
+    if sheet is None or chart is None:
         body: list[ft.Control] = [message(view.problem or "", error=True)]
     else:
         body = [
@@ -42,7 +42,7 @@ def PastGameScreen(
                 wrap=True,
             ),
             section(_("Running totals")),
-            totals_chart(sheet),
+            totals_chart(chart),
             section(_("Score sheet")),
             score_table(sheet, None),
         ]

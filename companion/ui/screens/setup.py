@@ -3,23 +3,26 @@ first dealer, Brutal mode, target and the two house rules of RULES.md."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from functools import partial
 
 import flet as ft
 
-from companion.app import AppState
-from companion.app.digital import NEW_COMPUTER
-from companion.app.views.setup import Seat, SetupView, setup_of
+from companion.app.actions.setup import SetupIntents, SetupScreenView
+from companion.app.intents import settled
+from companion.app.views.setup import Seat, SetupView
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.theme import ACCENT
 from companion.ui.widgets import (
     TextInput,
+    bind,
     bottom_bar,
     flat,
     header,
     icon_action,
     near_buttons,
+    no_event,
     primary,
     secondary,
     section,
@@ -28,8 +31,8 @@ from companion.ui.widgets import (
 )
 
 
-def _player_row(state: AppState, seat: Seat) -> ft.Control:
-    form, i, name = state.form, seat.index, seat.name
+def _player_row(intents: SetupIntents, seat: Seat) -> ft.Control:
+    i, name = seat.index, seat.name
     return ft.Container(
         border_radius=8,
         padding=ft.Padding.only(left=8, bottom=4),
@@ -48,33 +51,32 @@ def _player_row(state: AppState, seat: Seat) -> ft.Control:
                         icon_action(
                             ft.Icons.ARROW_UPWARD,
                             _("Move {name} up").format(name=name),
-                            lambda: state.act(form.move, i, -1),
+                            bind(intents.move, i, -1),
                             disabled=seat.first,
                         ),
                         icon_action(
                             ft.Icons.ARROW_DOWNWARD,
                             _("Move {name} down").format(name=name),
-                            lambda: state.act(form.move, i, 1),
+                            bind(intents.move, i, 1),
                             disabled=seat.last,
                         ),
                         icon_action(
                             ft.Icons.CLOSE,
                             _("Remove {name}").format(name=name),
-                            lambda: state.act(form.remove, i),
+                            bind(intents.remove, i),
                         ),
                     ],
                     spacing=0,
                 ),
-                _seat_buttons(state, seat),
+                _seat_buttons(intents, seat),
             ],
             spacing=0,
         ),
     )
 
 
-def _seat_buttons(state: AppState, seat: Seat) -> ft.Control:
+def _seat_buttons(intents: SetupIntents, seat: Seat) -> ft.Control:
     """Who deals first, and whether the seat is a person or a computer."""
-    form = state.form
     return ft.Row(
         [
             ft.TextButton(
@@ -82,14 +84,14 @@ def _seat_buttons(state: AppState, seat: Seat) -> ft.Control:
                 if seat.dealer
                 else _("{name} deals first").format(name=seat.name),
                 icon=ft.Icons.STYLE if seat.dealer else None,
-                on_click=lambda: state.act(form.set_dealer, seat.index),
+                on_click=no_event(bind(intents.set_dealer, seat.index)),
             ),
             ft.TextButton(
                 seat.kind,
                 icon=ft.Icons.SMART_TOY if seat.bot else ft.Icons.PERSON,
                 tooltip=_("Person, or a computer player and its strategy"),
-                on_click=lambda: state.act(
-                    form.set_computer, seat.index, seat.next_bot
+                on_click=no_event(
+                    bind(intents.set_computer, seat.index, seat.next_bot)
                 ),
             ),
         ],
@@ -100,19 +102,22 @@ def _seat_buttons(state: AppState, seat: Seat) -> ft.Control:
 
 @screen
 def SetupScreen(
-    state: AppState,
+    intents: SetupIntents,
     on_back: Callable[[], None],
-    on_started: Callable[[], None],
-    on_deal: Callable[[], None],
+    on_started: Callable[[], object],
+    on_deal: Callable[[], object],
 ) -> ft.Control:
+    """``on_started``, ``on_deal``: after Start game, Deal digitally (may be
+    async: awaited)."""
     name = use_text_input(live=True)
-    target = use_text_input(str(state.form.target))
+    shown: SetupScreenView = intents.view(name.text)
+    view = shown.setup
+    target = use_text_input(str(view.target))
     target_error, set_target_error = ft.use_state("")
     name_error, set_name_error = ft.use_state("")
-    view = setup_of(state, name.text)
 
-    def add(chosen: str | None = None) -> None:
-        refused = state.act(state.form.add, name.text if chosen is None else chosen)
+    async def add(chosen: str | None = None) -> None:
+        refused = await intents.add(name.text if chosen is None else chosen)
         set_name_error(refused or "")
         if refused is None:
             name.set("")
@@ -122,33 +127,33 @@ def SetupScreen(
         if name_error:
             set_name_error("")
 
-    def commit_target() -> bool:
+    async def commit_target() -> bool:
         """Take the typed target; False (and a message beside it) if refused."""
         if target.text.strip() == str(view.target):
             set_target_error("")
             return True
-        refused = state.act(state.form.set_target, target.text)
+        refused = await intents.set_target(target.text)
         set_target_error(refused or "")
         return refused is None
 
-    def start(then: Callable[[], None]) -> None:
-        if commit_target() and state.start_game() is None:
-            then()
+    async def start(then: Callable[[], object]) -> None:
+        if await commit_target() and await intents.start_game() is None:
+            await settled(then())
 
-    notice = state.notice
+    notice = shown.notice
     # A refusal shows beside its field while it is the app's current notice
     # (so a reload, which dismisses notices, clears it too).
     refused = notice.text if notice is not None and notice.error else None
     name_error = name_error if name_error == refused else ""
     target_error = target_error if target_error == refused else ""
-    controls = _players(state, view, name, name_error, typing, add)
-    controls += _rules(state, view, target, target_error, commit_target)
+    controls = _players(intents, view, name, name_error, typing, add)
+    controls += _rules(intents, view, target, target_error, commit_target)
     return ft.Column(
         [
             header(_("New game"), on_back),
             ft.ListView(controls=controls, padding=16, spacing=8, expand=True),
             *near_buttons(notice, shown_beside=(name_error, target_error)),
-            _start_bar(lambda: start(on_started), lambda: start(on_deal)),
+            _start_bar(bind(start, on_started), bind(start, on_deal)),
         ],
         expand=True,
         spacing=0,
@@ -156,12 +161,12 @@ def SetupScreen(
 
 
 def _players(
-    state: AppState,
+    intents: SetupIntents,
     view: SetupView,
     name: TextInput,
     name_error: str,
     typing: Callable[[ft.Event[ft.TextField]], None],
-    add: Callable[..., None],
+    add: Callable[..., Awaitable[None]],
 ) -> list[ft.Control]:
     """The name field, names from earlier games, and the seats in order."""
     controls: list[ft.Control] = [
@@ -177,9 +182,9 @@ def _players(
                     error=name_error or None,
                     error_max_lines=3,
                     on_change=typing,
-                    on_submit=lambda _: add(),
+                    on_submit=no_event(add),
                 ),
-                primary(_("Add"), lambda: add(), ft.Icons.PERSON_ADD),
+                primary(_("Add"), bind(add), ft.Icons.PERSON_ADD),
             ],
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
@@ -189,20 +194,16 @@ def _players(
             ft.Row(
                 [
                     ft.OutlinedButton(
-                        _("Add {name}").format(name=n), on_click=lambda _e, n=n: add(n)
+                        _("Add {name}").format(name=n), on_click=no_event(bind(add, n))
                     )
                     for n in view.suggestions
                 ],
                 wrap=True,
             )
         )
-    controls += [_player_row(state, seat) for seat in view.seats]
+    controls += [_player_row(intents, seat) for seat in view.seats]
     controls.append(
-        flat(
-            _("Add computer player"),
-            lambda: state.act(state.form.add_computer, NEW_COMPUTER),
-            ft.Icons.SMART_TOY,
-        )
+        flat(_("Add computer player"), bind(intents.add_computer), ft.Icons.SMART_TOY)
     )
     if not view.seats:
         controls.append(ft.Text(_("Add 2 to 36 players in seat order (clockwise).")))
@@ -210,39 +211,39 @@ def _players(
 
 
 def _rules(
-    state: AppState,
+    intents: SetupIntents,
     view: SetupView,
     target: TextInput,
     target_error: str,
-    commit_target: Callable[[], bool],
+    commit_target: Callable[[], Awaitable[bool]],
 ) -> list[ft.Control]:
     """Brutal mode, the house rules, two decks, the target, learning game."""
-    form = state.form
+    option = intents.set_option
     return [
         ft.Divider(),
         section(_("Rules")),
         switch_row(
             _("Brutal mode"),
             view.brutal,
-            lambda v: state.act(form.set_option, "brutal", v),
+            partial(option, "brutal"),
             _("Scores can go below 0; Flip 7 chooses +15 or −15 on another player."),
         ),
         switch_row(
             _("Lucky pair counts two"),
             view.lucky_pair_counts_two,
-            lambda v: state.act(form.set_option, "lucky_pair_counts_two", v),
+            partial(option, "lucky_pair_counts_two"),
             _("Lucky 13 with a 13 counts as two cards toward Flip 7 (off: one)."),
         ),
         switch_row(
             _("Tie-break rounds"),
             view.tie_break,
-            lambda v: state.act(form.set_option, "tie_break", v),
+            partial(option, "tie_break"),
             _("Tied leaders play on alone (off: they share the win)."),
         ),
         switch_row(
             _("Two decks"),
             view.two_decks,
-            lambda v: state.act(form.set_two_decks, v),
+            intents.set_two_decks,
             _("216 cards; needed with more than 18 players."),
         ),
         ft.TextField(
@@ -254,13 +255,13 @@ def _rules(
             width=240,
             keyboard_type=ft.KeyboardType.NUMBER,
             on_change=target.change,
-            on_blur=lambda _: commit_target(),
-            on_submit=lambda _: commit_target(),
+            on_blur=no_event(commit_target),
+            on_submit=no_event(commit_target),
         ),
         switch_row(
             _("Learning game"),
             view.advisor,
-            lambda v: state.act(form.set_option, "advisor", v),
+            partial(option, "advisor"),
             _(
                 "The advisor shows each choice's chance to win the game, and "
                 "bust and Flip 7 chances, in digital rounds."
@@ -269,7 +270,9 @@ def _rules(
     ]
 
 
-def _start_bar(start_game: Callable[[], None], deal: Callable[[], None]) -> ft.Control:
+def _start_bar(
+    start_game: Callable[[], object], deal: Callable[[], object]
+) -> ft.Control:
     return bottom_bar(
         [
             primary(_("Start game"), start_game, ft.Icons.PLAY_ARROW, expand=True),

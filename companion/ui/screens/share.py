@@ -15,7 +15,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import AppState, ShareView
+from companion.app import ShareView
+from companion.app.actions.share import ShareScreenView
+from companion.app.intents import Intents
+from companion.app.observable import Notice
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.play_log import BGSPLAY, log_block, told_copied
@@ -39,7 +42,7 @@ def qr_image(png: bytes, label: str, side: int = QR_SIDE) -> ft.Control:
 
 
 async def save_bytes(
-    state: AppState, name: str, data: bytes, ext: str, note: str = ""
+    intents: Intents, name: str, data: bytes, ext: str, note: str = ""
 ) -> None:
     """Download (web) or save through a dialog (desktop), then say so
     (and ``note``: what the file holds)."""
@@ -52,31 +55,38 @@ async def save_bytes(
             src_bytes=data,
         )
     except Exception as exc:  # the platform said no: tell the table why
-        state.tell(
+        await intents.tell(
             _("Could not save {name}: {reason}").format(name=name, reason=exc),
             error=True,
         )
         return
     if ft.context.page.web:
-        state.tell(" ".join([_("Downloaded {name}.").format(name=name), note]).strip())
+        said = _("Downloaded {name}.").format(name=name)
+        await intents.tell(" ".join([said, note]).strip())
     elif path:
-        state.tell(" ".join([_("Saved {path}.").format(path=path), note]).strip())
+        await intents.tell(
+            " ".join([_("Saved {path}.").format(path=path), note]).strip()
+        )
 
 
-def _said_here(state: AppState, here: str, where: str) -> list[ft.Control]:
+def _said_here(notice: Notice | None, here: str, where: str) -> list[ft.Control]:
     """The message of the button just pressed, shown beside it: the screen
     is long, and a message at its top would be scrolled out of sight."""
-    if state.notice is None or here != where:
+    if notice is None or here != where:
         return []
-    return [message(state.notice.text, error=state.notice.error)]
+    return [message(notice.text, error=notice.error)]
 
 
 def _summary_block(
-    view: ShareView, state: AppState, where: str, said: Callable[[str], None]
+    view: ShareView,
+    intents: Intents,
+    notice: Notice | None,
+    where: str,
+    said: Callable[[str], None],
 ) -> ft.Control:
     async def save_png() -> None:
         said("summary")
-        await save_bytes(state, view.png_name, view.saved_png, "png")
+        await save_bytes(intents, view.png_name, view.saved_png, "png")
 
     text = ft.Column(
         [
@@ -90,7 +100,7 @@ def _summary_block(
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
             primary(_("Save QR as PNG"), save_png, ft.Icons.DOWNLOAD),
-            *_said_here(state, "summary", where),
+            *_said_here(notice, "summary", where),
         ],
         spacing=10,
     )
@@ -109,16 +119,20 @@ def _summary_block(
 
 
 def _code_block(
-    view: ShareView, state: AppState, where: str, said: Callable[[str], None]
+    view: ShareView,
+    intents: Intents,
+    notice: Notice | None,
+    where: str,
+    said: Callable[[str], None],
 ) -> ft.Control:
     async def download() -> None:
         said("code")
-        await save_bytes(state, view.file_name, view.file_bytes, "f7c")
+        await save_bytes(intents, view.file_name, view.file_bytes, "f7c")
 
-    def copied() -> None:
+    async def copied() -> None:
         said("code")
         text = _("Share code copied. Paste it into the other app's Import screen.")
-        state.tell(text)
+        await intents.tell(text)
         # at the bottom edge of the screen, where the finger is, for a moment
         ft.context.page.show_dialog(ft.SnackBar(ft.Text(text), duration=4000))
 
@@ -145,7 +159,7 @@ def _code_block(
             ],
             wrap=True,
         ),
-        *_said_here(state, "code", where),
+        *_said_here(notice, "code", where),
     ]
     controls += _qr_or_why_not(view)
     return ft.Column(controls, spacing=10)
@@ -195,42 +209,46 @@ def _qr_or_why_not(view: ShareView) -> list[ft.Control]:
 
 
 def _log_block(
-    view: ShareView, state: AppState, where: str, said: Callable[[str], None]
+    view: ShareView,
+    intents: Intents,
+    notice: Notice | None,
+    where: str,
+    said: Callable[[str], None],
 ) -> ft.Control:
     log = view.log
 
     async def download() -> None:
         said("log")
         if not isinstance(log, str):
-            await save_bytes(state, log.file_name, log.file_bytes, BGSPLAY)
+            await save_bytes(intents, log.file_name, log.file_bytes, BGSPLAY)
 
-    def copied() -> None:
+    async def copied() -> None:
         said("log")
-        told_copied(state.tell)
+        await told_copied(intents.tell)
 
-    return log_block(log, download, copied, _said_here(state, "log", where))
+    return log_block(log, download, copied, _said_here(notice, "log", where))
 
 
 @screen
 def ShareScreen(
-    state: AppState, game_id: str | None, on_back: Callable[[], None]
+    screen_view: ShareScreenView, intents: Intents, on_back: Callable[[], None]
 ) -> ft.Control:
-    view = state.library.share_view(game_id or state.game_id)
+    view, notice = screen_view.share, screen_view.notice
     where, said = ft.use_state("")  # which block's button spoke last
     controls: list[ft.Control] = []
-    if state.notice is not None and not where:
-        controls.append(message(state.notice.text, error=state.notice.error))
+    if notice is not None and not where:
+        controls.append(message(notice.text, error=notice.error))
     if isinstance(view, str):
         # the library hands some refusals over in English: worded here
         controls += [message(_(view), error=True), secondary(_("Back"), on_back)]
     else:
         controls += [
             ft.Text(view.heading, size=22, weight=ft.FontWeight.BOLD),
-            _summary_block(view, state, where, said),
+            _summary_block(view, intents, notice, where, said),
             ft.Divider(),
-            _log_block(view, state, where, said),
+            _log_block(view, intents, notice, where, said),
             ft.Divider(),
-            _code_block(view, state, where, said),
+            _code_block(view, intents, notice, where, said),
         ]
     return ft.Column(
         [

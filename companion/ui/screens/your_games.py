@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app import AppState
+from companion.app.actions.games import GamesIntents
 from companion.app.views.your_games import Fact, YourGamesView
 from companion.i18n import _
 from companion.ui.guard import screen
@@ -34,8 +34,8 @@ def _fact(fact: Fact) -> ft.Control:
 
 @screen
 def YourGamesScreen(
-    state: AppState,
     view: YourGamesView,
+    intents: GamesIntents,
     on_back: Callable[[], None],
     on_looked: Callable[[], None],
 ) -> ft.Control:
@@ -46,14 +46,14 @@ def YourGamesScreen(
     controls: list[ft.Control] = [_fact(f) for f in view.facts]
     controls += [ft.Text(text, size=14) for text in view.advice]
     if view.can_back_up:
-        controls.append(back_up_button(state, _("Back up")))
-    controls.append(restore_button(state))
-    if state.notice is not None:
-        controls.append(message(state.notice.text, error=state.notice.error))
+        controls.append(back_up_button(intents, _("Back up")))
+    controls.append(restore_button(intents))
+    if view.notice is not None:
+        controls.append(message(view.notice.text, error=view.notice.error))
     if view.can_undo:
-        controls.append(undo_button(state))
+        controls.append(undo_button(intents))
     if view.aside:
-        controls.append(SetAsideFiles(state, view.aside))
+        controls.append(SetAsideFiles(intents, view.aside))
     return ft.Column(
         [
             header(view.title, on_back),

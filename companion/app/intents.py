@@ -1,0 +1,62 @@
+"""The one door from a screen's intents to the session's wrapper.
+
+Why one function: every intent object a screen is given (``app/intents/``
+and its neighbours) carries its action out through :func:`perform`, so the
+session's :meth:`~companion.app.session.AppState.act` (a refusal becomes
+the notice, a success its message, the screen re-renders) is called from
+one place. The intents are ``async`` already, as the screens' handlers
+that await them: when ``act`` itself becomes a coroutine (issue 36, one
+event loop), this is the one line that changes, to ``await state.act``.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    from .session import AppState
+
+P = ParamSpec("P")
+T = TypeVar("T")
+Result = str | None  # an intent's answer: None when done, else the refusal
+
+
+async def perform(
+    state: AppState,
+    fn: Callable[P, str | None],
+    /,
+    *args: P.args,
+    **kw: P.kwargs,
+) -> Result:
+    """Carry out ``fn(*args, **kw)`` as one of this session's intents; its
+    refusal's words (``None`` when done)."""
+    return await settled(state.act(fn, *args, **kw))
+
+
+async def settled(answer: T | Awaitable[T]) -> T:
+    """A session method's answer, awaited if it is a coroutine: the same
+    intents work whether the session's wrapper is sync or ``async``."""
+    if inspect.isawaitable(answer):
+        return await answer
+    return answer
+
+
+class Intents:
+    """What every screen's intents share: the session they act on (never
+    handed to the screen) and :meth:`tell`, for what the screen did itself
+    (a copy, a download). Each screen's own intents, in
+    ``companion/app/actions/``, add the actions it may take."""
+
+    def __init__(self, state: AppState) -> None:
+        self._state = state
+
+    async def _do(
+        self, fn: Callable[P, str | None], /, *args: P.args, **kw: P.kwargs
+    ) -> Result:
+        return await perform(self._state, fn, *args, **kw)
+
+    async def tell(self, text: str, *, error: bool = False) -> None:
+        """Show a message the screen made (in red when ``error``)."""
+        self._state.tell(text, error=error)
