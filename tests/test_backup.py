@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from backup_games import every_kind, files_of, never, records, tap
+from drive import drive
 
 from companion.app import AppState
 from companion.app.backups import Backups
@@ -79,11 +80,11 @@ def one_game(store: GameStore) -> tuple[AppState, str]:
     """A game of Ann and Bob with one round saved, left open in a session."""
     state = AppState(store)
     for name in ("Ann", "Bob"):
-        state.act(state.form.add, name)
+        drive(state.act(state.form.add, name))
     assert state.start_game() is None
     tap(state, "p1", "5")
     tap(state, "p2", "6")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert state.game_id is not None
     return state, state.game_id
 
@@ -93,7 +94,7 @@ def play_round(state: AppState, game_id: str, a: str, b: str) -> None:
         assert state.open_game(game_id) is None
     tap(state, "p1", a)
     tap(state, "p2", b)
-    assert state.act(state.entry.save) is None, state.notice
+    assert drive(state.act(state.entry.save)) is None, state.notice
     state.close_game()
 
 
@@ -231,17 +232,17 @@ def test_a_game_open_on_a_screen_is_brought_up_to_date_through_its_commit() -> N
     table.news.subscribe(lambda: heard.append(1))
     seen = table.watch.seen if table.watch else -1
     host = AppState(hub)
-    assert host.act(host.backups.restore, newer) is None
+    assert drive(host.act(host.backups.restore, newer)) is None
     assert host.notice is not None
     assert host.notice.text == "1 game brought up to date."
     assert heard, "the screen on the game was told"
     assert table.sheet is not None and len(table.sheet.rounds) == 2
     assert table.watch is not None and table.watch.game.revision > seen
     # a tap made on the game as it was is refused, not applied over it
-    refused = table.act(table.entry.add_card, "p1", "3")  # type: ignore[union-attr]
+    refused = drive(table.act(table.entry.add_card, "p1", "3"))  # type: ignore[union-attr]
     assert refused is not None and "restored from a backup" in refused
     # and undo goes back through the commit as well
-    assert host.backups.undo().startswith("The restore was undone")
+    assert drive(host.backups.undo()).startswith("The restore was undone")
     assert table.sheet is not None and len(table.sheet.rounds) == 1
 
 
@@ -268,9 +269,9 @@ def test_undo_of_a_game_a_screen_opened_sends_that_screen_home() -> None:
     data = backups(phone).export().data
     hub = GameHub(GameStore.memory())
     host, table = AppState(hub), AppState(hub)
-    assert host.act(host.backups.restore, data) is None
+    assert drive(host.act(host.backups.restore, data)) is None
     assert table.open_game(gid) is None
-    assert host.act(host.backups.undo) is None
+    assert drive(host.act(host.backups.undo)) is None
     assert table.game_id is None  # told, and back Home
     assert table.alerts[-1] == "That game was deleted on another screen."
 

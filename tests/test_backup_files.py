@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from backup_games import files_of, tap
+from drive import drive
 from share_games import standard_game
 
 from companion.app import AppState
@@ -34,12 +35,12 @@ def two_games() -> bytes:
     for names in (("Ann", "Bob"), ("Cy", "Dee")):
         state.new_game()
         for name in names:
-            state.act(state.form.add, name)
+            drive(state.act(state.form.add, name))
         assert state.start_game() is None
         tap(state, "p1", "5")
         tap(state, "p2", "6")
         if names[0] == "Ann":
-            assert state.act(state.entry.save) is None
+            assert drive(state.act(state.entry.save)) is None
         state.close_game()
     return Backups(GameHub(store), LiveSeat()).export().data
 
@@ -55,10 +56,10 @@ def folder(tmp_path: Path) -> Path:
     store = GameStore(tmp_path)
     state = AppState(store)
     for name in ("Eve", "Fay"):
-        state.act(state.form.add, name)
+        drive(state.act(state.form.add, name))
     assert state.start_game() is None
     tap(state, "p1", "9")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     state.close_game()
     Backups(state.hub, LiveSeat()).export()  # backups.json exists too
     store.close()
@@ -258,8 +259,8 @@ def test_a_folder_that_cannot_be_written_refuses_first(
 def test_a_guest_may_neither_back_up_nor_restore(good: bytes) -> None:
     state = AppState(GameStore.memory())
     state.seat.access = Access(Role.GUEST, "x", "token")
-    assert state.act(state.backups.export) is not None
-    assert state.act(state.backups.restore, good) is not None
+    assert drive(state.act(state.backups.export)) is not None
+    assert drive(state.act(state.backups.restore, good)) is not None
     assert state.backups.status().games == 0
     assert state.store.list_games() == []
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from drive import drive
 from own_loop import run_alone
 
 from companion.app import AppState
@@ -68,13 +69,13 @@ def two_phones(
     hub = GameHub(store or GameStore.memory(), BotClock(PAUSE, clock.schedule))
     one, two = AppState(hub, test_deck=DECK), AppState(hub)
     for name in ("Ann", "Bob", "Cy"):
-        assert one.act(one.form.add, name) is None
+        assert drive(one.act(one.form.add, name)) is None
     for seat in (1, 2):
-        assert one.act(one.form.set_computer, seat, "stop") is None
+        assert drive(one.act(one.form.set_computer, seat, "stop")) is None
     assert one.start_game() is None
     assert one.game_id is not None
     assert two.open_game(one.game_id) is None
-    assert one.act(one.table.start) is None
+    assert drive(one.act(one.table.start)) is None
     return hub, one, two
 
 
@@ -95,10 +96,10 @@ def test_two_sessions_one_move_per_pause_and_no_page_needed() -> None:
     assert [j.delay for j in clock.waiting] == [PAUSE]  # Bob, once, not per page
     two.shown()  # the other page re-rendered (the UI does this on every change)
     assert (
-        two.act(two.table.set_advisor, True) is None
+        drive(two.act(two.table.set_advisor, True)) is None
     )  # more commits: still one move waiting
     one.shown()
-    assert one.act(one.table.set_advisor, False) is None
+    assert drive(one.act(one.table.set_advisor, False)) is None
     assert len(clock.waiting) == 1
     before = (revision(one), choices(one))
     assert clock.pause() == 1  # Bob decides
@@ -109,7 +110,7 @@ def test_two_sessions_one_move_per_pause_and_no_page_needed() -> None:
     assert rnd is not None and rnd.pending is not None and rnd.pending.player == 0
     assert clock.waiting == []  # Ann's turn: nothing to move
     two.shown()
-    assert two.act(two.table.play, "stay") is None
+    assert drive(two.act(two.table.play, "stay")) is None
     moves = 0
     while one.digital.round is not None:  # only computers left; no page renders
         start = revision(one)
@@ -176,7 +177,9 @@ def test_a_failed_write_is_said_and_the_next_change_moves_on() -> None:
         assert state.notice.text == said
     assert clock.waiting == []  # no retry loop on a full disk
     store.save_digital = save  # type: ignore[method-assign]
-    assert one.act(one.table.set_advisor, True) is None  # the next commit reschedules
+    assert (
+        drive(one.act(one.table.set_advisor, True)) is None
+    )  # the next commit reschedules
     assert clock.pause() == 1 and choices(one) == 1
     assert two.notice is None  # the trouble is over: its message goes
 
@@ -186,13 +189,13 @@ def test_computer_players_alone_finish_the_round_without_any_page() -> None:
     hub = GameHub(GameStore.memory(), BotClock(0.001))
     state = AppState(hub, test_deck=DECK)
     for seat, name in enumerate(("Ann", "Bob", "Cy")):
-        assert state.act(state.form.add, name) is None
-        assert state.act(state.form.set_computer, seat, "odds") is None
+        assert drive(state.act(state.form.add, name)) is None
+        assert drive(state.act(state.form.set_computer, seat, "odds")) is None
     assert state.start_game() is None
     done = threading.Event()
     state.news.subscribe(lambda: done.set() if state.digital.last else None)
     start = revision(state)
-    assert state.act(state.table.start) is None
+    assert drive(state.act(state.table.start)) is None
     assert done.wait(10), "the computer players stopped"
     time.sleep(0.05)  # nothing moves after the round is over
     last = state.digital.last

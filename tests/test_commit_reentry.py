@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from drive import drive
+
 from companion.app import AppState
 from companion.app.open_game import BUSY
 from companion.store import GameStore
@@ -32,20 +34,22 @@ def test_a_commit_that_walks_into_another_is_refused_and_nothing_is_lost(
     store = Yielding(tmp_path)
     state = AppState(store)
     for name in ("Ann", "Bob"):
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None and state.watch is not None
     game, entry = state.watch.game, state.entry
     assert entry is not None
     refused: list[str | None] = []
 
     def next_tap() -> None:  # the browser's next task: Ann's 9
-        refused.append(state.act(entry.add_card, "p1", "9"))
+        refused.append(drive(state.act(entry.add_card, "p1", "9")))
 
     store.meanwhile = next_tap
     revision = game.revision
-    assert state.act(entry.add_card, "p1", "8") is None
+    assert drive(state.act(entry.add_card, "p1", "8")) is None
     assert refused == [BUSY]
     assert entry.draft.lines["p1"] == ["8"] and game.revision == revision + 1
-    assert state.act(entry.add_card, "p1", "9") is None  # the next tap, made again
+    assert (
+        drive(state.act(entry.add_card, "p1", "9")) is None
+    )  # the next tap, made again
     stored = GameStore(tmp_path).load(game.id)
     assert stored.draft is not None and stored.draft["lines"]["p1"] == ["8", "9"]

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drive import drive
 from fake_pyodide import DIR, Browser, Int8Array, in_browser, record
 from own_loop import run_alone
 
@@ -48,7 +49,7 @@ async def opened(browser: Browser, root: Path, told: Told) -> tuple[Any, list[st
 def a_game(root: Path) -> AppState:
     state = AppState(GameStore(root))
     for name in ("Ann", "Bob"):
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None and state.entry is not None
     return state
 
@@ -77,8 +78,8 @@ def test_a_tap_made_while_indexeddb_writes_the_last_one_is_kept(
             await settle(browser)
             assert state.entry is not None
             entry = state.entry
-            browser.queue.append(lambda: state.act(entry.add_card, "p1", "9"))
-            assert state.act(entry.add_card, "p1", "8") is None, state.notice
+            browser.queue.append(lambda: drive(state.act(entry.add_card, "p1", "9")))
+            assert await state.act(entry.add_card, "p1", "8") is None, state.notice
             await settle(browser)
             return browser, state
 
@@ -108,11 +109,11 @@ def test_a_write_indexeddb_refuses_is_told_at_once_and_saved_by_the_next(
             await settle(browser)
             assert state.entry is not None and told == []
             browser.refuse = "QuotaExceededError"
-            assert state.act(state.entry.add_card, "p1", "8") is None
+            assert await state.act(state.entry.add_card, "p1", "8") is None
             await settle(browser)
             assert told == [(NO_ROOM, True)]
             browser.refuse = None
-            assert state.act(state.entry.add_card, "p2", "5") is None
+            assert await state.act(state.entry.add_card, "p2", "5") is None
             await settle(browser)
             return browser, state, told
 

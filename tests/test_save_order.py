@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import SimpleNamespace
 
+from drive import drive
+
 from companion.app import AppState
 from companion.app.hub import GameHub
 from companion.server.flet_workers import after_handler, handled
@@ -37,7 +39,7 @@ def table(asked: list[str]) -> tuple[AppState, AppState]:
     hub = GameHub(GameStore.memory())
     saver, other = AppState(hub), AppState(hub)
     for name in ("Ann", "Bob"):
-        assert saver.act(saver.form.add, name) is None
+        assert drive(saver.act(saver.form.add, name)) is None
     assert saver.start_game() is None and saver.game_id is not None
     assert other.open_game(saver.game_id) is None
     for state, name in ((saver, "saver"), (other, "other")):
@@ -45,8 +47,8 @@ def table(asked: list[str]) -> tuple[AppState, AppState]:
         state.subscribe(lambda name=name: asked.append(name))
         state.news.subscribe(lambda page=page: on_page_thread(page, lambda: None))
     assert (
-        saver.act(saver.entry.set_typed, "p1", 10) is None
-        and saver.act(saver.entry.set_typed, "p2", 7) is None
+        drive(saver.act(saver.entry.set_typed, "p1", 10)) is None
+        and drive(saver.act(saver.entry.set_typed, "p2", 7)) is None
     )
     asked.clear()
     return saver, other
@@ -55,15 +57,17 @@ def table(asked: list[str]) -> tuple[AppState, AppState]:
 def test_the_saving_page_is_redrawn_before_the_others() -> None:
     asked: list[str] = []
     saver, _other = table(asked)
-    handled(lambda: saver.act(saver.entry.save))  # a tap's handler, as a worker runs it
+    handled(
+        lambda: drive(saver.act(saver.entry.save))
+    )  # a tap's handler, as a worker runs it
     assert asked == ["saver", "other"]
 
 
 def test_outside_a_handler_the_others_are_told_at_once() -> None:
     asked: list[str] = []
     saver, _other = table(asked)
-    saver.act(
-        saver.entry.save
+    drive(
+        saver.act(saver.entry.save)
     )  # a computer player's move, a timer: no handler to wait for
     assert asked == ["other", "saver"]
 
