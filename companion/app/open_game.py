@@ -332,9 +332,11 @@ class Watch:
     def state(self) -> GameState:
         return self.game.state
 
-    def shown(self) -> None:
-        """The session drew the game as it is now."""
-        self.seen = self.game.revision
+    def shown(self, revision: int | None = None) -> None:
+        """The session drew the game at ``revision`` (default: as it is now);
+        never back to an older one than its own last commit."""
+        now = self.game.revision if revision is None else revision
+        self.seen = max(self.seen, min(now, self.game.revision))
 
     async def commit(
         self,

@@ -151,10 +151,16 @@ class AppState(Observable):
         """The screen is gone (tab closed): stop watching the game."""
         self._leave()
 
-    def shown(self) -> None:
-        """The screen drew the open game as it is now (its revision is seen)."""
+    @property
+    def revision(self) -> int | None:
+        """The open game's revision now (None: no game open)."""
+        return None if self.watch is None else self.watch.game.revision
+
+    def shown(self, revision: int | None = None) -> None:
+        """The screen drew the open game at ``revision`` (default: as it is
+        now): the revision its person's taps are checked against."""
         if self.watch is not None:
-            self.watch.shown()
+            self.watch.shown(revision)
 
     # --- the open game ----------------------------------------------------------------
     @property

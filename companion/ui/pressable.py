@@ -10,6 +10,7 @@ tests/browser/test_focus_order.py).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from functools import partial
 
@@ -23,6 +24,8 @@ def pressable(face: ft.Control, on_click: Callable[[], object]) -> ft.Control:
     return ft.KeyboardListener(content=face, on_key_down=partial(_pressed, on_click))
 
 
-def _pressed(on_click: Callable[[], object], e: ft.KeyDownEvent) -> None:
+async def _pressed(on_click: Callable[[], object], e: ft.KeyDownEvent) -> None:
     if e.key in PRESS:
-        on_click()
+        result = on_click()
+        if inspect.isawaitable(result):  # an async intent: awaited here
+            await result

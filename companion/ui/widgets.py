@@ -4,7 +4,7 @@ same everywhere: visible text is the accessible name, 48 px targets."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 import flet as ft
@@ -20,24 +20,44 @@ Handler = Callable[[], object]
 T = TypeVar("T")
 
 
-def no_event(handler: Handler) -> Callable[[Any], object]:
-    """Call ``handler`` with no argument, whatever Flet passes.
+async def settle(result: object) -> object:
+    """``result``, awaited when it is a coroutine (an async intent)."""
+    if inspect.isawaitable(result):
+        return await result
+    return result
+
+
+def no_event(handler: Handler) -> Callable[[Any], Awaitable[object]]:
+    """Call ``handler`` with no argument, whatever Flet passes, and await
+    what it returns when that is a coroutine.
 
     Flet passes the event to a handler that declares a parameter, so
     ``lambda i=i: choose(i)`` would receive the event as ``i``: every button
-    goes through here. Async handlers stay async (Flet awaits them).
+    goes through here. Flet awaits only an ``async def`` handler: a plain one
+    that returns a coroutine (``lambda: state.act(...)``) would drop it, so
+    the handler given to Flet is always async.
     """
-    if inspect.iscoroutinefunction(handler):
 
-        async def run_async(_: Any = None) -> object:
-            return await handler()  # type: ignore[misc,unused-ignore]
-
-        return run_async
-
-    def run(_: Any = None) -> object:
-        return handler()
+    async def run(_: Any = None) -> object:
+        return await settle(handler())
 
     return run
+
+
+def awaiting(fn: Callable[..., object]) -> Callable[..., Awaitable[object]]:
+    """``fn`` for Flet with the same parameters (none, or the event), async:
+    what it returns is awaited when it is a coroutine (see :func:`no_event`)."""
+    if not inspect.signature(fn).parameters:
+
+        async def run() -> object:
+            return await settle(fn())
+
+        return run
+
+    async def run_with(e: Any) -> object:
+        return await settle(fn(e))
+
+    return run_with
 
 
 def bind(fn: Callable[..., object], *args: object) -> Handler:
@@ -218,7 +238,7 @@ def icon_action(
         alignment=ft.Alignment.CENTER,
         ink=False,
         tooltip=label,
-        on_click=None if disabled else (lambda _: on_click()),
+        on_click=None if disabled else no_event(on_click),
         content=ft.Icon(icon, opacity=0.3 if disabled else 1.0),
     )
     face = ft.Semantics(
@@ -239,7 +259,7 @@ def switch_row(
         ft.Switch(
             label=label,
             value=value,
-            on_change=lambda e: on_change(bool(e.control.value)),
+            on_change=awaiting(lambda e: on_change(bool(e.control.value))),
         )
     ]
     if hint:

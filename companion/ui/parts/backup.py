@@ -47,7 +47,7 @@ async def restore(state: AppState) -> None:
     if not files:
         return  # cancelled
     # no bytes (a browser that gave none): the restore refuses and says so
-    state.act(state.backups.restore, files[0].bytes)
+    await state.act(state.backups.restore, files[0].bytes)
 
 
 def back_up_button(state: AppState, text: str, *, main: bool = True) -> ft.Control:

@@ -27,6 +27,7 @@ from companion.ui.parts.wide_table import room, text_width, two_line_width
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER, ON_ACCENT
 from companion.ui.widgets import (
     TextInput,
+    awaiting,
     bind,
     flat,
     message,
@@ -48,29 +49,29 @@ class Taps:
     fixes: Corrections
     odds: OddsAtTable
 
-    def add(self, pid: str, code: str) -> None:
-        self.state.act(self.entry.add_card, pid, code)
+    async def add(self, pid: str, code: str) -> None:
+        await self.state.act(self.entry.add_card, pid, code)
 
-    def remove(self, pid: str, index: int) -> None:
-        self.state.act(self.entry.remove_card, pid, index)
+    async def remove(self, pid: str, index: int) -> None:
+        await self.state.act(self.entry.remove_card, pid, index)
 
-    def busted(self, pid: str, on: bool) -> None:
-        self.state.act(self.entry.set_busted, pid, on)
+    async def busted(self, pid: str, on: bool) -> None:
+        await self.state.act(self.entry.set_busted, pid, on)
 
-    def typed(self, pid: str, value: str | None) -> None:
-        self.state.act(self.entry.set_typed, pid, value)
+    async def typed(self, pid: str, value: str | None) -> None:
+        await self.state.act(self.entry.set_typed, pid, value)
 
-    def done(self, pid: str, done: bool) -> None:
-        self.state.act(self.entry.set_done, pid, done)
+    async def done(self, pid: str, done: bool) -> None:
+        await self.state.act(self.entry.set_done, pid, done)
 
-    def attack(self, target: str | None) -> None:
-        self.state.act(self.entry.choose_attack, target)
+    async def attack(self, target: str | None) -> None:
+        await self.state.act(self.entry.choose_attack, target)
 
-    def odds_on(self, on: bool) -> None:
-        self.state.act(self.odds.set_on, on)
+    async def odds_on(self, on: bool) -> None:
+        await self.state.act(self.odds.set_on, on)
 
-    def reshuffled(self) -> None:
-        self.state.act(self.odds.reshuffled)
+    async def reshuffled(self) -> None:
+        await self.state.act(self.odds.reshuffled)
 
     def refuse(self, text: str) -> None:
         self.state.tell(text, error=True)
@@ -255,7 +256,7 @@ def _typed_row(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Contr
                 width=words.width,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=typed_input.change,
-                on_submit=lambda _: use_typed(),
+                on_submit=awaiting(lambda _: use_typed()),
             ),
             flat(_("Use typed score"), use_typed),
         ]
@@ -289,6 +290,6 @@ def _choice(text: str, selected: bool, on_click: Callable[[], object]) -> ft.Con
         icon=ft.Icons.CHECK if selected else None,
         bgcolor=ACCENT if selected else None,
         color=ON_ACCENT if selected else None,
-        on_click=lambda: on_click(),
+        on_click=awaiting(lambda: on_click()),
     )
     return ft.Semantics(selected=selected, container=True, content=button)

@@ -17,7 +17,7 @@ from companion.rules.choice import HIT
 from companion.ui.haptics import tapped
 from companion.ui.parts.cardlook import card_face
 from companion.ui.theme import ACCENT, ON_ACCENT, TAP
-from companion.ui.widgets import flat
+from companion.ui.widgets import awaiting, flat
 
 MAX_OPTIONS = 8  # more choices than this are asked in two steps (swaps)
 
@@ -68,7 +68,7 @@ def decision(
                     [ft.Text(o.label, size=16), *faces], wrap=True, spacing=6
                 ),
                 height=None if faces else TAP,
-                on_click=lambda _, c=o.choice: play(c),
+                on_click=awaiting(lambda _, c=o.choice: play(c)),
             )
         )
     return out
@@ -88,7 +88,7 @@ def _hit_or_stay(
                     expand=True,
                     bgcolor=ACCENT if o.choice == HIT else None,
                     color=ON_ACCENT if o.choice == HIT else None,
-                    on_click=lambda _, c=o.choice: tapped(play, c),
+                    on_click=awaiting(lambda _, c=o.choice: tapped(play, c)),
                 )
                 for o in options
             ]
@@ -107,7 +107,7 @@ def _which_card(
                     [ft.Text(words, size=16), card_face(card, scale=0.45)],
                     spacing=6,
                 ),
-                on_click=lambda _, g=g: set_group(g),
+                on_click=awaiting(lambda _, g=g: set_group(g)),
             )
         )
     return out

@@ -19,6 +19,7 @@ import flet as ft
 from companion.i18n import ngettext, pgettext
 from companion.ui.haptics import tapped
 from companion.ui.kept import kept
+from companion.ui.widgets import awaiting
 
 from .cardlook import card_face
 
@@ -62,7 +63,7 @@ def _key(
             scale=scale,
             caption=caption(left),
             shown=short_caption(left),
-            on_click=lambda: tapped(on_key, code),
+            on_click=awaiting(lambda: tapped(on_key, code)),
             dim=left <= 0,  # still tappable: the entry says why it is refused
         ),
     )

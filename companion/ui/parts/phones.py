@@ -53,9 +53,9 @@ def phones_panel(state: AppState, *, always: bool = False) -> list[ft.Control]:
     return rows
 
 
-def _late(state: AppState, on: bool) -> None:
-    state.act(state.seat.allow_late, on)
+async def _late(state: AppState, on: bool) -> None:
+    await state.act(state.seat.allow_late, on)
 
 
-def _scorer(state: AppState, pid: str, on: bool) -> None:
-    state.act(state.seat.make_scorer, pid, on)
+async def _scorer(state: AppState, pid: str, on: bool) -> None:
+    await state.act(state.seat.make_scorer, pid, on)

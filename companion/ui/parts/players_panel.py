@@ -18,6 +18,7 @@ from companion.rules import Player
 from companion.ui.guard import screen
 from companion.ui.widgets import (
     TextInput,
+    awaiting,
     bind,
     flat,
     message,
@@ -47,14 +48,17 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
     if sheet is None or fixes is None:
         return ft.Container()  # the game was closed: the sheet goes too
 
-    def add(at_lowest: bool) -> None:
+    async def add(at_lowest: bool) -> None:
         set_spot("late")
-        if state.act(fixes.add_player, new_name.text, at_lowest=at_lowest) is None:
+        if (
+            await state.act(fixes.add_player, new_name.text, at_lowest=at_lowest)
+            is None
+        ):
             new_name.reset()
 
-    def rename() -> None:
+    async def rename() -> None:
         set_spot(renaming)
-        if state.act(fixes.rename_player, renaming, new_label.text) is None:
+        if await state.act(fixes.rename_player, renaming, new_label.text) is None:
             set_renaming("")
             new_label.reset()
 
@@ -67,10 +71,10 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
         set_renaming("")
         set_removing(pid)
 
-    def remove(pid: str) -> None:
+    async def remove(pid: str) -> None:
         set_removing("")
         set_spot(pid)
-        state.act(fixes.remove_player, pid)
+        await state.act(fixes.remove_player, pid)
 
     controls: list[ft.Control] = [own_node(section(_("Players")))]
     for p in sheet.players:
@@ -114,7 +118,7 @@ def _rename_row(
                     max_length=30,
                     autofocus=True,
                     on_change=new_label.change,
-                    on_submit=lambda _e: rename(),
+                    on_submit=awaiting(lambda _e: rename()),
                 )
             ),
             ft.Row(

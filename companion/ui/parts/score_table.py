@@ -17,6 +17,7 @@ from companion.rules import Player, RoundRecord, Sheet
 from companion.share.stats import late_start
 from companion.ui.textscale import text_scale
 from companion.ui.theme import ACCENT, BIG_NUMBER, DANGER
+from companion.ui.widgets import awaiting
 
 from .wide_table import (
     PAD,
@@ -238,7 +239,7 @@ def _round_column(
         if on_edit is not None:
             label = ft.TextButton(
                 f"R{i + 1}",
-                on_click=lambda _e, i=i, edit=on_edit: edit(i),
+                on_click=awaiting(lambda _e, i=i, edit=on_edit: edit(i)),
                 tooltip=_("Edit round {n}").format(n=i + 1),
             )
         first.append(ft.Container(alignment=ft.Alignment.CENTER, content=label))

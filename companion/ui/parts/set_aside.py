@@ -34,9 +34,9 @@ def _downloader(state: AppState, name: str) -> Callable[[], Awaitable[None]]:
 def SetAsideFiles(state: AppState, lines: tuple[AsideLine, ...]) -> ft.Control:
     doomed, set_doomed = ft.use_state("")
 
-    def remove(name: str) -> None:
+    async def remove(name: str) -> None:
         set_doomed("")
-        state.act(state.backups.aside.remove, name)
+        await state.act(state.backups.aside.remove, name)
 
     controls: list[ft.Control] = [
         ft.Text(_("Files that could not be read"), size=17, weight=ft.FontWeight.BOLD),

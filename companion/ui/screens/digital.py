@@ -48,9 +48,9 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
     picked, set_picked = ft.use_state((-1, ""))
     group = picked[1] if picked[0] == step else ""
 
-    def leave() -> None:
+    async def leave() -> None:
         if table is not None and view is not None and view.closes:
-            state.act(table.close_summary)
+            await state.act(table.close_summary)
         on_sheet()
 
     if view is None or table is None:
@@ -61,9 +61,9 @@ def DigitalScreen(state: AppState, on_sheet: Callable[[], None]) -> ft.Control:
             ]
         )
 
-    def next_round() -> None:
-        state.act(table.close_summary)
-        state.act(table.start)
+    async def next_round() -> None:
+        await state.act(table.close_summary)
+        await state.act(table.start)
 
     rnd = view.round
     controls = _deck_line(state, view)
@@ -100,8 +100,8 @@ def _decide(
         return []
     if turn.decide:
 
-        def play(choice: str) -> None:
-            state.act(table.play, choice)
+        async def play(choice: str) -> None:
+            await state.act(table.play, choice)
 
         asked = [*decision(view.round, turn, group, pick, play), *_advice(view)]
         if not turn.stand_in:
@@ -125,8 +125,8 @@ def _log_and_tools(
     """The round's log, newest first, the advisor switch, the way back."""
     names = view.names
 
-    def advise(on: bool) -> None:
-        state.act(table.set_advisor, on)
+    async def advise(on: bool) -> None:
+        await state.act(table.set_advisor, on)
 
     return [
         RoundLog(tuple(sentence(e, names) for e in view.round.events)),

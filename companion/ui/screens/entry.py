@@ -24,6 +24,7 @@ from companion.ui.parts.table_odds import odds_switch
 from companion.ui.theme import ACCENT, DANGER, ON_ACCENT
 from companion.ui.widgets import (
     TextInput,
+    awaiting,
     bind,
     flat,
     header,
@@ -54,7 +55,7 @@ def _player_chip(
         height=44,
         bgcolor=colour if selected else None,
         color=ON_ACCENT if selected else (DANGER if trouble else None),
-        on_click=lambda: on_click(),
+        on_click=awaiting(lambda: on_click()),
     )
     return ft.Semantics(selected=selected, container=True, content=button)
 
@@ -79,14 +80,14 @@ def EntryScreen(
         return ft.Text(_("No round is being entered."))
     taps = Taps(state, entry, fixes, odds)
 
-    def save() -> None:
+    async def save() -> None:
         saving_here()
-        if state.act(entry.save) is None:
+        if await state.act(entry.save) is None:
             on_saved()
 
-    def cancel() -> None:
+    async def cancel() -> None:
         if view.editing:
-            state.act(fixes.cancel_edit)
+            await state.act(fixes.cancel_edit)
         on_done()
 
     title = _("Round {n} (tie-break)") if view.tie_break else _("Round {n}")

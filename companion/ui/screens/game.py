@@ -29,6 +29,7 @@ from companion.ui.widgets import (
     message,
     primary,
     secondary,
+    settle,
 )
 
 
@@ -73,7 +74,7 @@ def GameScreen(
     on_home: Callable[[], None],
     on_enter: Callable[[], None],
     on_new_same: Callable[[], None],
-    on_deal: Callable[[], None],
+    on_deal: Callable[[], object],
     on_table: Callable[[], None],
     on_share: Callable[[], None] | None = None,
     on_invite: Callable[[], None] | None = None,
@@ -88,8 +89,8 @@ def GameScreen(
     if view is None or fixes is None:
         return ft.Text(_(NO_GAME))
 
-    def edit(i: int) -> None:
-        if state.act(fixes.edit_round, i) is None:
+    async def edit(i: int) -> None:
+        if await state.act(fixes.edit_round, i) is None:
             on_enter()
 
     controls = _messages(state, view, players_open)
@@ -147,9 +148,9 @@ def _purist(state: AppState) -> Callable[[bool], object]:
     """The host's purist switch (the digital table's setting)."""
     table = state.table
 
-    def switch(on: bool) -> None:
+    async def switch(on: bool) -> None:
         if table is not None:
-            state.act(table.set_purist, on)
+            await state.act(table.set_purist, on)
 
     return switch
 
@@ -165,7 +166,7 @@ class Asking:
     now: str
     ask: Callable[[str], None]
     on_enter: Callable[[], None]
-    on_deal: Callable[[], None]
+    on_deal: Callable[[], object]  # may be async (it deals: a commit)
     on_table: Callable[[], None]
 
 
@@ -257,11 +258,11 @@ def _digital_round(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Cont
     """Deal the round digitally, continue it, or discard a stale one."""
     number = nxt.number
 
-    def deal() -> None:
+    async def deal() -> None:
         if nxt.half_entered and not nxt.digital:
             ask.ask("deal")
         else:
-            ask.on_deal()
+            await settle(ask.on_deal())
 
     table = state.table
     if nxt.left_over is not None and table is not None:
@@ -300,15 +301,15 @@ def _question(state: AppState, nxt: NextRound, ask: Asking) -> list[ft.Control]:
     if entry is None or table is None:
         return []
 
-    def discard_digital_and_enter() -> None:
+    async def discard_digital_and_enter() -> None:
         ask.ask("")
-        if state.act(table.discard) is None:
+        if await state.act(table.discard) is None:
             ask.on_enter()
 
-    def discard_draft_and_deal() -> None:
+    async def discard_draft_and_deal() -> None:
         ask.ask("")
-        if state.act(entry.discard) is None:
-            ask.on_deal()
+        if await state.act(entry.discard) is None:
+            await settle(ask.on_deal())
 
     cancel = flat(_("Cancel"), bind(ask.ask, ""))
     if ask.now == "enter" and nxt.digital:

@@ -44,8 +44,8 @@ def ImportScreen(
         set_done("")
         set_field(field + 1)
 
-    def paste() -> None:
-        if state.act(library.import_code, text) is None:
+    async def paste() -> None:
+        if await state.act(library.import_code, text) is None:
             set_text("")
             set_done(library.imported_id or "")
 
@@ -57,7 +57,7 @@ def ImportScreen(
         )
         if not files:
             return  # cancelled
-        if state.act(library.import_file, files[0].bytes) is None:
+        if await state.act(library.import_file, files[0].bytes) is None:
             set_done(library.imported_id or "")
 
     view = import_view(state.notice, done)

@@ -121,9 +121,9 @@ def _renew(state: AppState, asking: bool, ask: Callable[[bool], None]) -> ft.Con
     if not asking:
         return secondary(_("New invite"), lambda: ask(True), ft.Icons.AUTORENEW)
 
-    def renew() -> None:
+    async def renew() -> None:
         ask(False)
-        state.act(state.invite.renew)
+        await state.act(state.invite.renew)
 
     return ft.Container(
         padding=12,

@@ -21,6 +21,7 @@ from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.widgets import (
     TextInput,
+    awaiting,
     bind,
     header,
     message,
@@ -72,18 +73,21 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     if view is None:
         return LockedScreen(_(GAME_GONE))
 
-    def claim(pid: str) -> None:
-        if state.act(state.seat.claim, pid) is None:
+    async def claim(pid: str) -> None:
+        if await state.act(state.seat.claim, pid) is None:
             on_seated()
 
-    def watch() -> None:
+    async def watch() -> None:
         state.seat.watching = True
-        state.act(state.seat.leave)
+        await state.act(state.seat.leave)
         on_seated()
 
-    def join_late() -> None:
+    async def join_late() -> None:
         fixes = state.fixes
-        if fixes is not None and state.act(fixes.join_late, name_input.text) is None:
+        if (
+            fixes is not None
+            and await state.act(fixes.join_late, name_input.text) is None
+        ):
             name_input.reset()
             on_seated()
 
@@ -143,7 +147,7 @@ def _late(
             key=key,
             label=_("Your name"),
             on_change=name_input.change,
-            on_submit=lambda _: join(),
+            on_submit=awaiting(lambda _: join()),
         ),
         secondary(_("Join as a new player"), join, ft.Icons.PERSON_ADD),
     ]
@@ -167,6 +171,6 @@ def remember_seat(page: ft.Page, state: AppState) -> None:
             logging.getLogger(__name__).debug("seat not remembered", exc_info=True)
             return
         if isinstance(pid, str) and state.seat.mine is None and not state.seat.watching:
-            state.act(state.seat.claim, pid)
+            await state.act(state.seat.claim, pid)
 
     page.run_task(sync)

@@ -15,6 +15,7 @@ from companion.ui.guard import screen
 from companion.ui.theme import ACCENT
 from companion.ui.widgets import (
     TextInput,
+    awaiting,
     bottom_bar,
     flat,
     header,
@@ -23,6 +24,7 @@ from companion.ui.widgets import (
     primary,
     secondary,
     section,
+    settle,
     switch_row,
     use_text_input,
 )
@@ -82,14 +84,14 @@ def _seat_buttons(state: AppState, seat: Seat) -> ft.Control:
                 if seat.dealer
                 else _("{name} deals first").format(name=seat.name),
                 icon=ft.Icons.STYLE if seat.dealer else None,
-                on_click=lambda: state.act(form.set_dealer, seat.index),
+                on_click=awaiting(lambda: state.act(form.set_dealer, seat.index)),
             ),
             ft.TextButton(
                 seat.kind,
                 icon=ft.Icons.SMART_TOY if seat.bot else ft.Icons.PERSON,
                 tooltip=_("Person, or a computer player and its strategy"),
-                on_click=lambda: state.act(
-                    form.set_computer, seat.index, seat.next_bot
+                on_click=awaiting(
+                    lambda: state.act(form.set_computer, seat.index, seat.next_bot)
                 ),
             ),
         ],
@@ -103,7 +105,7 @@ def SetupScreen(
     state: AppState,
     on_back: Callable[[], None],
     on_started: Callable[[], None],
-    on_deal: Callable[[], None],
+    on_deal: Callable[[], object],
 ) -> ft.Control:
     name = use_text_input(live=True)
     target = use_text_input(str(state.form.target))
@@ -111,8 +113,10 @@ def SetupScreen(
     name_error, set_name_error = ft.use_state("")
     view = setup_of(state, name.text)
 
-    def add(chosen: str | None = None) -> None:
-        refused = state.act(state.form.add, name.text if chosen is None else chosen)
+    async def add(chosen: str | None = None) -> None:
+        refused = await state.act(
+            state.form.add, name.text if chosen is None else chosen
+        )
         set_name_error(refused or "")
         if refused is None:
             name.set("")
@@ -122,18 +126,18 @@ def SetupScreen(
         if name_error:
             set_name_error("")
 
-    def commit_target() -> bool:
+    async def commit_target() -> bool:
         """Take the typed target; False (and a message beside it) if refused."""
         if target.text.strip() == str(view.target):
             set_target_error("")
             return True
-        refused = state.act(state.form.set_target, target.text)
+        refused = await state.act(state.form.set_target, target.text)
         set_target_error(refused or "")
         return refused is None
 
-    def start(then: Callable[[], None]) -> None:
-        if commit_target() and state.start_game() is None:
-            then()
+    async def start(then: Callable[[], object]) -> None:
+        if await commit_target() and state.start_game() is None:
+            await settle(then())
 
     notice = state.notice
     # A refusal shows beside its field while it is the app's current notice
@@ -177,7 +181,7 @@ def _players(
                     error=name_error or None,
                     error_max_lines=3,
                     on_change=typing,
-                    on_submit=lambda _: add(),
+                    on_submit=awaiting(lambda _: add()),
                 ),
                 primary(_("Add"), lambda: add(), ft.Icons.PERSON_ADD),
             ],
@@ -189,7 +193,8 @@ def _players(
             ft.Row(
                 [
                     ft.OutlinedButton(
-                        _("Add {name}").format(name=n), on_click=lambda _e, n=n: add(n)
+                        _("Add {name}").format(name=n),
+                        on_click=awaiting(lambda _e, n=n: add(n)),
                     )
                     for n in view.suggestions
                 ],
@@ -254,8 +259,8 @@ def _rules(
             width=240,
             keyboard_type=ft.KeyboardType.NUMBER,
             on_change=target.change,
-            on_blur=lambda _: commit_target(),
-            on_submit=lambda _: commit_target(),
+            on_blur=awaiting(lambda _: commit_target()),
+            on_submit=awaiting(lambda _: commit_target()),
         ),
         switch_row(
             _("Learning game"),
