@@ -56,10 +56,17 @@ class Manual:
         return [j for j in self.jobs if not j.cancelled]
 
     def pause(self) -> int:
-        """One pause passes: the moves waiting now run; how many there were."""
+        """One pause passes: the moves waiting now run on the loop, to their
+        end (thinking and commit); how many there were."""
         due, self.jobs = self.waiting, []
-        for job in due:
-            job.work()
+
+        async def run() -> None:
+            for job in due:
+                job.work()
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            await asyncio.gather(*others)
+
+        drive(run())
         return len(due)
 
 
@@ -185,7 +192,7 @@ def test_a_failed_write_is_said_and_the_next_change_moves_on() -> None:
 
 
 def test_computer_players_alone_finish_the_round_without_any_page() -> None:
-    """Real timer threads with a tiny pause: nobody calls anything."""
+    """The loop's real timer with a tiny pause: nobody calls anything."""
     hub = GameHub(GameStore.memory(), BotClock(0.001))
     state = AppState(hub, test_deck=DECK)
     for seat, name in enumerate(("Ann", "Bob", "Cy")):
@@ -207,12 +214,14 @@ def test_computer_players_alone_finish_the_round_without_any_page() -> None:
     print(f"round finished by computers alone: {moves} moves")
 
 
-def test_in_the_browser_moves_run_on_the_pages_event_loop(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("in_browser", [False, True])
+def test_moves_wait_on_the_event_loop_everywhere(
+    monkeypatch: pytest.MonkeyPatch, in_browser: bool
 ) -> None:
-    """Pyodide has no threads: there the pause is kept by the event loop,
-    which runs the move on its own thread, and cancelling still works."""
-    monkeypatch.setattr(runtime, "IN_BROWSER", True)
+    """One scheduler, the loop's (issue 36): on the server as in Pyodide,
+    which has no threads, the pause is kept by the event loop, which runs
+    the move on its own thread, and cancelling still works."""
+    monkeypatch.setattr(runtime, "IN_BROWSER", in_browser)
     schedule = BotClock().schedule
     ran: list[int] = []
 
@@ -224,3 +233,48 @@ def test_in_the_browser_moves_run_on_the_pages_event_loop(
         return threading.get_ident()  # the loop's own thread
 
     assert ran == [run_alone(play())]
+
+
+def test_the_hard_player_thinks_without_holding_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While a computer player thinks (off the loop, on the state as it
+    was), a person's tap commits at once; the move thought about the old
+    state is not committed over it: the player thinks again."""
+    clock = Manual()
+    _, one, two = two_phones(clock)
+    from companion.app import bots
+
+    gate = threading.Event()
+    thinking = threading.Event()
+    real = bots.bot_moved
+
+    def slow(state: object) -> object:
+        thinking.set()
+        assert gate.wait(10)
+        return real(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots, "bot_moved", slow)
+    (job,) = clock.waiting
+    start = choices(one)
+
+    async def meanwhile() -> tuple[int, bool]:
+        clock.jobs = []
+        job.work()  # Bob starts thinking
+        await asyncio.to_thread(thinking.wait, 10)
+        assert one.watch is not None
+        busy = one.watch.game.busy
+        two.shown()
+        assert await two.act(two.table.set_advisor, True) is None  # not blocked
+        rev = revision(one)
+        gate.set()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        await asyncio.gather(*others)
+        return rev, busy
+
+    rev, busy = drive(meanwhile())
+    assert not busy  # the game's lock was free while Bob thought
+    assert choices(one) == start  # the stale move was not committed
+    assert revision(one) == rev
+    assert len(clock.waiting) == 1  # Bob thinks again after a pause
+    assert clock.pause() == 1 and choices(one) == start + 1
