@@ -186,11 +186,13 @@ def main(argv: list[str] | None = None) -> int:
             flet_errors,
             flet_guard,
             flet_limits,
+            flet_patches,
             flet_quiet,
             flet_relay,
         )
         from .ui.app import make_main
 
+        flet_patches.check()  # what this Flet lacks of the patches below, said once
         flet_guard.install()  # a tab that drops off mid-send is freed like any other
         flet_limits.install()  # a flood of events from one client is dropped
         flet_errors.install()  # no traceback is ever sent to a client

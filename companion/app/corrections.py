@@ -136,7 +136,7 @@ class Corrections:
         new = [p for p in self.watch.state.sheet.players if p.id not in before]
         if not new:
             raise Refusal(_("Nobody was added."))
-        return self.seat.claim(new[0].id)
+        return await self.seat.claim(new[0].id)
 
     async def _add(self, name: str, *, at_lowest: bool = False) -> str | None:
         info: list[str] = []

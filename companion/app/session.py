@@ -82,6 +82,7 @@ class AppState(Observable):
         self.deletions = Deletions(self.hub, self.seat)  # Undo delete, false starts
         self.backups = Backups(self.hub, self.seat)  # every game to a file, back
         self._turn = asyncio.Lock()  # this session's intents, one at a time
+        self._own = False  # a synchronous intent of this session is running
 
     @property
     def folder_problem(self) -> str | None:
@@ -106,13 +107,17 @@ class AppState(Observable):
             return self._answer(info)
 
     def _now(self, intent: Callable[[], str | None]) -> Result:
-        """:meth:`run` for an intent that never waits (opening a game)."""
+        """:meth:`run` for an intent that never waits (opening, deleting a
+        game): nothing else runs meanwhile, so what it changes is its own."""
+        self._own = True
         try:
             info = intent()
         except Refusal as exc:
             return self._refuse(exc.message)
         except SheetError as exc:
             return self._refuse(error_text(exc))
+        finally:
+            self._own = False
         return self._answer(info)
 
     def _answer(self, info: str | None) -> Result:
@@ -133,7 +138,10 @@ class AppState(Observable):
 
     def _changed_elsewhere(self) -> None:
         """Another session's change, or the server's (the open game's
-        :class:`Watch` tells this session's own commits apart)."""
+        :class:`Watch` tells this session's own commits apart, and
+        :meth:`_now` its own deletes)."""
+        if self._own:
+            return  # this session's own intent: it re-renders by itself
         watch = self.watch
         if self.notice is not None and not self.notice.error and self.news.stale(watch):
             # "Ann deals next." is about a sheet now gone; "Old invite links no
