@@ -73,7 +73,7 @@ def day_of(iso: str) -> str:
 def restore(folder: Path, data: bytes) -> str:
     store = GameStore(folder)
     try:
-        return Backups(GameHub(store), LiveSeat()).restore(data)
+        return drive(Backups(GameHub(store), LiveSeat()).restore(data))
     finally:
         store.close()
 
@@ -213,13 +213,15 @@ def test_a_game_edited_by_hand_is_never_written_over_one_here(
     """Its hash no longer its own, its history is not believed: a copy."""
     store = GameStore(tmp_path)
     mine = Backups(GameHub(store), LiveSeat())
-    assert mine.restore(good) == "2 games added."
+    assert drive(mine.restore(good)) == "2 games added."
 
     def more(body: dict[str, Any]) -> None:
         game = _games(body)[0]["game"]
         game["sheet"]["players"][0]["name"] = "Annie"  # hash left as it was
 
-    assert mine.restore(edited(good, more)) == "1 already here, 1 kept as a copy."
+    assert (
+        drive(mine.restore(edited(good, more))) == "1 already here, 1 kept as a copy."
+    )
     names = sorted(s.players for s in store.list_games())
     assert names == [("Ann", "Bob"), ("Annie", "Bob"), ("Cy", "Dee")]
 
@@ -241,7 +243,7 @@ def test_a_write_failing_midway_takes_back_what_was_written(
 
     monkeypatch.setattr(store, "restore", full_disk)
     with pytest.raises(Refusal, match="No space left on device"):
-        Backups(GameHub(store), LiveSeat()).restore(good)
+        drive(Backups(GameHub(store), LiveSeat()).restore(good))
     store.close()
     assert len(calls) == 2
     assert files_of(folder) == before
@@ -253,7 +255,7 @@ def test_a_folder_that_cannot_be_written_refuses_first(
     store = GameStore(folder)
     store.folder_problem = "The games folder cannot be written (read-only)."
     with pytest.raises(Refusal, match="cannot be written"):
-        Backups(GameHub(store), LiveSeat()).restore(good)
+        drive(Backups(GameHub(store), LiveSeat()).restore(good))
 
 
 def test_a_guest_may_neither_back_up_nor_restore(good: bytes) -> None:
@@ -268,4 +270,4 @@ def test_a_guest_may_neither_back_up_nor_restore(good: bytes) -> None:
 def test_a_file_the_browser_gave_no_contents_for(folder: Path) -> None:
     store = GameStore(folder)
     with pytest.raises(Refusal, match="That file could not be read."):
-        Backups(GameHub(store), LiveSeat()).restore(None)
+        drive(Backups(GameHub(store), LiveSeat()).restore(None))

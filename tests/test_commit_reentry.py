@@ -118,7 +118,7 @@ def test_in_the_browser_a_second_commit_waits_for_indexeddb(
         for _ in range(20):
             await asyncio.sleep(0)
         assert len(waits) == 1 and game.busy and not second.done()
-        assert entry.draft.lines.get("p1", []) == []  # not shown before IndexedDB has it
+        assert entry.draft.lines.get("p1", []) == []  # not shown before IndexedDB
         waits[0].set_result(None)
         for _ in range(20):
             await asyncio.sleep(0)

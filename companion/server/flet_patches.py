@@ -41,7 +41,7 @@ class Patch:
 PATCHES: tuple[Patch, ...] = (
     Patch(
         "flet_guard",
-        "a tab closed mid-send is freed like any other (docs/flet-session-leak.md)",
+        "a tab closed mid-send is freed (a Flet bug: docs/flet-session-leak.md)",
         (
             f"{FLET_APP}.handle",
             f"{FLET_APP}._FletApp__get_unique_session_id",
@@ -62,7 +62,7 @@ PATCHES: tuple[Patch, ...] = (
     ),
     Patch(
         "flet_quiet",
-        "no page's whole tree is formatted for a debug log nobody keeps",
+        "no message formatted for an unkept log (Flet bug: docs/flet-debug-format.md)",
         ("flet.messaging.protocol.Message.__str__",),
     ),
     Patch(

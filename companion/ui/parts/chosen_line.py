@@ -234,16 +234,16 @@ def _typed_row(line: ChosenLine, typed_input: TextInput, taps: Taps) -> ft.Contr
     pid, typed = line.pid, line.typed
     words = typed_words()
 
-    def use_typed() -> None:
+    async def use_typed() -> None:
         if typed_input.text.strip():
-            taps.typed(pid, typed_input.text)
+            await taps.typed(pid, typed_input.text)
         else:
             text = _("Type {name}'s score first, then Use typed score.")
             taps.refuse(text.format(name=line.name))
 
-    def clear_typed() -> None:
+    async def clear_typed() -> None:
         typed_input.reset()
-        taps.typed(pid, None)
+        await taps.typed(pid, None)
 
     return ft.Row(
         [

@@ -115,8 +115,8 @@ def round_summary(
     rnd: Round,
     names: list[str],
     deal_next: bool,
-    on_sheet: Callable[[], None],
-    on_next: Callable[[], None],
+    on_sheet: Callable[[], object],
+    on_next: Callable[[], object],
 ) -> list[ft.Control]:
     """Each line's score and chain; the way back, and a scorer's next deal."""
     rows: list[ft.Control] = [

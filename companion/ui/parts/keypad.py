@@ -37,8 +37,8 @@ class CardTo:
     add: Callable[[str, str], Any]
     player: str
 
-    def __call__(self, code: str) -> None:
-        self.add(self.player, code)
+    def __call__(self, code: str) -> object:
+        return self.add(self.player, code)  # a coroutine: the key awaits it
 
 
 def caption(left: int) -> str:
@@ -53,7 +53,7 @@ def short_caption(left: int) -> str:
 
 
 def _key(
-    code: str, left: int, scale: float, on_key: Callable[[str], None]
+    code: str, left: int, scale: float, on_key: Callable[[str], object]
 ) -> ft.Control:
     return kept(
         f"key:{code}",
@@ -70,7 +70,7 @@ def _key(
 
 
 def keypad(
-    left: Mapping[str, int], on_key: Callable[[str], None], *, scale: float = 0.8
+    left: Mapping[str, int], on_key: Callable[[str], object], *, scale: float = 0.8
 ) -> ft.Control:
     """Keys wrap to the screen width; a key with no copy left is dimmed."""
     return ft.Row(

@@ -104,7 +104,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
 def _rename_row(
     p: Player,
     new_label: TextInput,
-    rename: Callable[[], None],
+    rename: Callable[[], object],
     set_renaming: Callable[[str], None],
 ) -> ft.Control:
     return ft.Column(
@@ -134,7 +134,7 @@ def _rename_row(
 
 
 def _remove_row(
-    p: Player, remove: Callable[[str], None], set_removing: Callable[[str], None]
+    p: Player, remove: Callable[[str], object], set_removing: Callable[[str], None]
 ) -> ft.Control:
     return ft.Column(
         [
@@ -198,7 +198,9 @@ def _seat_row(
     )
 
 
-def _late_player(new_name: TextInput, add: Callable[[bool], None]) -> list[ft.Control]:
+def _late_player(
+    new_name: TextInput, add: Callable[[bool], object]
+) -> list[ft.Control]:
     return [
         own_node(
             ft.TextField(

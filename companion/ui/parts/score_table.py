@@ -230,7 +230,7 @@ def layout(
 
 
 def _round_column(
-    rounds: int, on_edit: Callable[[int], None] | None
+    rounds: int, on_edit: Callable[[int], object] | None
 ) -> list[ft.Control]:
     """The fixed column: R1, R2… (tap one to correct it), then Total."""
     first: list[ft.Control] = [_cell(_("Round"), bold=True, size=14)]
@@ -280,7 +280,7 @@ def legend(sheet: Sheet, editable: bool) -> str:
     return "   ".join(parts)
 
 
-def score_table(sheet: Sheet, on_edit: Callable[[int], None] | None) -> ft.Control:
+def score_table(sheet: Sheet, on_edit: Callable[[int], object] | None) -> ft.Control:
     """The sheet; ``on_edit=None`` shows it read-only (past games)."""
     players = [
         p

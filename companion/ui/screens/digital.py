@@ -120,7 +120,7 @@ def _decide(
 
 
 def _log_and_tools(
-    state: AppState, table: DigitalTable, view: DigitalView, leave: Callable[[], None]
+    state: AppState, table: DigitalTable, view: DigitalView, leave: Callable[[], object]
 ) -> list[ft.Control]:
     """The round's log, newest first, the advisor switch, the way back."""
     names = view.names

@@ -220,7 +220,7 @@ def _save_text(view: EntryView) -> str:
 
 
 def _footer(
-    state: AppState, view: EntryView, cancel: Callable[[], None]
+    state: AppState, view: EntryView, cancel: Callable[[], object]
 ) -> list[ft.Control]:
     """Problems of the whole table, then the way back and Clear round."""
     footer: list[ft.Control] = [
@@ -237,7 +237,7 @@ def _footer(
 
 
 def _keys_and_save(
-    state: AppState, view: EntryView, taps: Taps, save: Callable[[], None]
+    state: AppState, view: EntryView, taps: Taps, save: Callable[[], object]
 ) -> ft.Control:
     """The keypad and Save stay in reach at the bottom of the screen (the
     keypad only for a line this screen may tap; Save once it may save)."""

@@ -121,7 +121,7 @@ def JoinScreen(state: AppState, on_seated: Callable[[], None]) -> ft.Control:
     )
 
 
-def _seats(view: JoinView, claim: Callable[[str], None]) -> list[ft.Control]:
+def _seats(view: JoinView, claim: Callable[[str], object]) -> list[ft.Control]:
     """A button "I am Ann" per free seat; a seat another phone holds says so."""
     rows: list[ft.Control] = []
     for seat in view.seats:
@@ -136,7 +136,7 @@ def _seats(view: JoinView, claim: Callable[[str], None]) -> list[ft.Control]:
 
 
 def _late(
-    view: JoinView, key: str, name_input: TextInput, join: Callable[[], None]
+    view: JoinView, key: str, name_input: TextInput, join: Callable[[], object]
 ) -> list[ft.Control]:
     """A newcomer adds themselves, when the host opened the table."""
     if not view.late_joins:

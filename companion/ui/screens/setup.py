@@ -3,7 +3,7 @@ first dealer, Brutal mode, target and the two house rules of RULES.md."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -14,6 +14,7 @@ from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.theme import ACCENT
 from companion.ui.widgets import (
+    Handler,
     TextInput,
     awaiting,
     bottom_bar,
@@ -165,7 +166,7 @@ def _players(
     name: TextInput,
     name_error: str,
     typing: Callable[[ft.Event[ft.TextField]], None],
-    add: Callable[..., None],
+    add: Callable[..., object],
 ) -> list[ft.Control]:
     """The name field, names from earlier games, and the seats in order."""
     controls: list[ft.Control] = [
@@ -219,7 +220,7 @@ def _rules(
     view: SetupView,
     target: TextInput,
     target_error: str,
-    commit_target: Callable[[], bool],
+    commit_target: Callable[[], Awaitable[bool]],
 ) -> list[ft.Control]:
     """Brutal mode, the house rules, two decks, the target, learning game."""
     form = state.form
@@ -274,7 +275,7 @@ def _rules(
     ]
 
 
-def _start_bar(start_game: Callable[[], None], deal: Callable[[], None]) -> ft.Control:
+def _start_bar(start_game: Handler, deal: Handler) -> ft.Control:
     return bottom_bar(
         [
             primary(_("Start game"), start_game, ft.Icons.PLAY_ARROW, expand=True),
