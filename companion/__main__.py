@@ -11,8 +11,9 @@ exits with status 3 and a message naming the running one
 (:mod:`companion.store.lock`), before it reads or changes anything there.
 Closed browser sessions are freed after :data:`SESSION_TIMEOUT` seconds,
 also those closed while the server was sending (:mod:`companion.server.flet_guard`);
-a client's flood of events is dropped (:mod:`companion.server.flet_limits`) and
-event handlers run off the event loop (:mod:`companion.server.flet_workers`);
+a client's flood of events is dropped (:mod:`companion.server.flet_limits`);
+event handlers run on Flet's one event loop, and what waits (a save, a
+computer player's thinking) is awaited off it (:mod:`companion.app.writing`);
 no message sent is written out for a debug log nobody keeps
 (:mod:`companion.server.flet_quiet`).
 """
@@ -186,15 +187,15 @@ def main(argv: list[str] | None = None) -> int:
             flet_errors,
             flet_guard,
             flet_limits,
+            flet_patches,
             flet_quiet,
             flet_relay,
-            flet_workers,
         )
         from .ui.app import make_main
 
+        flet_patches.check()  # what this Flet lacks of the patches below, said once
         flet_guard.install()  # a tab that drops off mid-send is freed like any other
         flet_limits.install()  # a flood of events from one client is dropped
-        flet_workers.install()  # handlers' saves never hold up the event loop
         flet_errors.install()  # no traceback is ever sent to a client
         flet_quiet.install()  # no page's whole tree written out for an unkept log
 

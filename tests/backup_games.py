@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from drive import drive
 from share_games import (
     brutal_game,
     random_game,
@@ -27,7 +28,7 @@ DECK = "5 6 7 5 9 10 11 12 3 4 8 2 1"  # a digital round's stacked deck
 
 def tap(state: AppState, pid: str, codes: str) -> None:
     for code in codes.split():
-        assert state.act(state.entry.add_card, pid, code) is None, state.notice
+        assert drive(state.act(state.entry.add_card, pid, code)) is None, state.notice
 
 
 def started(
@@ -39,14 +40,14 @@ def started(
     """A new game of ``names`` started in ``state`` (its options set)."""
     state.new_game()
     for name in names:
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     for seat, level in (bots or {}).items():
-        assert state.act(state.form.set_computer, seat, level) is None
+        assert drive(state.act(state.form.set_computer, seat, level)) is None
     for key, value in opts.items():
         if key == "target":
-            assert state.act(state.form.set_target, value) is None  # type: ignore[arg-type]
+            assert drive(state.act(state.form.set_target, value)) is None  # type: ignore[arg-type]
         else:
-            assert state.act(state.form.set_option, key, bool(value)) is None
+            assert drive(state.act(state.form.set_option, key, bool(value))) is None
     assert state.start_game() is None, state.notice
 
 
@@ -66,7 +67,7 @@ def every_kind(store: GameStore | GameHub) -> list[str]:
         tap(state, "p1", a)
         tap(state, "p2", b)
         tap(state, "p3", c)
-        assert state.act(state.entry.save) is None, state.notice
+        assert drive(state.act(state.entry.save)) is None, state.notice
     tap(state, "p1", "9 10")
     ids.append(_left(state))
     # corrected: round 1 edited and saved; round 2 being edited now
@@ -74,25 +75,25 @@ def every_kind(store: GameStore | GameHub) -> list[str]:
     for a, b in (("5", "6"), ("7", "8")):
         tap(state, "p1", a)
         tap(state, "p2", b)
-        assert state.act(state.entry.save) is None
-    assert state.act(state.fixes.edit_round, 0) is None
+        assert drive(state.act(state.entry.save)) is None
+    assert drive(state.act(state.fixes.edit_round, 0)) is None
     tap(state, "p1", "11")
-    assert state.act(state.entry.save) is None
-    assert state.act(state.fixes.edit_round, 1) is None
+    assert drive(state.act(state.entry.save)) is None
+    assert drive(state.act(state.fixes.edit_round, 1)) is None
     tap(state, "p2", "2")
     ids.append(_left(state))
     # a late player, added while the game is on
     started(state, ["Fay", "Gus"])
     tap(state, "p1", "3")
     tap(state, "p2", "4")
-    assert state.act(state.entry.save) is None
-    assert state.act(state.fixes.add_player, "Hal", at_lowest=True) is None
+    assert drive(state.act(state.entry.save)) is None
+    assert drive(state.act(state.fixes.add_player, "Hal", at_lowest=True)) is None
     ids.append(_left(state))
     # a digital round in progress, Brutal, a computer player at the table
     state.test_deck = DECK
     started(state, ["Ivy", "Jon", "Kim"], {0: "hard"}, brutal=True)
-    assert state.act(state.table.start) is None, state.notice
-    assert state.act(state.table.play, "stay") is None, state.notice
+    assert drive(state.act(state.table.start)) is None, state.notice
+    assert drive(state.act(state.table.play, "stay")) is None, state.notice
     ids.append(_left(state))
     state.test_deck = None
     plain = state.store

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from backup_games import every_kind, files_of, never, records, tap
+from drive import drive
 
 from companion.app import AppState
 from companion.app.backups import Backups
@@ -43,7 +44,7 @@ def test_every_kind_of_game_comes_back_whole_in_an_empty_folder(
     assert made.name == "flip7-games-2026-12-03.json"
     assert made.games == len(ids) == 9
     laptop = GameStore(tmp_path)  # the served app: the file store on disk
-    assert backups(laptop).restore(made.data) == "9 games added."
+    assert drive(backups(laptop).restore(made.data)) == "9 games added."
     before, after = records(phone), records(laptop)
     assert sorted(after) == sorted(before)
     for game_id, record in before.items():
@@ -57,7 +58,8 @@ def test_every_kind_of_game_comes_back_whole_in_an_empty_folder(
     assert state.table is not None and state.table.round is not None
     assert state.digital.bots == {"p1": "hard"}  # the computer player too
     # and back onto the phone: nothing new
-    assert backups(phone).restore(backups(laptop).export().data) == ("9 already here.")
+    back = backups(phone).restore(backups(laptop).export().data)
+    assert drive(back) == "9 already here."
     assert len(phone.list_games()) == 9
 
 
@@ -79,11 +81,11 @@ def one_game(store: GameStore) -> tuple[AppState, str]:
     """A game of Ann and Bob with one round saved, left open in a session."""
     state = AppState(store)
     for name in ("Ann", "Bob"):
-        state.act(state.form.add, name)
+        drive(state.act(state.form.add, name))
     assert state.start_game() is None
     tap(state, "p1", "5")
     tap(state, "p2", "6")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert state.game_id is not None
     return state, state.game_id
 
@@ -93,7 +95,7 @@ def play_round(state: AppState, game_id: str, a: str, b: str) -> None:
         assert state.open_game(game_id) is None
     tap(state, "p1", a)
     tap(state, "p2", b)
-    assert state.act(state.entry.save) is None, state.notice
+    assert drive(state.act(state.entry.save)) is None, state.notice
     state.close_game()
 
 
@@ -103,10 +105,10 @@ def test_a_game_unchanged_here_since_the_backup_takes_the_newer_one() -> None:
     state.close_game()
     first = backups(home).export()
     phone = GameStore.memory()
-    assert backups(phone).restore(first.data) == "1 game added."
+    assert drive(backups(phone).restore(first.data)) == "1 game added."
     play_round(AppState(phone), gid, "7", "8")  # played on on the phone
     newer = backups(phone).export()
-    assert backups(home).restore(newer.data) == "1 game brought up to date."
+    assert drive(backups(home).restore(newer.data)) == "1 game brought up to date."
     assert same(home.load(gid), phone.load(gid))
     assert len(home.load(gid).sheet.rounds) == 2
 
@@ -118,7 +120,7 @@ def test_an_older_backup_keeps_the_newer_game_here() -> None:
     old = backups(store).export()
     play_round(state, gid, "9", "10")
     kept = store.load(gid)
-    assert backups(store).restore(old.data) == "1 already here."
+    assert drive(backups(store).restore(old.data)) == "1 already here."
     assert same(store.load(gid), kept) and len(store.list_games()) == 1
 
 
@@ -127,18 +129,20 @@ def test_a_game_changed_on_both_sides_is_kept_twice_the_copy_named_so() -> None:
     state, gid = one_game(home)
     state.close_game()
     phone = GameStore.memory()
-    backups(phone).restore(backups(home).export().data)
+    drive(backups(phone).restore(backups(home).export().data))
     play_round(AppState(phone), gid, "7", "8")
     play_round(state, gid, "11", "12")  # and at home, differently
     ours = home.load(gid)
-    text = backups(home).restore(backups(phone).export().data)
+    text = drive(backups(home).restore(backups(phone).export().data))
     assert text == "1 kept as a copy."
     assert same(home.load(gid), ours)  # never overwritten
     (copy,) = [s for s in home.list_games() if s.id != gid]
     assert copy.title == "Ann, Bob (restored)"
     assert home.load(copy.id).sheet == phone.load(gid).sheet
     # the same backup again: the copy is already here
-    assert backups(home).restore(backups(phone).export().data) == "1 already here."
+    assert (
+        drive(backups(home).restore(backups(phone).export().data)) == "1 already here."
+    )
     assert len(home.list_games()) == 2
 
 
@@ -147,12 +151,12 @@ def test_a_titled_game_kept_as_a_copy_keeps_its_title() -> None:
     every_kind(store)
     made = backups(store).export()
     theirs = GameStore.memory()
-    backups(theirs).restore(made.data)
+    drive(backups(theirs).restore(made.data))
     (gid,) = [s.id for s in store.list_games() if s.title == "Thursday's game"]
     for one in (store, theirs):  # the same game changed on both sides
         rec = one.load(gid)
         one.replace(replace(rec, draft={"changed": one is store}))
-    assert backups(store).restore(backups(theirs).export().data) == (
+    assert drive(backups(store).restore(backups(theirs).export().data)) == (
         "8 already here, 1 kept as a copy."
     )
     titles = [s.title for s in store.list_games()]
@@ -164,13 +168,13 @@ def test_the_summary_counts_in_italian_and_hungarian() -> None:
     every_kind(store)
     data = backups(store).export().data
     with use("it"):
-        it = backups(GameStore.memory()).restore(data)
+        it = drive(backups(GameStore.memory()).restore(data))
     with use("hu"):
-        hu = backups(GameStore.memory()).restore(data)
+        hu = drive(backups(GameStore.memory()).restore(data))
     assert it == "9 partite aggiunte."
     assert hu == "9 játszma hozzáadva."
     with use("it"):
-        assert backups(store).restore(data) == "9 già presenti."
+        assert drive(backups(store).restore(data)) == "9 già presenti."
 
 
 # --- undo ----------------------------------------------------------------------------
@@ -179,7 +183,7 @@ def test_undo_puts_the_library_back_as_it_was(tmp_path: Path) -> None:
     state, gid = one_game(home)
     state.close_game()
     phone = GameStore.memory()
-    backups(phone).restore(backups(home).export().data)
+    drive(backups(phone).restore(backups(home).export().data))
     play_round(AppState(phone), gid, "7", "8")  # newer there
     every_kind(phone)  # and nine more
     data = backups(phone).export().data
@@ -188,9 +192,9 @@ def test_undo_puts_the_library_back_as_it_was(tmp_path: Path) -> None:
     before = files_of(tmp_path / "home")
     mine = backups(home)
     assert not mine.can_undo
-    assert mine.restore(data) == "9 games added, 1 game brought up to date."
+    assert drive(mine.restore(data)) == "9 games added, 1 game brought up to date."
     assert mine.can_undo and len(home.list_games()) == 10
-    assert mine.undo().startswith("The restore was undone")
+    assert drive(mine.undo()).startswith("The restore was undone")
     assert not mine.can_undo
     assert [s.id for s in home.list_games()] == [gid]
     assert len(home.load(gid).sheet.rounds) == 1
@@ -207,10 +211,10 @@ def test_undo_is_refused_when_a_restored_game_changed_since() -> None:
     data = backups(phone).export().data
     store = GameStore.memory()
     mine = backups(store)
-    mine.restore(data)
+    drive(mine.restore(data))
     play_round(AppState(store), gid, "1", "2")
     with pytest.raises(Exception, match="changed since") as info:
-        mine.undo()
+        drive(mine.undo())
     assert "Ann, Bob" in str(info.value)
     assert len(store.load(gid).sheet.rounds) == 2
 
@@ -221,7 +225,7 @@ def test_a_game_open_on_a_screen_is_brought_up_to_date_through_its_commit() -> N
     state, gid = one_game(home)
     state.close_game()
     phone = GameStore.memory()
-    backups(phone).restore(backups(home).export().data)
+    drive(backups(phone).restore(backups(home).export().data))
     play_round(AppState(phone), gid, "7", "8")
     newer = backups(phone).export().data
     hub = GameHub(home)
@@ -231,17 +235,17 @@ def test_a_game_open_on_a_screen_is_brought_up_to_date_through_its_commit() -> N
     table.news.subscribe(lambda: heard.append(1))
     seen = table.watch.seen if table.watch else -1
     host = AppState(hub)
-    assert host.act(host.backups.restore, newer) is None
+    assert drive(host.act(host.backups.restore, newer)) is None
     assert host.notice is not None
     assert host.notice.text == "1 game brought up to date."
     assert heard, "the screen on the game was told"
     assert table.sheet is not None and len(table.sheet.rounds) == 2
     assert table.watch is not None and table.watch.game.revision > seen
     # a tap made on the game as it was is refused, not applied over it
-    refused = table.act(table.entry.add_card, "p1", "3")  # type: ignore[union-attr]
+    refused = drive(table.act(table.entry.add_card, "p1", "3"))  # type: ignore[union-attr]
     assert refused is not None and "restored from a backup" in refused
     # and undo goes back through the commit as well
-    assert host.backups.undo().startswith("The restore was undone")
+    assert drive(host.backups.undo()).startswith("The restore was undone")
     assert table.sheet is not None and len(table.sheet.rounds) == 1
 
 
@@ -268,9 +272,9 @@ def test_undo_of_a_game_a_screen_opened_sends_that_screen_home() -> None:
     data = backups(phone).export().data
     hub = GameHub(GameStore.memory())
     host, table = AppState(hub), AppState(hub)
-    assert host.act(host.backups.restore, data) is None
+    assert drive(host.act(host.backups.restore, data)) is None
     assert table.open_game(gid) is None
-    assert host.act(host.backups.undo) is None
+    assert drive(host.act(host.backups.undo)) is None
     assert table.game_id is None  # told, and back Home
     assert table.alerts[-1] == "That game was deleted on another screen."
 
@@ -291,7 +295,7 @@ def test_a_damaged_record_of_backups_loses_no_game(tmp_path: Path) -> None:
     assert (status.last_backup, status.changed_since) == (None, 1)
     assert any("backups.json could not be read" in w for w in store.warnings)
     # it cannot tell that the backup is this game's past: both are kept
-    assert mine.restore(data) == "1 kept as a copy."
+    assert drive(mine.restore(data)) == "1 kept as a copy."
     assert len(store.load(gid).sheet.rounds) == 2
     assert sorted(s.rounds for s in store.list_games()) == [1, 2]
 
@@ -316,4 +320,4 @@ def test_a_folder_that_cannot_be_written_can_still_be_backed_up(
     store.folder_problem = "The games folder cannot be written (read-only)."
     made = backups(store).export()
     assert made.games == 9
-    assert backups(GameStore.memory()).restore(made.data) == "9 games added."
+    assert drive(backups(GameStore.memory()).restore(made.data)) == "9 games added."

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from backup_games import files_of, tap
+from drive import drive
 from share_games import standard_game
 
 from companion.app import AppState
@@ -34,12 +35,12 @@ def two_games() -> bytes:
     for names in (("Ann", "Bob"), ("Cy", "Dee")):
         state.new_game()
         for name in names:
-            state.act(state.form.add, name)
+            drive(state.act(state.form.add, name))
         assert state.start_game() is None
         tap(state, "p1", "5")
         tap(state, "p2", "6")
         if names[0] == "Ann":
-            assert state.act(state.entry.save) is None
+            assert drive(state.act(state.entry.save)) is None
         state.close_game()
     return Backups(GameHub(store), LiveSeat()).export().data
 
@@ -55,10 +56,10 @@ def folder(tmp_path: Path) -> Path:
     store = GameStore(tmp_path)
     state = AppState(store)
     for name in ("Eve", "Fay"):
-        state.act(state.form.add, name)
+        drive(state.act(state.form.add, name))
     assert state.start_game() is None
     tap(state, "p1", "9")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     state.close_game()
     Backups(state.hub, LiveSeat()).export()  # backups.json exists too
     store.close()
@@ -72,7 +73,7 @@ def day_of(iso: str) -> str:
 def restore(folder: Path, data: bytes) -> str:
     store = GameStore(folder)
     try:
-        return Backups(GameHub(store), LiveSeat()).restore(data)
+        return drive(Backups(GameHub(store), LiveSeat()).restore(data))
     finally:
         store.close()
 
@@ -212,13 +213,15 @@ def test_a_game_edited_by_hand_is_never_written_over_one_here(
     """Its hash no longer its own, its history is not believed: a copy."""
     store = GameStore(tmp_path)
     mine = Backups(GameHub(store), LiveSeat())
-    assert mine.restore(good) == "2 games added."
+    assert drive(mine.restore(good)) == "2 games added."
 
     def more(body: dict[str, Any]) -> None:
         game = _games(body)[0]["game"]
         game["sheet"]["players"][0]["name"] = "Annie"  # hash left as it was
 
-    assert mine.restore(edited(good, more)) == "1 already here, 1 kept as a copy."
+    assert (
+        drive(mine.restore(edited(good, more))) == "1 already here, 1 kept as a copy."
+    )
     names = sorted(s.players for s in store.list_games())
     assert names == [("Ann", "Bob"), ("Annie", "Bob"), ("Cy", "Dee")]
 
@@ -240,7 +243,7 @@ def test_a_write_failing_midway_takes_back_what_was_written(
 
     monkeypatch.setattr(store, "restore", full_disk)
     with pytest.raises(Refusal, match="No space left on device"):
-        Backups(GameHub(store), LiveSeat()).restore(good)
+        drive(Backups(GameHub(store), LiveSeat()).restore(good))
     store.close()
     assert len(calls) == 2
     assert files_of(folder) == before
@@ -252,14 +255,14 @@ def test_a_folder_that_cannot_be_written_refuses_first(
     store = GameStore(folder)
     store.folder_problem = "The games folder cannot be written (read-only)."
     with pytest.raises(Refusal, match="cannot be written"):
-        Backups(GameHub(store), LiveSeat()).restore(good)
+        drive(Backups(GameHub(store), LiveSeat()).restore(good))
 
 
 def test_a_guest_may_neither_back_up_nor_restore(good: bytes) -> None:
     state = AppState(GameStore.memory())
     state.seat.access = Access(Role.GUEST, "x", "token")
-    assert state.act(state.backups.export) is not None
-    assert state.act(state.backups.restore, good) is not None
+    assert drive(state.act(state.backups.export)) is not None
+    assert drive(state.act(state.backups.restore, good)) is not None
     assert state.backups.status().games == 0
     assert state.store.list_games() == []
 
@@ -267,7 +270,7 @@ def test_a_guest_may_neither_back_up_nor_restore(good: bytes) -> None:
 def test_a_file_the_browser_gave_no_contents_for(folder: Path) -> None:
     store = GameStore(folder)
     with pytest.raises(Refusal, match="That file could not be read."):
-        Backups(GameHub(store), LiveSeat()).restore(None)
+        drive(Backups(GameHub(store), LiveSeat()).restore(None))
 
 
 def test_a_restore_summary_groups_its_numbers_as_the_reader_writes_them() -> None:

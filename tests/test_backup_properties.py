@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from drive import drive
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from share_games import random_game
@@ -71,7 +72,7 @@ def test_any_library_comes_back_identical(
     other = GameStore.memory()
     n = len(library)
     added = f"{n} game added." if n == 1 else f"{n} games added."
-    assert backups(other).restore(data) == added
+    assert drive(backups(other).restore(data)) == added
     assert docs(other) == docs(phone)
 
 
@@ -94,7 +95,7 @@ def test_two_devices_that_parted_merge_by_the_rules(
     here = GameStore.memory()
     fill(here, library)
     there = GameStore.memory()
-    backups(there).restore(backups(here).export().data)  # they part here
+    drive(backups(there).restore(backups(here).export().data))  # they part here
     ids = sorted(whole(here))
     kinds = dict(zip(ids, changes + ["none"] * len(ids), strict=False))
     for game_id, kind in kinds.items():
@@ -106,7 +107,7 @@ def test_two_devices_that_parted_merge_by_the_rules(
     fill(there, [(4, 2, 70 + i, True, False) for i in range(new_there)])
     before, theirs = whole(here), whole(there)
     mine = backups(here)
-    said = mine.restore(backups(there).export().data)
+    said = drive(mine.restore(backups(there).export().data))
     after = whole(here)
     hashes = {content_hash(r) for r in after.values()}
     for game_id, kind in kinds.items():
@@ -136,7 +137,7 @@ def test_two_devices_that_parted_merge_by_the_rules(
     for words, n in counts.items():
         assert (f"{n} " in said and words in said) == bool(n), (words, said)
     # the same file again: nothing new
-    again = mine.restore(backups(there).export().data)
+    again = drive(mine.restore(backups(there).export().data))
     assert again.startswith(f"{len(theirs)} already here"), again
     assert whole(here) == after
     # and undo of the first restore is gone (the second changed nothing)
@@ -153,7 +154,7 @@ def test_undo_puts_back_exactly_what_was_there(
     here = GameStore.memory()
     fill(here, library)
     there = GameStore.memory()
-    backups(there).restore(backups(here).export().data)
+    drive(backups(there).restore(backups(here).export().data))
     for game_id, kind in zip(sorted(whole(here)), changes, strict=False):
         if kind in ("here", "both"):
             played_on(here, game_id, 3)
@@ -162,7 +163,7 @@ def test_undo_puts_back_exactly_what_was_there(
     fill(there, [(5, 1, 90 + i, False, True) for i in range(new_there)])
     before = docs(here)
     mine = backups(here)
-    mine.restore(backups(there).export().data)
+    drive(mine.restore(backups(there).export().data))
     if mine.can_undo:
-        mine.undo()
+        drive(mine.undo())
     assert docs(here) == before

@@ -3,6 +3,8 @@ table shows, shaped without Flet from one game state."""
 
 from __future__ import annotations
 
+from drive import drive
+
 from companion.app import AppState
 from companion.app.board import LEADER, SHARED, WINNER, Board, board_view
 from companion.app.digital import Digital
@@ -153,10 +155,10 @@ def test_a_round_being_corrected_is_marked() -> None:
 def test_a_digital_round_shows_the_turn_and_every_players_cards() -> None:
     host = AppState(GameHub(GameStore.memory()), test_deck="5 6 7 9 9 1 2 3")
     for name in ("Ann", "Bob", "Cy"):
-        assert host.act(host.form.add, name) is None
+        assert drive(host.act(host.form.add, name)) is None
     assert host.start_game() is None
-    assert host.act(host.table.set_bot, "p3", "stop") is None
-    assert host.act(host.table.start) is None
+    assert drive(host.act(host.table.set_bot, "p3", "stop")) is None
+    assert drive(host.act(host.table.start)) is None
     assert host.watch is not None
     board = board_view(host.watch.state)
     dealt = board.dealt
@@ -180,13 +182,13 @@ def test_a_busted_seat_and_a_finished_digital_round() -> None:
     # Dealt one each from Bob (left of the dealer): Bob 5, Cy 6, Ann 7.
     host = AppState(GameHub(GameStore.memory()), test_deck="5 6 7 5 1 2 3 4")
     for name in ("Ann", "Bob", "Cy"):
-        assert host.act(host.form.add, name) is None
+        assert drive(host.act(host.form.add, name)) is None
     assert host.start_game() is None
-    assert host.act(host.table.start) is None
+    assert drive(host.act(host.table.start)) is None
     rnd = host.table.round
     assert rnd is not None and rnd.pending is not None
     first = rnd.pending.player
-    assert host.act(host.table.play, "hit") is None  # a second 5: busted
+    assert drive(host.act(host.table.play, "hit")) is None  # a second 5: busted
     assert host.watch is not None
     dealt = board_view(host.watch.state).dealt
     assert dealt is not None

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from drive import drive
 from own_loop import run_alone
 
 from companion.app import AppState
@@ -55,10 +56,17 @@ class Manual:
         return [j for j in self.jobs if not j.cancelled]
 
     def pause(self) -> int:
-        """One pause passes: the moves waiting now run; how many there were."""
+        """One pause passes: the moves waiting now run on the loop, to their
+        end (thinking and commit); how many there were."""
         due, self.jobs = self.waiting, []
-        for job in due:
-            job.work()
+
+        async def run() -> None:
+            for job in due:
+                job.work()
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            await asyncio.gather(*others)
+
+        drive(run())
         return len(due)
 
 
@@ -68,13 +76,13 @@ def two_phones(
     hub = GameHub(store or GameStore.memory(), BotClock(PAUSE, clock.schedule))
     one, two = AppState(hub, test_deck=DECK), AppState(hub)
     for name in ("Ann", "Bob", "Cy"):
-        assert one.act(one.form.add, name) is None
+        assert drive(one.act(one.form.add, name)) is None
     for seat in (1, 2):
-        assert one.act(one.form.set_computer, seat, "stop") is None
+        assert drive(one.act(one.form.set_computer, seat, "stop")) is None
     assert one.start_game() is None
     assert one.game_id is not None
     assert two.open_game(one.game_id) is None
-    assert one.act(one.table.start) is None
+    assert drive(one.act(one.table.start)) is None
     return hub, one, two
 
 
@@ -95,10 +103,10 @@ def test_two_sessions_one_move_per_pause_and_no_page_needed() -> None:
     assert [j.delay for j in clock.waiting] == [PAUSE]  # Bob, once, not per page
     two.shown()  # the other page re-rendered (the UI does this on every change)
     assert (
-        two.act(two.table.set_advisor, True) is None
+        drive(two.act(two.table.set_advisor, True)) is None
     )  # more commits: still one move waiting
     one.shown()
-    assert one.act(one.table.set_advisor, False) is None
+    assert drive(one.act(one.table.set_advisor, False)) is None
     assert len(clock.waiting) == 1
     before = (revision(one), choices(one))
     assert clock.pause() == 1  # Bob decides
@@ -109,7 +117,7 @@ def test_two_sessions_one_move_per_pause_and_no_page_needed() -> None:
     assert rnd is not None and rnd.pending is not None and rnd.pending.player == 0
     assert clock.waiting == []  # Ann's turn: nothing to move
     two.shown()
-    assert two.act(two.table.play, "stay") is None
+    assert drive(two.act(two.table.play, "stay")) is None
     moves = 0
     while one.digital.round is not None:  # only computers left; no page renders
         start = revision(one)
@@ -176,23 +184,25 @@ def test_a_failed_write_is_said_and_the_next_change_moves_on() -> None:
         assert state.notice.text == said
     assert clock.waiting == []  # no retry loop on a full disk
     store.save_digital = save  # type: ignore[method-assign]
-    assert one.act(one.table.set_advisor, True) is None  # the next commit reschedules
+    assert (
+        drive(one.act(one.table.set_advisor, True)) is None
+    )  # the next commit reschedules
     assert clock.pause() == 1 and choices(one) == 1
     assert two.notice is None  # the trouble is over: its message goes
 
 
 def test_computer_players_alone_finish_the_round_without_any_page() -> None:
-    """Real timer threads with a tiny pause: nobody calls anything."""
+    """The loop's real timer with a tiny pause: nobody calls anything."""
     hub = GameHub(GameStore.memory(), BotClock(0.001))
     state = AppState(hub, test_deck=DECK)
     for seat, name in enumerate(("Ann", "Bob", "Cy")):
-        assert state.act(state.form.add, name) is None
-        assert state.act(state.form.set_computer, seat, "odds") is None
+        assert drive(state.act(state.form.add, name)) is None
+        assert drive(state.act(state.form.set_computer, seat, "odds")) is None
     assert state.start_game() is None
     done = threading.Event()
     state.news.subscribe(lambda: done.set() if state.digital.last else None)
     start = revision(state)
-    assert state.act(state.table.start) is None
+    assert drive(state.act(state.table.start)) is None
     assert done.wait(10), "the computer players stopped"
     time.sleep(0.05)  # nothing moves after the round is over
     last = state.digital.last
@@ -204,12 +214,14 @@ def test_computer_players_alone_finish_the_round_without_any_page() -> None:
     print(f"round finished by computers alone: {moves} moves")
 
 
-def test_in_the_browser_moves_run_on_the_pages_event_loop(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("in_browser", [False, True])
+def test_moves_wait_on_the_event_loop_everywhere(
+    monkeypatch: pytest.MonkeyPatch, in_browser: bool
 ) -> None:
-    """Pyodide has no threads: there the pause is kept by the event loop,
-    which runs the move on its own thread, and cancelling still works."""
-    monkeypatch.setattr(runtime, "IN_BROWSER", True)
+    """One scheduler, the loop's (issue 36): on the server as in Pyodide,
+    which has no threads, the pause is kept by the event loop, which runs
+    the move on its own thread, and cancelling still works."""
+    monkeypatch.setattr(runtime, "IN_BROWSER", in_browser)
     schedule = BotClock().schedule
     ran: list[int] = []
 
@@ -221,3 +233,48 @@ def test_in_the_browser_moves_run_on_the_pages_event_loop(
         return threading.get_ident()  # the loop's own thread
 
     assert ran == [run_alone(play())]
+
+
+def test_the_hard_player_thinks_without_holding_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While a computer player thinks (off the loop, on the state as it
+    was), a person's tap commits at once; the move thought about the old
+    state is not committed over it: the player thinks again."""
+    clock = Manual()
+    _, one, two = two_phones(clock)
+    from companion.app import bots
+
+    gate = threading.Event()
+    thinking = threading.Event()
+    real = bots.bot_moved
+
+    def slow(state: object) -> object:
+        thinking.set()
+        assert gate.wait(10)
+        return real(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots, "bot_moved", slow)
+    (job,) = clock.waiting
+    start = choices(one)
+
+    async def meanwhile() -> tuple[int, bool]:
+        clock.jobs = []
+        job.work()  # Bob starts thinking
+        await asyncio.to_thread(thinking.wait, 10)
+        assert one.watch is not None
+        busy = one.watch.game.busy
+        two.shown()
+        assert await two.act(two.table.set_advisor, True) is None  # not blocked
+        rev = revision(one)
+        gate.set()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        await asyncio.gather(*others)
+        return rev, busy
+
+    rev, busy = drive(meanwhile())
+    assert not busy  # the game's lock was free while Bob thought
+    assert choices(one) == start  # the stale move was not committed
+    assert revision(one) == rev
+    assert len(clock.waiting) == 1  # Bob thinks again after a pause
+    assert clock.pause() == 1 and choices(one) == start + 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from drive import drive
 from share_games import META_DATE, shared_win_game, standard_game, tiebreak_game
 
 from companion.app.board import LEADER, SHARED, STATUS_WORDS, WINNER, Board
@@ -175,7 +176,7 @@ def test_the_boards_words(
 def test_live_table_refusals_speak_the_phones_language() -> None:
     seat = LiveSeat()
     with use("hu"), pytest.raises(Refusal) as refused:
-        seat.claim("p1")  # no game open
+        drive(seat.claim("p1"))  # no game open
     assert refused.value.message == "Nincs nyitott játszma."
     with use("it"), pytest.raises(Refusal) as refused:
         renew_invite(None, None)  # type: ignore[arg-type]

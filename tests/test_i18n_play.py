@@ -6,6 +6,7 @@ shared by every phone on a game, each maybe in another language)."""
 from __future__ import annotations
 
 import pytest
+from drive import drive
 
 from companion.app.entry import RoundDraft
 from companion.app.problems import problem_text
@@ -263,11 +264,11 @@ def test_a_notice_is_read_in_the_language_it_is_shown_in() -> None:
 
     state = AppState(GameStore.memory())
     for name in ("Ann", "Bob"):
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None
-    assert state.act(state.entry.add_card, "p1", "5") is None
+    assert drive(state.act(state.entry.add_card, "p1", "5")) is None
     with use("en"):
-        assert state.act(state.entry.save) is None
+        assert drive(state.act(state.entry.save)) is None
         assert state.notice is not None and state.notice.text == "Bob deals next."
     with use("it"):
         assert state.notice.text == "Il prossimo mazziere è Bob."

@@ -5,6 +5,7 @@ with the size message."""
 from __future__ import annotations
 
 import pytest
+from drive import drive
 
 from companion.app import AppState
 from companion.share import Reason, ShareCodeError, decode, sharecode
@@ -40,7 +41,7 @@ def test_import_of_an_oversize_paste_says_too_large_and_stores_nothing() -> None
     message = ShareCodeError(Reason.TOO_LARGE).message
     assert state.library.paste_refusal(PASTE) == message
     assert state.library.paste_refusal("F7C1:short") is None
-    assert state.act(state.library.import_code, PASTE) == message
+    assert drive(state.act(state.library.import_code, PASTE)) == message
     assert state.notice is not None and state.notice.text == message
     assert files == before and state.library.games() == []
 

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from drive import drive
 
 from companion.app import AppState
 from companion.app.hub import GameHub
@@ -163,15 +164,15 @@ def test_saving_rounds_keeps_the_invite() -> None:
     hub = GameHub(GameStore.memory())
     state = AppState(hub)
     for name in ("Ann", "Bob"):
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None
     gid = state.game_id
     assert gid is not None
     token = hub.invite(gid)
-    assert state.act(state.entry.set_typed, "p1", 10) is None
-    assert state.act(state.entry.set_typed, "p2", 20) is None
-    assert state.act(state.entry.save) is None, state.notice
-    assert state.act(state.entry.add_card, "p1", "7") is None
+    assert drive(state.act(state.entry.set_typed, "p1", 10)) is None
+    assert drive(state.act(state.entry.set_typed, "p2", 20)) is None
+    assert drive(state.act(state.entry.save)) is None, state.notice
+    assert drive(state.act(state.entry.add_card, "p1", "7")) is None
     assert hub.admits(gid, token)
 
 
@@ -179,7 +180,7 @@ def test_a_new_invite_tells_every_session_showing_the_game() -> None:
     hub = GameHub(GameStore.memory())
     host, phone = AppState(hub), AppState(hub)
     for name in ("Ann", "Bob"):
-        assert host.act(host.form.add, name) is None
+        assert drive(host.act(host.form.add, name)) is None
     assert host.start_game() is None
     gid = host.game_id
     assert gid is not None
@@ -191,7 +192,7 @@ def test_a_new_invite_tells_every_session_showing_the_game() -> None:
     assert heard == ["phone"]
     assert not hub.admits(gid, old)
     # Nothing of the game changed: the phone's next tap is not refused.
-    assert phone.act(phone.entry.add_card, "p1", "7") is None, phone.notice
+    assert drive(phone.act(phone.entry.add_card, "p1", "7")) is None, phone.notice
 
 
 def test_a_new_invite_that_cannot_be_written_keeps_the_old_one(

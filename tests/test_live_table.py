@@ -8,6 +8,7 @@ phone gets even if it sent the event by hand.
 from __future__ import annotations
 
 import pytest
+from drive import drive
 
 from companion.app import AppState
 from companion.app.access import HOST, Access, Gate, Role, admit, invite_in, normal
@@ -22,7 +23,7 @@ def table(players: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> tuple[AppState, st
     hub = GameHub(GameStore.memory())
     host = AppState(hub)
     for name in players:
-        assert host.act(host.form.add, name) is None
+        assert drive(host.act(host.form.add, name)) is None
     assert host.start_game() is None
     assert host.game_id is not None
     return host, host.game_id
@@ -85,16 +86,18 @@ def test_addresses_are_compared_in_one_form() -> None:
 def test_a_phone_taps_its_own_line_only() -> None:
     host, _ = table()
     ann = phone(host)
-    assert ann.act(ann.seat.claim, "p1") is None
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
     assert ann.seat.mine == "p1"
-    assert ann.act(ann.entry.add_card, "p1", "7") is None
+    assert drive(ann.act(ann.entry.add_card, "p1", "7")) is None
     assert (
-        ann.act(ann.entry.add_card, "p2", "5")
+        drive(ann.act(ann.entry.add_card, "p2", "5"))
         == "Bob's line is entered on Bob's phone."
     )
-    assert ann.act(ann.entry.set_busted, "p3", True) is not None
-    assert ann.act(ann.entry.set_typed, "p2", 12) is not None
-    assert host.act(host.entry.add_card, "p2", "5") is None  # the host edits every line
+    assert drive(ann.act(ann.entry.set_busted, "p3", True)) is not None
+    assert drive(ann.act(ann.entry.set_typed, "p2", 12)) is not None
+    assert (
+        drive(host.act(host.entry.add_card, "p2", "5")) is None
+    )  # the host edits every line
     host.shown()
     assert host.entry.draft is not None and host.entry.draft.lines == {
         "p1": ["7"],
@@ -105,12 +108,12 @@ def test_a_phone_taps_its_own_line_only() -> None:
 def test_a_scorer_phone_edits_every_line() -> None:
     host, _ = table()
     bob = phone(host)
-    assert bob.act(bob.seat.claim, "p2") is None
-    assert bob.act(bob.entry.add_card, "p1", "3") is not None
-    assert host.act(host.seat.make_scorer, "p2", True) is None
-    assert bob.act(bob.entry.add_card, "p1", "3") is None
+    assert drive(bob.act(bob.seat.claim, "p2")) is None
+    assert drive(bob.act(bob.entry.add_card, "p1", "3")) is not None
+    assert drive(host.act(host.seat.make_scorer, "p2", True)) is None
+    assert drive(bob.act(bob.entry.add_card, "p1", "3")) is None
     assert (
-        bob.act(bob.seat.make_scorer, "p2", False)
+        drive(bob.act(bob.seat.make_scorer, "p2", False))
         == "Only the host's screen can do that."
     )
 
@@ -119,21 +122,22 @@ def test_the_last_player_saves_once_every_line_is_in() -> None:
     host, _ = table(("Ann", "Bob"))
     ann, bob = phone(host), phone(host)
     assert (
-        ann.act(ann.seat.claim, "p1") is None and bob.act(bob.seat.claim, "p2") is None
+        drive(ann.act(ann.seat.claim, "p1")) is None
+        and drive(bob.act(bob.seat.claim, "p2")) is None
     )
-    assert ann.act(ann.entry.add_card, "p1", "9") is None
-    assert ann.act(ann.entry.set_done, "p1") is None
-    assert ann.act(ann.entry.save) == (
+    assert drive(ann.act(ann.entry.add_card, "p1", "9")) is None
+    assert drive(ann.act(ann.entry.set_done, "p1")) is None
+    assert drive(ann.act(ann.entry.save)) == (
         "The round is saved when every line is in: waiting for Bob."
     )
-    assert bob.act(bob.entry.add_card, "p2", "4") is None
-    assert bob.act(bob.entry.set_done, "p2") is None
+    assert drive(bob.act(bob.entry.add_card, "p2", "4")) is None
+    assert drive(bob.act(bob.entry.set_done, "p2")) is None
     assert (
-        bob.act(bob.entry.add_card, "p2", "6") is None
+        drive(bob.act(bob.entry.add_card, "p2", "6")) is None
     )  # a change takes the mark away
     assert bob.entry.waiting_for() == ["Bob"]
-    assert bob.act(bob.entry.set_done, "p2") is None
-    assert bob.act(bob.entry.save) is None, bob.notice
+    assert drive(bob.act(bob.entry.set_done, "p2")) is None
+    assert drive(bob.act(bob.entry.save)) is None, bob.notice
     assert host.sheet.totals() == {"p1": 9, "p2": 10}
 
 
@@ -142,20 +146,21 @@ def test_an_impossible_line_is_not_in() -> None:
     the problem, and the line stays out (nobody can save past it)."""
     host, _ = table(("Ann", "Bob"))
     ann = phone(host)
-    assert ann.act(ann.seat.claim, "p1") is None
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
     assert (
-        ann.act(ann.entry.add_card, "p1", "9") is None
-        and ann.act(ann.entry.add_card, "p1", "9") is None
+        drive(ann.act(ann.entry.add_card, "p1", "9")) is None
+        and drive(ann.act(ann.entry.add_card, "p1", "9")) is None
     )
     assert (
-        ann.act(ann.entry.set_done, "p1") == "Ann: two 9s in a line that did not bust."
+        drive(ann.act(ann.entry.set_done, "p1"))
+        == "Ann: two 9s in a line that did not bust."
     )
     assert ann.entry.waiting_for() == ["Ann", "Bob"]
     assert (
-        host.act(host.entry.set_done, "p1") is not None
+        drive(host.act(host.entry.set_done, "p1")) is not None
     )  # the host cannot call it in either
     assert (
-        ann.act(ann.entry.set_busted, "p1", True) is None
+        drive(ann.act(ann.entry.set_busted, "p1", True)) is None
     )  # busted after all: now it is in
     assert ann.entry.waiting_for() == ["Bob"]
 
@@ -163,40 +168,42 @@ def test_an_impossible_line_is_not_in() -> None:
 def test_a_bust_counts_as_in() -> None:
     host, _ = table(("Ann", "Bob"))
     ann = phone(host)
-    assert ann.act(ann.seat.claim, "p1") is None
-    assert ann.act(ann.entry.set_busted, "p1", True) is None
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
+    assert drive(ann.act(ann.entry.set_busted, "p1", True)) is None
     assert (
-        host.act(host.entry.set_done, "p2") is None
+        drive(host.act(host.entry.set_done, "p2")) is None
     )  # the host taps for Bob (no phone)
     ann.shown()  # Ann's page redrew (it does on every change)
-    assert ann.act(ann.entry.save) is None, ann.notice
+    assert drive(ann.act(ann.entry.save)) is None, ann.notice
 
 
 # --- seats -------------------------------------------------------------------------
 def test_two_phones_cannot_hold_one_seat() -> None:
     host, _ = table()
     one, two = phone(host), phone(host)
-    assert one.act(one.seat.claim, "p1") is None
-    assert two.act(two.seat.claim, "p1") == "Ann's seat is taken by another phone."
+    assert drive(one.act(one.seat.claim, "p1")) is None
+    assert (
+        drive(two.act(two.seat.claim, "p1")) == "Ann's seat is taken by another phone."
+    )
     assert two.seat.mine is None
 
 
 def test_a_seat_whose_phone_dropped_out_can_be_taken_back() -> None:
     host, _ = table()
     old = phone(host)
-    assert old.act(old.seat.claim, "p1") is None
-    old.set_connected(False)
+    assert drive(old.act(old.seat.claim, "p1")) is None
+    drive(old.set_connected(False))
     host.shown()
     assert not host.seat.seats.present("p1")
     new = phone(host)  # the same person, after a reload
-    assert new.act(new.seat.claim, "p1") is None
+    assert drive(new.act(new.seat.claim, "p1")) is None
     assert new.seat.mine == "p1" and old.seat.mine is None
 
 
 def test_a_closed_page_leaves_its_seat_waiting() -> None:
     host, _ = table()
     ann = phone(host)
-    assert ann.act(ann.seat.claim, "p1") is None
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
     ann.detach()
     assert host.seat.seats.holder("p1") is not None
     assert not host.seat.seats.present("p1")
@@ -205,11 +212,11 @@ def test_a_closed_page_leaves_its_seat_waiting() -> None:
 def test_late_players_join_only_when_the_host_allows() -> None:
     host, _ = table(("Ann", "Bob"))
     dee = phone(host)
-    assert dee.act(dee.fixes.join_late, "Dee") == (
+    assert drive(dee.act(dee.fixes.join_late, "Dee")) == (
         "The host has not opened the table to late players."
     )
-    assert host.act(host.seat.allow_late, True) is None
-    assert dee.act(dee.fixes.join_late, "Dee") is None, dee.notice
+    assert drive(host.act(host.seat.allow_late, True)) is None
+    assert drive(dee.act(dee.fixes.join_late, "Dee")) is None, dee.notice
     sheet = host.sheet
     assert sheet is not None and [p.name for p in sheet.seated][-1] == "Dee"
     assert dee.seat.mine == sheet.seated[-1].id
@@ -230,37 +237,39 @@ def test_a_phone_reaches_nothing_but_its_game() -> None:
     assert ann.open_game(other_id) == "This phone was invited to another game."
     assert ann.delete_game(gid) is not None
     assert host.sheet is not None  # still there
-    assert ann.act(ann.fixes.rename_player, "p1", "Zed") is not None
-    assert ann.act(ann.fixes.remove_player, "p2") is not None
-    assert ann.act(ann.fixes.add_player, "Eve") is not None
-    assert ann.act(ann.fixes.undo_round) is not None
+    assert drive(ann.act(ann.fixes.rename_player, "p1", "Zed")) is not None
+    assert drive(ann.act(ann.fixes.remove_player, "p2")) is not None
+    assert drive(ann.act(ann.fixes.add_player, "Eve")) is not None
+    assert drive(ann.act(ann.fixes.undo_round)) is not None
     assert ann.start_game() is not None
     assert (
-        ann.act(ann.library.import_code, "F7:whatever")
+        drive(ann.act(ann.library.import_code, "F7:whatever"))
         == "Only the host's screen can do that."
     )
     assert (
-        ann.act(ann.entry.discard) is not None and ann.act(ann.entry.clear) is not None
+        drive(ann.act(ann.entry.discard)) is not None
+        and drive(ann.act(ann.entry.clear)) is not None
     )
-    assert ann.act(ann.table.start) is not None
+    assert drive(ann.act(ann.table.start)) is not None
     assert ann.library.share_view(other_id) == "Only the host's screen can do that."
 
 
 def test_a_board_changes_nothing() -> None:
     host, _ = table()
     board = phone(host, Role.BOARD)
-    assert board.act(board.seat.claim, "p1") == "A board only watches."
-    assert board.act(board.entry.add_card, "p1", "7") is not None
-    assert board.act(board.entry.set_done, "p1") is not None
+    assert drive(board.act(board.seat.claim, "p1")) == "A board only watches."
+    assert drive(board.act(board.entry.add_card, "p1", "7")) is not None
+    assert drive(board.act(board.entry.set_done, "p1")) is not None
 
 
 # --- the digital deal --------------------------------------------------------------
 def digital(host: AppState) -> tuple[AppState, AppState]:
     ann, bob = phone(host), phone(host)
     assert (
-        ann.act(ann.seat.claim, "p1") is None and bob.act(bob.seat.claim, "p2") is None
+        drive(ann.act(ann.seat.claim, "p1")) is None
+        and drive(bob.act(bob.seat.claim, "p2")) is None
     )
-    assert host.act(host.table.start) is None, host.notice
+    assert drive(host.act(host.table.start)) is None, host.notice
     return ann, bob
 
 
@@ -282,10 +291,12 @@ def test_each_phone_decides_for_its_own_seat(players: tuple[str, ...]) -> None:
         pid = pending_pid(host)
         mover, other = (ann, bob) if pid == "p1" else (bob, ann)
         choice = host.table.round.legal()[0]  # type: ignore[union-attr]
-        assert other.act(other.table.play, choice) is not None
-        assert host.act(host.table.play, choice) is not None  # that phone is there
+        assert drive(other.act(other.table.play, choice)) is not None
+        assert (
+            drive(host.act(host.table.play, choice)) is not None
+        )  # that phone is there
         assert mover.seat.may_decide(mover.watch.state)
-        assert mover.act(mover.table.play, choice) is None, mover.notice
+        assert drive(mover.act(mover.table.play, choice)) is None, mover.notice
 
 
 def test_the_host_plays_for_a_phone_that_dropped_out() -> None:
@@ -293,11 +304,11 @@ def test_the_host_plays_for_a_phone_that_dropped_out() -> None:
     ann, bob = digital(host)
     pid = pending_pid(host)
     gone = ann if pid == "p1" else bob
-    gone.set_connected(False)
+    drive(gone.set_connected(False))
     host.shown()
     assert host.seat.may_decide(host.watch.state)
     choice = host.table.round.legal()[0]  # type: ignore[union-attr]
-    assert host.act(host.table.play, choice) is None, host.notice
+    assert drive(host.act(host.table.play, choice)) is None, host.notice
 
 
 def test_a_new_invite_shuts_old_links_out_at_once() -> None:
@@ -305,7 +316,7 @@ def test_a_new_invite_shuts_old_links_out_at_once() -> None:
     token = host.hub.invite(gid)
     ann = AppState(host.hub)
     assert ann.admit(Access(Role.GUEST, gid, token)) is None
-    assert ann.act(ann.seat.claim, "p1") is None
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
     assert ann.check_access()
     host.hub.new_invite(gid)
     assert not ann.check_access()
@@ -328,7 +339,7 @@ def test_only_the_host_sees_or_renews_the_invite() -> None:
     host, gid = table()
     ann = phone(host)
     assert ann.invite.view() == "Only the host's screen can do that."
-    assert ann.act(ann.invite.renew) == "Only the host's screen can do that."
+    assert drive(ann.act(ann.invite.renew)) == "Only the host's screen can do that."
     assert host.hub.admits(gid, host.hub.invite(gid))
 
 
@@ -347,18 +358,21 @@ def test_two_phones_on_one_line_one_gets_it_the_other_is_told() -> None:
     host, _ = table(("Ann", "Bob"))
     ann, bob = phone(host), phone(host)
     assert (
-        ann.act(ann.seat.claim, "p1") is None and bob.act(bob.seat.claim, "p2") is None
+        drive(ann.act(ann.seat.claim, "p1")) is None
+        and drive(bob.act(bob.seat.claim, "p2")) is None
     )
-    assert host.act(host.seat.make_scorer, "p2", True) is None
+    assert drive(host.act(host.seat.make_scorer, "p2", True)) is None
     for s in (ann, bob):
         s.shown()
-    assert ann.act(ann.entry.add_card, "p1", "7") is None  # Ann's phone first
-    refused = bob.act(bob.entry.add_card, "p1", "9")  # Bob's screen had not seen it yet
+    assert drive(ann.act(ann.entry.add_card, "p1", "7")) is None  # Ann's phone first
+    refused = drive(
+        bob.act(bob.entry.add_card, "p1", "9")
+    )  # Bob's screen had not seen it yet
     assert refused is not None and "Ann's line changed" in refused
     host.shown()
     assert host.entry.draft is not None and host.entry.draft.lines == {"p1": ["7"]}
     bob.shown()  # redrawn: now Bob sees the 7 and may add to it
-    assert bob.act(bob.entry.add_card, "p1", "9") is None
+    assert drive(bob.act(bob.entry.add_card, "p1", "9")) is None
 
 
 def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
@@ -367,9 +381,10 @@ def test_the_new_invite_message_stays_while_phones_are_shut_out() -> None:
     host, gid = table()
     ann, bob = phone(host), phone(host)
     assert (
-        ann.act(ann.seat.claim, "p1") is None and bob.act(bob.seat.claim, "p2") is None
+        drive(ann.act(ann.seat.claim, "p1")) is None
+        and drive(bob.act(bob.seat.claim, "p2")) is None
     )
-    assert host.act(host.invite.renew) is None
+    assert drive(host.act(host.invite.renew)) is None
     assert host.notice is not None
     said = host.notice.text
     assert said == "Old invite links no longer work."
@@ -398,7 +413,7 @@ def test_you_is_the_reader_in_the_choices_words() -> None:
     assert voice(host) == -1
     assert voice(mover) == seat
     alone, _gid = table(("Ann", "Bob"))
-    assert alone.act(alone.table.start) is None
+    assert drive(alone.act(alone.table.start)) is None
     lone = alone.table.round
     assert lone is not None and lone.pending is not None
     assert voice(alone) == lone.pending.player

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from drive import drive
 from hypothesis import HealthCheck, currently_in_test_context, event, given, settings
 from hypothesis import strategies as st
 from share_games import (
@@ -142,7 +143,7 @@ def _opens_and_exports_the_same(code: str) -> bool:
         return False
     state = AppState(GameStore.memory())
     assert (
-        state.act(state.library.import_code, code) is None
+        drive(state.act(state.library.import_code, code)) is None
         and state.library.imported_id is not None
     )
     assert state.open_game(state.library.imported_id) is None and state.alerts == []
@@ -255,7 +256,7 @@ def test_an_imported_game_without_a_date_exports_without_one() -> None:
     code = _seal(data)
     assert _opens_and_exports_the_same(code)
     state = AppState(GameStore.memory())
-    state.act(state.library.import_code, code)
+    drive(state.act(state.library.import_code, code))
     (game,) = state.store.list_games()  # listed on the day it came in
     today = ShareMeta(created=datetime.now(UTC).date()).day_text()
     assert state.library.game_day(game) == today

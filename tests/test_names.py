@@ -8,6 +8,7 @@ and emoji are names."""
 from __future__ import annotations
 
 import pytest
+from drive import drive
 
 from companion import i18n
 from companion.app import AppState
@@ -69,11 +70,11 @@ def test_share_refuses_by_the_same_rule(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_setup_add_and_rename_refuse_with_a_message(name: str) -> None:
     state = AppState(GameStore.memory())
-    assert state.act(state.form.add, name) is not None
+    assert drive(state.act(state.form.add, name)) is not None
     assert state.form.names == []
-    state.act(state.form.add, "Ann")
-    state.act(state.form.add, "Bob")
-    assert state.act(state.form.rename, 0, name) is not None
+    drive(state.act(state.form.add, "Ann"))
+    drive(state.act(state.form.add, "Bob"))
+    assert drive(state.act(state.form.rename, 0, name)) is not None
     assert state.form.names == ["Ann", "Bob"]
     sheet = Sheet.new(["Ann", "Bob"])
     with pytest.raises(SheetError):

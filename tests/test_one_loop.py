@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from drive import drive
 
 from companion.app import AppState
 from companion.app.digital import Digital
@@ -47,7 +48,7 @@ def app_deals(
     game_id = store.create(sheet, digital=blob)
     state = AppState(store)
     assert state.open_game(game_id) is None
-    assert state.act(state.table.start) is None
+    assert drive(state.act(state.table.start)) is None
     rnd = state.digital.round
     assert rnd is not None
     return rnd, list(state.digital.ids), state.digital.tie_break
@@ -151,18 +152,18 @@ def test_a_second_deck_is_shuffled_in_when_a_19th_player_joins() -> None:
     cards; on main it went on dealing the first deck's 108."""
     state = AppState(GameStore.memory())
     for i in range(18):
-        assert state.act(state.form.add, f"P{i + 1}") is None
-        assert state.act(state.form.set_computer, i, "stop") is None
+        assert drive(state.act(state.form.add, f"P{i + 1}")) is None
+        assert drive(state.act(state.form.set_computer, i, "stop")) is None
     assert state.start_game() is None
-    assert state.act(state.table.start) is None
-    while state.table.bot_step()[0]:
+    assert drive(state.act(state.table.start)) is None
+    while drive(state.table.bot_step())[0]:
         pass
     first = state.table.round
     assert first is not None and first.over and first.card_count() == 108
     _, pile = first.leftovers()
-    assert state.act(state.fixes.add_player, "Zed") is None
+    assert drive(state.act(state.fixes.add_player, "Zed")) is None
     assert state.sheet is not None and state.sheet.rules.decks == 2
-    assert state.act(state.table.start) is None
+    assert drive(state.act(state.table.start)) is None
     rnd = state.digital.round
     assert rnd is not None and len(rnd.seats) == 19
     assert rnd.card_count() == 216

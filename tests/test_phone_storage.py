@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from own_loop import run_alone
 from companion.app import AppState
 from companion.browser.records import BYTES, MISSING, Record, damage, sort_out
 from companion.browser.saving import NO_ROOM, SAVED_AGAIN, Saver, WriteRefused
+from companion.machine import runtime
 from companion.store import GameStore, storage
 
 Told = list[tuple[str, bool]]
@@ -45,18 +47,29 @@ async def opened(browser: Browser, root: Path, told: Told) -> tuple[Any, list[st
     return folder, opening.result()
 
 
-def a_game(root: Path) -> AppState:
+async def a_game(root: Path) -> AppState:
     state = AppState(GameStore(root))
     for name in ("Ann", "Bob"):
-        assert state.act(state.form.add, name) is None
+        assert await state.act(state.form.add, name) is None
     assert state.start_game() is None and state.entry is not None
     return state
 
 
+async def tapped(browser: Browser, tap: Awaitable[str | None]) -> str | None:
+    """A tap's intent run to its end while the page runs (IndexedDB's
+    writes end in the page's own tasks)."""
+    task = asyncio.ensure_future(tap)
+    await settle(browser, task)
+    return task.result()
+
+
 @pytest.fixture()
 def hooks(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The browser's storage hooks, fresh; the app as it runs in Pyodide."""
     fresh: list[Any] = []
     monkeypatch.setattr(storage, "AFTER_CHANGE", fresh)
+    monkeypatch.setattr(storage, "SETTLED", [])
+    monkeypatch.setattr(runtime, "IN_BROWSER", True)
     return fresh
 
 
@@ -66,20 +79,26 @@ def test_a_tap_made_while_indexeddb_writes_the_last_one_is_kept(
     """Tap 8, and tap 9 while 8 is being written to IndexedDB: the browser
     runs the second tap's task as soon as the first commit lets it (it did,
     inside ``run_sync``: the second commit walked into the first, and the
-    first swapped its state over it, 9 lost). Both cards are kept, in
-    memory, on disk and in IndexedDB, and no commit waited inside."""
+    first swapped its state over it, 9 lost). Now the first commit awaits
+    IndexedDB and the second waits for it (issue 36): both cards are kept,
+    in memory, on disk and in IndexedDB, and nothing used ``run_sync``."""
     root = tmp_path / "games"
 
     async def play() -> tuple[Browser, AppState]:
         with in_browser(root, asyncio.get_running_loop()) as browser:
             await opened(browser, root, [])
-            state = a_game(root)
-            await settle(browser)
+            state = await tapped(browser, a_game(root))  # type: ignore[arg-type]
             assert state.entry is not None
             entry = state.entry
-            browser.queue.append(lambda: state.act(entry.add_card, "p1", "9"))
-            assert state.act(entry.add_card, "p1", "8") is None, state.notice
-            await settle(browser)
+            later: list[asyncio.Future[str | None]] = []
+            browser.queue.append(
+                lambda: later.append(
+                    asyncio.ensure_future(state.act(entry.add_card, "p1", "9"))
+                )
+            )
+            assert await tapped(browser, state.act(entry.add_card, "p1", "8")) is None
+            await settle(browser, *later)
+            assert [f.result() for f in later] == [None]
             return browser, state
 
     browser, state = run_alone(play())
@@ -104,16 +123,19 @@ def test_a_write_indexeddb_refuses_is_told_at_once_and_saved_by_the_next(
     async def play() -> tuple[Browser, AppState, Told]:
         with in_browser(root, asyncio.get_running_loop()) as browser:
             await opened(browser, root, told)
-            state = a_game(root)
-            await settle(browser)
+            state = await tapped(browser, a_game(root))  # type: ignore[arg-type]
             assert state.entry is not None and told == []
             browser.refuse = "QuotaExceededError"
-            assert state.act(state.entry.add_card, "p1", "8") is None
-            await settle(browser)
+            assert (
+                await tapped(browser, state.act(state.entry.add_card, "p1", "8"))
+                is None
+            )
             assert told == [(NO_ROOM, True)]
             browser.refuse = None
-            assert state.act(state.entry.add_card, "p2", "5") is None
-            await settle(browser)
+            assert (
+                await tapped(browser, state.act(state.entry.add_card, "p2", "5"))
+                is None
+            )
             return browser, state, told
 
     browser, state, told = run_alone(play())

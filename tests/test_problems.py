@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from damage import BAD, healthy
+from drive import drive
 
 from companion.app import AppState
 from companion.app.hub import GameHub
@@ -254,9 +255,9 @@ def test_every_sheet_template_is_translated(code: str) -> None:
 
 def test_a_session_words_sheet_refusals_in_its_language() -> None:
     state = AppState(GameStore.memory())
-    assert state.act(state.form.add, "Ann") is None
+    assert drive(state.act(state.form.add, "Ann")) is None
     with use("it"):
-        assert state.act(state.form.add, "ann") == "ann è già al tavolo."
+        assert drive(state.act(state.form.add, "ann")) == "ann è già al tavolo."
 
 
 # --- card names (their table: tests/test_card_names.py) ---------------------------
@@ -285,14 +286,14 @@ def test_a_change_meanwhile_is_told_in_the_refused_screens_language() -> None:
     hub = GameHub(GameStore.memory())
     one, two = AppState(hub), AppState(hub)
     for name in NAMES_AB:
-        assert one.act(one.form.add, name) is None
+        assert drive(one.act(one.form.add, name)) is None
     assert one.start_game() is None and one.game_id is not None
     assert two.open_game(one.game_id) is None
     assert (
-        one.act(one.entry.add_card, "p1", "7") is None
+        drive(one.act(one.entry.add_card, "p1", "7")) is None
     )  # an English screen taps Ann's line
     with use("hu"):
-        refused = two.act(two.entry.add_card, "p1", "9")
+        refused = drive(two.act(two.entry.add_card, "p1", "9"))
     assert refused == (
         "Közben egy másik képernyőn: Ann sora megváltozott. "
         "Itt semmi sem változott: nézd meg, és próbáld újra."
@@ -302,15 +303,15 @@ def test_a_change_meanwhile_is_told_in_the_refused_screens_language() -> None:
 def test_problems_refused_at_save_are_worded_for_the_saving_screen() -> None:
     state = AppState(GameStore.memory())
     for name in NAMES_AB:
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None
     for code in ("5", "9"):
-        assert state.act(state.entry.add_card, "p1", code) is None
-    assert state.act(state.entry.add_card, "p2", "9") is None
-    assert state.act(state.entry.add_card, "p2", "8") is None
+        assert drive(state.act(state.entry.add_card, "p1", code)) is None
+    assert drive(state.act(state.entry.add_card, "p2", "9")) is None
+    assert drive(state.act(state.entry.add_card, "p2", "8")) is None
     state.watch.state.draft.lines["p1"].append("5")  # type: ignore[union-attr]
     with use("it"):
-        refused = state.act(state.entry.save)
+        refused = drive(state.act(state.entry.save))
         (problem,) = state.entry.problems()
         assert state.entry.problem_text(problem) == refused
     assert refused == "Ann: due 5 in una fila non eliminata."
@@ -337,33 +338,33 @@ def test_a_damaged_file_is_told_in_the_sessions_language(tmp_path: Path) -> None
 def test_tap_in_refusals_are_worded_with_card_names_and_counts() -> None:
     state = AppState(GameStore.memory())
     for name in NAMES_AB:
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None
-    assert state.act(state.entry.add_card, "p1", "0") is None
-    assert state.act(state.entry.add_card, "p1", "1") is None
+    assert drive(state.act(state.entry.add_card, "p1", "0")) is None
+    assert drive(state.act(state.entry.add_card, "p1", "1")) is None
     with use("it"):
-        assert state.act(state.entry.add_card, "p2", "0") == (
+        assert drive(state.act(state.entry.add_card, "p2", "0")) == (
             "Lo Zero: non ne restano: il mazzo ne contiene 1 ed è già in questo round."
         )
-        assert state.act(state.entry.add_card, "p2", "STEAL") == (
+        assert drive(state.act(state.entry.add_card, "p2", "STEAL")) == (
             "Ruba è una carta Azione: le carte Azione non restano mai nella fila."
         )
     with use("hu"):
-        assert state.act(state.entry.add_card, "p2", "0") == (
+        assert drive(state.act(state.entry.add_card, "p2", "0")) == (
             "The Zero: nem maradt több: a pakliban 1 van, és az ebben a körben van."
         )
     with use("en"):
-        assert state.act(state.entry.add_card, "p2", "0") == (
+        assert drive(state.act(state.entry.add_card, "p2", "0")) == (
             "No The Zero left: the deck holds 1 and all are in this round."
         )
-    assert state.act(state.entry.add_card, "p1", "2") is None
-    assert state.act(state.entry.add_card, "p2", "2") is None
+    assert drive(state.act(state.entry.add_card, "p1", "2")) is None
+    assert drive(state.act(state.entry.add_card, "p2", "2")) is None
     with use("it"):  # the plural: both copies of the 2 are in
-        assert state.act(state.entry.add_card, "p2", "2") == (
+        assert drive(state.act(state.entry.add_card, "p2", "2")) == (
             "2: non ne restano: il mazzo ne contiene 2 e sono tutte in questo round."
         )
     with use("hu"):
-        assert state.act(state.entry.add_card, "p1", "2") == (
+        assert drive(state.act(state.entry.add_card, "p1", "2")) == (
             "2: nem maradt több: a pakliban 2 van, és mind ebben a körben van."
         )
 

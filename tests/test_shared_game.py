@@ -13,6 +13,8 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 
+from drive import drive
+
 from companion.app import AppState
 from companion.app.entry import RoundDraft
 from companion.app.hub import GameHub
@@ -24,7 +26,7 @@ def two_tabs(store: GameStore) -> tuple[AppState, AppState]:
     hub = GameHub(store)
     one, two = AppState(hub), AppState(hub)
     for name in ("Ann", "Bob"):
-        assert one.act(one.form.add, name) is None
+        assert drive(one.act(one.form.add, name)) is None
     assert one.start_game() is None
     assert one.game_id is not None
     assert two.open_game(one.game_id) is None
@@ -32,9 +34,9 @@ def two_tabs(store: GameStore) -> tuple[AppState, AppState]:
 
 
 def enter(state: AppState, ann: int, bob: int) -> None:
-    assert state.act(state.entry.set_typed, "p1", ann) is None, state.notice
-    assert state.act(state.entry.set_typed, "p2", bob) is None, state.notice
-    assert state.act(state.entry.save) is None, state.notice
+    assert drive(state.act(state.entry.set_typed, "p1", ann)) is None, state.notice
+    assert drive(state.act(state.entry.set_typed, "p2", bob)) is None, state.notice
+    assert drive(state.act(state.entry.save)) is None, state.notice
 
 
 def test_rounds_saved_from_two_tabs_are_all_kept(tmp_path: Path) -> None:
@@ -55,17 +57,17 @@ def test_rounds_saved_from_two_tabs_are_all_kept(tmp_path: Path) -> None:
 
 def test_taps_on_other_lines_land_on_top_of_each_other() -> None:
     one, two = two_tabs(GameStore.memory())
-    assert one.act(one.entry.add_card, "p1", "7") is None
+    assert drive(one.act(one.entry.add_card, "p1", "7")) is None
     # Tab 2 has not redrawn yet: its tap on Bob's line still lands.
-    assert two.act(two.entry.add_card, "p2", "9") is None
+    assert drive(two.act(two.entry.add_card, "p2", "9")) is None
     assert one.entry.draft is two.entry.draft
     assert one.entry.round_score("p1") == 7 and one.entry.round_score("p2") == 9
 
 
 def test_a_tap_on_a_line_changed_meanwhile_is_refused_with_what_changed() -> None:
     one, two = two_tabs(GameStore.memory())
-    assert one.act(one.entry.add_card, "p1", "7") is None
-    refused = two.act(two.entry.add_card, "p1", "9")
+    assert drive(one.act(one.entry.add_card, "p1", "7")) is None
+    refused = drive(two.act(two.entry.add_card, "p1", "9"))
     assert refused == (
         "Meanwhile on another screen: Ann's line changed. "
         "Nothing was changed here: check and try again."
@@ -73,7 +75,7 @@ def test_a_tap_on_a_line_changed_meanwhile_is_refused_with_what_changed() -> Non
     assert two.notice is not None and two.notice.error
     assert one.entry.draft is not None and one.entry.draft.lines["p1"] == ["7"]
     two.shown()
-    assert two.act(two.entry.add_card, "p1", "9") is None
+    assert drive(two.act(two.entry.add_card, "p1", "9")) is None
     assert one.entry.draft is not None and two.entry.draft is not None
     assert one.entry.draft.lines["p1"] == two.entry.draft.lines["p1"] == ["7", "9"]
 
@@ -81,19 +83,21 @@ def test_a_tap_on_a_line_changed_meanwhile_is_refused_with_what_changed() -> Non
 def test_saving_a_round_with_a_change_not_yet_seen_is_refused() -> None:
     one, two = two_tabs(GameStore.memory())
     assert (
-        two.act(two.entry.set_typed, "p1", 10) is None
-        and two.act(two.entry.set_typed, "p2", 5) is None
+        drive(two.act(two.entry.set_typed, "p1", 10)) is None
+        and drive(two.act(two.entry.set_typed, "p2", 5)) is None
     )
     one.shown()
-    assert two.act(two.entry.add_card, "p2", "3") is None  # after one's last look
-    refused = one.act(one.entry.save)
+    assert (
+        drive(two.act(two.entry.add_card, "p2", "3")) is None
+    )  # after one's last look
+    refused = drive(one.act(one.entry.save))
     assert refused == (
         "Meanwhile on another screen: Bob's line changed. "
         "Nothing was changed here: check and try again."
     )
     assert one.sheet is not None and one.sheet.rounds == ()
     one.shown()
-    assert one.act(one.entry.save) is None
+    assert drive(one.act(one.entry.save)) is None
     assert two.sheet is not None and len(two.sheet.rounds) == 1
 
 
@@ -102,7 +106,7 @@ def test_the_other_tab_is_told_of_every_change_and_of_a_delete() -> None:
     heard: list[str] = []
     two.news.subscribe(lambda: heard.append("two"))
     one.news.subscribe(lambda: heard.append("one"))
-    assert one.act(one.entry.add_card, "p1", "5") is None
+    assert drive(one.act(one.entry.add_card, "p1", "5")) is None
     assert heard == ["two"]  # not one: its own change re-renders it anyway
     game_id = one.game_id
     assert game_id is not None and one.delete_game(game_id) is None
@@ -130,14 +134,14 @@ def test_a_game_left_unplayed_is_kept_while_another_tab_shows_it() -> None:
 def test_a_failed_write_changes_nothing_in_any_tab(tmp_path: Path) -> None:
     store = GameStore(tmp_path)
     one, two = two_tabs(store)
-    assert one.act(one.entry.add_card, "p1", "5") is None
+    assert drive(one.act(one.entry.add_card, "p1", "5")) is None
     two.shown()
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
     store.save_draft = broken  # type: ignore[method-assign]
-    refused = two.act(two.entry.add_card, "p1", "6")
+    refused = drive(two.act(two.entry.add_card, "p1", "6"))
     assert refused == "Could not save (No space left on device); nothing was changed."
     assert one.entry.draft is not None and one.entry.draft.lines["p1"] == ["5"]
 
@@ -156,7 +160,7 @@ def test_eight_threads_commit_200_times_each_and_none_is_lost(tmp_path: Path) ->
     hub = GameHub(GameStore(tmp_path))
     opener = AppState(hub)
     for name in ("Ann", *(f"T{t}" for t in range(8))):
-        assert opener.act(opener.form.add, name) is None
+        assert drive(opener.act(opener.form.add, name)) is None
     assert opener.start_game() is None and opener.watch is not None
     game = opener.watch.game
     revisions: dict[int, list[int]] = {t: [] for t in range(8)}
@@ -165,7 +169,7 @@ def test_eight_threads_commit_200_times_each_and_none_is_lost(tmp_path: Path) ->
     def work(t: int) -> None:
         start.wait()
         for _ in range(200):
-            revisions[t].append(game.commit(lambda s: _count(s, t), what="+1"))
+            revisions[t].append(drive(game.commit(lambda s: _count(s, t), what="+1")))
 
     threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
     for th in threads:
@@ -190,8 +194,8 @@ def test_a_game_nobody_shows_is_dropped_from_memory() -> None:
     one.detach()
     two.detach()  # both tabs closed (Flet's session expired)
     other = AppState(hub)
-    other.act(other.form.add, "Cy")
-    other.act(other.form.add, "Dee")
+    drive(other.act(other.form.add, "Cy"))
+    drive(other.act(other.form.add, "Dee"))
     assert other.start_game() is None
     assert other.open_game(other.game_id or "") is None
     assert hub.open_count == 1  # only Cy and Dee's game is held
@@ -212,12 +216,12 @@ def test_live_views_are_shared_per_commit_and_follow_every_tap(tmp_path: Path) -
     assert game.derived("n", count) == game.derived("n", count) == 0
     assert len(calls) == 1  # the second session's question was answered from memory
     assert (
-        one.act(one.entry.add_card, "p1", "5") is None
-        and one.act(one.entry.add_card, "p1", "5") is None
+        drive(one.act(one.entry.add_card, "p1", "5")) is None
+        and drive(one.act(one.entry.add_card, "p1", "5")) is None
     )
     assert game.derived("n", count) == 2 and len(calls) == 2  # a new state: anew
     assert two.entry.round_score("p1") == one.entry.round_score("p1") == 10
     assert two.entry.problems_by_player() == one.entry.problems_by_player()
     assert two.entry.copies_left()["5"] == 3
-    assert one.act(one.entry.remove_card, "p1", 1) is None
+    assert drive(one.act(one.entry.remove_card, "p1", 1)) is None
     assert two.entry.round_score("p1") == 5 and two.entry.copies_left()["5"] == 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from drive import drive
 
 from companion.app import AppState, banner, standings
 from companion.app.telling import chain
@@ -19,19 +20,19 @@ FLIP7 = ["3", "11", "5", "7", "10", "8", "4", "/2", "-4"]
 def new_state(names: list[str], files: dict[str, str] | None = None, **opts: object):  # type: ignore[no-untyped-def]
     state = AppState(GameStore.memory({} if files is None else files))
     for name in names:
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     for key, value in opts.items():
         if key == "target":
-            assert state.act(state.form.set_target, value) is None  # type: ignore[arg-type]
+            assert drive(state.act(state.form.set_target, value)) is None  # type: ignore[arg-type]
         else:
-            assert state.act(state.form.set_option, key, bool(value)) is None
+            assert drive(state.act(state.form.set_option, key, bool(value))) is None
     assert state.start_game() is None
     return state
 
 
 def tap(state: AppState, pid: str, codes: str) -> None:
     for code in codes.split():
-        assert state.act(state.entry.add_card, pid, code) is None, state.notice
+        assert drive(state.act(state.entry.add_card, pid, code)) is None, state.notice
 
 
 # --- observing ----------------------------------------------------------------
@@ -39,11 +40,11 @@ def test_subscribers_hear_every_change_until_they_unsubscribe() -> None:
     state = AppState(GameStore.memory())
     heard: list[int] = []
     stop = state.subscribe(lambda: heard.append(1))
-    state.act(state.form.add, "Ann")
-    state.act(state.form.add, "")  # a refusal is news too (the notice)
+    drive(state.act(state.form.add, "Ann"))
+    drive(state.act(state.form.add, ""))  # a refusal is news too (the notice)
     assert len(heard) == 2
     stop()
-    state.act(state.form.add, "Bob")
+    drive(state.act(state.form.add, "Bob"))
     assert len(heard) == 2
 
 
@@ -58,8 +59,8 @@ def test_subscribers_hear_every_change_until_they_unsubscribe() -> None:
 )
 def test_refused_names_say_why(name: str, message: str) -> None:
     state = AppState(GameStore.memory())
-    state.act(state.form.add, "Ann")
-    assert state.act(state.form.add, name) == message
+    drive(state.act(state.form.add, "Ann"))
+    assert drive(state.act(state.form.add, name)) == message
     assert state.notice is not None and state.notice.error
     assert state.notice.text == message
     assert state.form.names == ["Ann"]
@@ -68,27 +69,27 @@ def test_refused_names_say_why(name: str, message: str) -> None:
 def test_any_script_or_emoji_is_a_name() -> None:
     state = AppState(GameStore.memory())
     for name in ["Zoë", "李雷", "Αλέξης", "🦊 Fox", "  Ann   Lee "]:
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.form.names[-1] == "Ann Lee"
 
 
 def test_more_than_18_players_switch_to_two_decks_and_say_so() -> None:
     state = AppState(GameStore.memory())
     for i in range(18):
-        assert state.act(state.form.add, f"P{i}") is None
+        assert drive(state.act(state.form.add, f"P{i}")) is None
     assert state.form.decks == 1
-    assert state.act(state.form.add, "P18") is None
+    assert drive(state.act(state.form.add, "P18")) is None
     assert state.form.decks == 2
     assert state.notice is not None and "two decks" in state.notice.text
     for i in range(19, 36):
-        state.act(state.form.add, f"P{i}")
-    assert state.act(state.form.add, "P36") == "At most 36 players (two decks)."
+        drive(state.act(state.form.add, f"P{i}"))
+    assert drive(state.act(state.form.add, "P36")) == "At most 36 players (two decks)."
     assert (
-        state.act(state.form.set_two_decks, False)
+        drive(state.act(state.form.set_two_decks, False))
         == "More than 18 players need two decks."
     )
     for _ in range(18):
-        state.act(state.form.remove, 0)
+        drive(state.act(state.form.remove, 0))
     assert state.form.decks == 1
     assert state.notice is not None and "back to one deck" in state.notice.text
     assert state.start_game() is None
@@ -98,23 +99,26 @@ def test_more_than_18_players_switch_to_two_decks_and_say_so() -> None:
 def test_order_dealer_rules_and_start() -> None:
     state = AppState(GameStore.memory())
     for name in ["Ann", "Bob", "Cleo"]:
-        state.act(state.form.add, name)
-    state.act(state.form.set_dealer, 2)
-    state.act(state.form.move, 2, -1)  # Cleo up: the dealer moves with her
+        drive(state.act(state.form.add, name))
+    drive(state.act(state.form.set_dealer, 2))
+    drive(state.act(state.form.move, 2, -1))  # Cleo up: the dealer moves with her
     assert state.form.names == ["Ann", "Cleo", "Bob"]
     assert state.form.first_dealer == 1
-    state.act(state.form.move, 0, -1)  # already first: nothing happens
-    state.act(state.form.remove, 0)
+    drive(state.act(state.form.move, 0, -1))  # already first: nothing happens
+    drive(state.act(state.form.remove, 0))
     assert state.form.names[state.form.first_dealer] == "Cleo"
-    assert state.act(state.form.rename, 1, "cleo") == "cleo is already at the table."
+    assert (
+        drive(state.act(state.form.rename, 1, "cleo"))
+        == "cleo is already at the table."
+    )
     for bad in ["abc", "0", "-50", "100001", ""]:
-        assert state.act(state.form.set_target, bad) == (
+        assert drive(state.act(state.form.set_target, bad)) == (
             "The target must be a whole number from 1 to 100,000."
         )
-    assert state.act(state.form.set_target, " 150 ") is None
-    state.act(state.form.set_option, "brutal", True)
-    state.act(state.form.set_option, "lucky_pair_counts_two", False)
-    state.act(state.form.set_option, "tie_break", False)
+    assert drive(state.act(state.form.set_target, " 150 ")) is None
+    drive(state.act(state.form.set_option, "brutal", True))
+    drive(state.act(state.form.set_option, "lucky_pair_counts_two", False))
+    drive(state.act(state.form.set_option, "tie_break", False))
     assert state.start_game() is None
     sheet = state.sheet
     assert sheet is not None
@@ -132,7 +136,7 @@ def test_order_dealer_rules_and_start() -> None:
 
 def test_start_needs_two_players() -> None:
     state = AppState(GameStore.memory())
-    state.act(state.form.add, "Ann")
+    drive(state.act(state.form.add, "Ann"))
     assert state.start_game() == "Add at least 2 players."
     assert state.game_id is None
 
@@ -141,7 +145,7 @@ def played(names: list[str], files: dict[str, str]) -> None:
     """A game of ``names`` with one round saved."""
     state = new_state(names, files)
     tap(state, "p1", "5")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
 
 
 def test_name_suggestions_come_from_earlier_games() -> None:
@@ -150,7 +154,7 @@ def test_name_suggestions_come_from_earlier_games() -> None:
     played(["Ann", "Cleo"], files)
     state = AppState(GameStore.memory(files))
     assert setup_of(state).suggestions == ("Ann", "Cleo", "Bob")
-    state.act(state.form.add, "ann")
+    drive(state.act(state.form.add, "ann"))
     assert setup_of(state).suggestions == ("Cleo", "Bob")
     assert setup_of(state, " c").suggestions == ("Cleo",)
 
@@ -172,10 +176,11 @@ def test_live_score_chain_and_flip7() -> None:
     assert score.flip7 and score.total == 35
     assert chain(score) == "48 → ÷2 24 → −4 20 → Flip 7 +15 = 35"
     assert state.entry.flip7_player() == "p1"
-    assert state.act(state.entry.remove_card, "p1", 0) is None
+    assert drive(state.act(state.entry.remove_card, "p1", 0)) is None
     assert state.entry.flip7_player() is None
     assert (
-        state.act(state.entry.remove_card, "p1", 99) == "That card is not in the line."
+        drive(state.act(state.entry.remove_card, "p1", 99))
+        == "That card is not in the line."
     )
 
 
@@ -186,18 +191,20 @@ def test_copies_left_across_the_table() -> None:
     tap(state, "p2", "2 0")
     assert state.entry.copies_left()["2"] == 0 and state.entry.copies_left()["0"] == 0
     assert (
-        state.act(state.entry.add_card, "p3", "2")
+        drive(state.act(state.entry.add_card, "p3", "2"))
         == "No 2 left: the deck holds 2 and all are in this round."
     )
-    assert state.act(state.entry.add_card, "p3", "0") == (
+    assert drive(state.act(state.entry.add_card, "p3", "0")) == (
         "No The Zero left: the deck holds 1 and all are in this round."
     )
-    assert state.act(state.entry.add_card, "p3", "F4") == (
+    assert drive(state.act(state.entry.add_card, "p3", "F4")) == (
         "Flip Four! is an action: actions never stay in a line."
     )
-    assert state.act(state.entry.add_card, "p3", "99").startswith("Unknown card '99'")  # type: ignore[union-attr]
-    state.act(state.entry.remove_card, "p2", 0)
-    assert state.act(state.entry.add_card, "p3", "2") is None
+    assert drive(state.act(state.entry.add_card, "p3", "99")).startswith(
+        "Unknown card '99'"
+    )  # type: ignore[union-attr]
+    drive(state.act(state.entry.remove_card, "p2", 0))
+    assert drive(state.act(state.entry.add_card, "p3", "2")) is None
 
 
 def test_two_decks_hold_twice_the_copies() -> None:
@@ -205,7 +212,7 @@ def test_two_decks_hold_twice_the_copies() -> None:
     assert state.sheet is not None and state.sheet.rules.decks == 2
     tap(state, "p1", "0")
     tap(state, "p2", "0")
-    assert state.act(state.entry.add_card, "p3", "0") == (
+    assert drive(state.act(state.entry.add_card, "p3", "0")) == (
         "No The Zero left: two decks hold 2 and all are in this round."
     )
 
@@ -217,11 +224,13 @@ def test_impossible_entry_is_refused_with_its_message() -> None:
     by_player = state.entry.problems_by_player()
     assert [p.code for p in by_player["p1"]] == ["duplicate"]
     message = "Ann: two 5s in a line that did not bust."
-    assert state.act(state.entry.save) == message
+    assert drive(state.act(state.entry.save)) == message
     assert state.sheet is not None and state.sheet.rounds == ()
-    assert state.act(state.entry.toggle_busted, "p1") is None  # two 5s: Ann busted
+    assert (
+        drive(state.act(state.entry.toggle_busted, "p1")) is None
+    )  # two 5s: Ann busted
     assert state.entry.problems() == []
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert state.sheet.totals() == {"p1": 0, "p2": 9}
     assert state.sheet.next_dealer().name == "Bob"
     assert state.notice is not None and state.notice.text == "Bob deals next."
@@ -231,17 +240,17 @@ def test_impossible_entry_is_refused_with_its_message() -> None:
 def test_typed_score_for_swept_up_cards() -> None:
     state = new_state(["Ann", "Bob"])
     assert (
-        state.act(state.entry.set_typed, "p1", "abc")
+        drive(state.act(state.entry.set_typed, "p1", "abc"))
         == "Type the round score as a whole number."
     )
-    assert state.act(state.entry.set_typed, "p1", "-5") is None
+    assert drive(state.act(state.entry.set_typed, "p1", "-5")) is None
     assert (
-        state.act(state.entry.save)
+        drive(state.act(state.entry.save))
         == "Ann: scores never go below 0 without Brutal mode."
     )
-    assert state.act(state.entry.set_typed, "p1", " 27 ") is None
+    assert drive(state.act(state.entry.set_typed, "p1", " 27 ")) is None
     assert state.entry.round_score("p1") == 27
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert state.sheet is not None
     entry = state.sheet.rounds[0].entry("p1")
     assert entry is not None and entry.typed == 27
@@ -253,19 +262,20 @@ def test_brutal_flip7_attack_and_busted_minus_cards() -> None:
     tap(state, "p1", " ".join(FLIP7))
     tap(state, "p2", "5 9")
     tap(state, "p3", "6 6 -10")
-    state.act(state.entry.set_busted, "p3", True)
+    drive(state.act(state.entry.set_busted, "p3", True))
     assert state.entry.round_score("p3") == -10  # busted: base 0, then −10 (R19)
     assert (
-        state.act(state.entry.choose_attack, "p1") == "The −15 goes to another player."
+        drive(state.act(state.entry.choose_attack, "p1"))
+        == "The −15 goes to another player."
     )
-    assert state.act(state.entry.choose_attack, "p2") is None
+    assert drive(state.act(state.entry.choose_attack, "p2")) is None
     assert state.entry.round_score("p1") == 20  # no +15 for Ann
     assert state.entry.round_score("p2") == -1  # 14 − 15
     assert chain(state.entry.line_score("p2")) == "14 → −15 = −1"
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert state.sheet.totals() == {"p1": 20, "p2": -1, "p3": -10}
     assert (
-        state.act(state.entry.choose_attack, "p3")
+        drive(state.act(state.entry.choose_attack, "p3"))
         == "Nobody has a Flip 7 in this round."
     )
 
@@ -274,7 +284,7 @@ def test_attack_needs_brutal() -> None:
     state = new_state(["Ann", "Bob"])
     tap(state, "p1", " ".join(FLIP7))
     assert (
-        state.act(state.entry.choose_attack, "p2")
+        drive(state.act(state.entry.choose_attack, "p2"))
         == "Only Brutal mode has the −15 attack."
     )
 
@@ -284,7 +294,7 @@ def test_tie_break_round_takes_only_the_tied_players() -> None:
     tap(state, "p1", "10")
     tap(state, "p2", "4 6")
     tap(state, "p3", "5")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert banner(state.sheet) == (
         "Tie at 10: Ann and Bob play a tie-break round; the others sit it out."
     )
@@ -292,12 +302,12 @@ def test_tie_break_round_takes_only_the_tied_players() -> None:
     assert state.entry.draft is not None and state.entry.draft.players == ["p1", "p2"]
     assert state.entry.draft.tie_break
     assert (
-        state.act(state.entry.add_card, "p3", "1")
+        drive(state.act(state.entry.add_card, "p3", "1"))
         == "That player does not play this round."
     )
     tap(state, "p1", "3")
     tap(state, "p2", "2")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert banner(state.sheet) == "Ann wins with 13!"
     assert state.sheet is not None and state.sheet.rounds[1].tie_break
     assert [(s.player.name, s.total, s.place) for s in standings(state.sheet)] == [
@@ -307,7 +317,7 @@ def test_tie_break_round_takes_only_the_tied_players() -> None:
     ]
     tap(state, "p1", "1")
     assert (
-        state.act(state.entry.save)
+        drive(state.act(state.entry.save))
         == "The game is over; start a new game or undo a round."
     )
     assert state.library.games()[0].finished and state.library.games()[0].winners == (
@@ -319,7 +329,7 @@ def test_shared_win_option() -> None:
     state = new_state(["Ann", "Bob"], target=10, tie_break=False)
     tap(state, "p1", "10")
     tap(state, "p2", "10")
-    state.act(state.entry.save)
+    drive(state.act(state.entry.save))
     assert banner(state.sheet) == "Ann and Bob share the win with 10!"
     assert [s.place for s in standings(state.sheet)] == [1, 1]
 
@@ -329,30 +339,30 @@ def play_rounds(state: AppState, *lines: tuple[str, str]) -> None:
     for a, b in lines:
         tap(state, "p1", a)
         tap(state, "p2", b)
-        assert state.act(state.entry.save) is None, state.notice
+        assert drive(state.act(state.entry.save)) is None, state.notice
 
 
 def test_edit_a_past_round_and_totals_follow() -> None:
     state = new_state(["Ann", "Bob"])
     play_rounds(state, ("5", "6"), ("7", "8"))
     tap(state, "p1", "12")  # round 3 in progress, put aside during the edit
-    assert state.act(state.fixes.edit_round, 0) is None
+    assert drive(state.act(state.fixes.edit_round, 0)) is None
     assert state.entry.draft is not None and state.entry.draft.editing == 0
     assert state.entry.draft.lines == {"p1": ["5"], "p2": ["6"]}
     assert state.entry.draft.dealer == "p1"
-    state.act(state.entry.remove_card, "p1", 0)
+    drive(state.act(state.entry.remove_card, "p1", 0))
     tap(state, "p1", "11")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert state.notice is not None and state.notice.text.startswith("Round 1 fixed.")
     assert state.sheet.totals() == {"p1": 18, "p2": 14}
     assert state.sheet is not None and len(state.sheet.rounds) == 2
     assert state.entry.draft.editing is None and state.entry.draft.lines == {
         "p1": ["12"]
     }
-    assert state.act(state.fixes.edit_round, 5) == "There is no round 6."
-    state.act(state.fixes.edit_round, 1)
-    state.act(state.entry.set_busted, "p2", True)
-    assert state.act(state.fixes.cancel_edit) is None
+    assert drive(state.act(state.fixes.edit_round, 5)) == "There is no round 6."
+    drive(state.act(state.fixes.edit_round, 1))
+    drive(state.act(state.entry.set_busted, "p2", True))
+    assert drive(state.act(state.fixes.cancel_edit)) is None
     assert state.sheet.totals() == {"p1": 18, "p2": 14}
     assert state.entry.draft.lines == {"p1": ["12"]}
 
@@ -361,30 +371,30 @@ def test_undo_and_redo_the_last_round() -> None:
     state = new_state(["Ann", "Bob"])
     play_rounds(state, ("5", "6"), ("7", "8"))
     assert state.sheet.next_dealer().name == "Ann"
-    assert state.act(state.fixes.undo_round) is None
+    assert drive(state.act(state.fixes.undo_round)) is None
     assert state.notice is not None and state.notice.text == "Round 2 undone."
     assert state.sheet.totals() == {"p1": 5, "p2": 6}
     assert state.sheet.next_dealer().name == "Bob"
     assert state.fixes.can_redo
-    assert state.act(state.fixes.redo_round) is None
+    assert drive(state.act(state.fixes.redo_round)) is None
     assert state.sheet.totals() == {"p1": 12, "p2": 14}
-    state.act(state.fixes.undo_round)
-    state.act(state.fixes.undo_round)
-    assert state.act(state.fixes.undo_round) == "No round to undo."
-    assert not state.fixes.can_redo or state.act(state.fixes.redo_round) is None
+    drive(state.act(state.fixes.undo_round))
+    drive(state.act(state.fixes.undo_round))
+    assert drive(state.act(state.fixes.undo_round)) == "No round to undo."
+    assert not state.fixes.can_redo or drive(state.act(state.fixes.redo_round)) is None
 
 
 def test_rename_add_late_player_and_remove() -> None:
     state = new_state(["Ann", "Bob", "Cleo"])
     play_rounds_three(state)
     assert (
-        state.act(state.fixes.rename_player, "p2", "ANN")
+        drive(state.act(state.fixes.rename_player, "p2", "ANN"))
         == "ANN is already at the table."
     )
-    assert state.act(state.fixes.rename_player, "p2", "Bobby") is None
-    assert state.act(state.fixes.add_player, "Dan", at_lowest=True) is None
+    assert drive(state.act(state.fixes.rename_player, "p2", "Bobby")) is None
+    assert drive(state.act(state.fixes.add_player, "Dan", at_lowest=True)) is None
     assert state.sheet.totals()["p4"] == 3  # the lowest total
-    assert state.act(state.fixes.add_player, "Eve") is None
+    assert drive(state.act(state.fixes.add_player, "Eve")) is None
     assert state.sheet.totals()["p5"] == 0
     assert state.entry.draft is not None and state.entry.draft.players == [
         "p1",
@@ -394,7 +404,7 @@ def test_rename_add_late_player_and_remove() -> None:
         "p5",
     ]
     tap(state, "p2", "4")
-    assert state.act(state.fixes.remove_player, "p2") is None
+    assert drive(state.act(state.fixes.remove_player, "p2")) is None
     assert state.entry.draft.players == ["p1", "p3", "p4", "p5"]
     assert "p2" not in state.entry.draft.lines
     assert [s.player.name for s in standings(state.sheet)] == [
@@ -413,12 +423,12 @@ def play_rounds_three(state: AppState) -> None:
     tap(state, "p1", "10")
     tap(state, "p2", "5")
     tap(state, "p3", "3")
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
 
 
 def test_late_19th_player_brings_the_second_deck() -> None:
     state = new_state([f"P{i}" for i in range(18)])
-    assert state.act(state.fixes.add_player, "Late") is None
+    assert drive(state.act(state.fixes.add_player, "Late")) is None
     assert state.sheet is not None and state.sheet.rules.decks == 2
     assert state.notice is not None and "two decks" in state.notice.text
 
@@ -427,17 +437,17 @@ def test_late_19th_player_brings_the_second_deck() -> None:
 def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
     state = AppState(GameStore(tmp_path))
     for name in ["Ann", "Bob", "Cleo"]:
-        state.act(state.form.add, name)
-    state.act(state.form.set_option, "brutal", True)
+        drive(state.act(state.form.add, name))
+    drive(state.act(state.form.set_option, "brutal", True))
     state.start_game()
     tap(state, "p1", "5 6")
     tap(state, "p2", "7")
     tap(state, "p3", "9")
-    state.act(state.entry.save)
+    drive(state.act(state.entry.save))
     tap(state, "p1", " ".join(FLIP7))
-    state.act(state.entry.choose_attack, "p3")
-    state.act(state.entry.set_typed, "p2", 12)
-    state.act(state.entry.set_busted, "p3", True)
+    drive(state.act(state.entry.choose_attack, "p3"))
+    drive(state.act(state.entry.set_typed, "p2", 12))
+    drive(state.act(state.entry.set_busted, "p3", True))
     sheet, draft = state.sheet, state.entry.draft
     assert draft is not None
     # No close, no flush: the process is simply gone.
@@ -452,23 +462,23 @@ def test_restart_resumes_exactly_including_the_draft(tmp_path: Path) -> None:
         again.entry.draft is not None and again.entry.draft.to_dict() == draft.to_dict()
     )
     assert again.entry.round_score("p3") == -15
-    assert again.act(again.entry.save) is None
+    assert drive(again.act(again.entry.save)) is None
     assert again.sheet.totals() == {"p1": 31, "p2": 19, "p3": -6}
 
 
 def test_restart_resumes_an_edit_in_progress(tmp_path: Path) -> None:
     state = AppState(GameStore(tmp_path))
-    state.act(state.form.add, "Ann")
-    state.act(state.form.add, "Bob")
+    drive(state.act(state.form.add, "Ann"))
+    drive(state.act(state.form.add, "Bob"))
     state.start_game()
     play_rounds(state, ("5", "6"))
     tap(state, "p1", "9")
-    state.act(state.fixes.edit_round, 0)
-    state.act(state.entry.set_busted, "p2", True)
+    drive(state.act(state.fixes.edit_round, 0))
+    drive(state.act(state.entry.set_busted, "p2", True))
     again = AppState(GameStore(tmp_path))
     again.continue_unfinished()
     assert again.entry.draft is not None and again.entry.draft.editing == 0
-    assert again.act(again.entry.save) is None
+    assert drive(again.act(again.entry.save)) is None
     assert again.sheet.totals() == {"p1": 5, "p2": 0}
     assert again.entry.draft.lines == {"p1": ["9"]}
 
@@ -486,16 +496,16 @@ def test_home_list_delete_and_restore() -> None:
         "Ann, Bob"
     ]
     assert state.deletions.can_restore
-    assert state.act(state.deletions.restore) is None
+    assert drive(state.act(state.deletions.restore)) is None
     assert [g.title for g in state.library.games()] == ["Cleo, Dan", "Ann, Bob"]
-    assert state.act(state.deletions.restore) == "Nothing to restore."
+    assert drive(state.act(state.deletions.restore)) == "Nothing to restore."
     assert state.open_game("nope") == "That game is no longer stored."
 
 
 def test_corrupt_game_is_reported_not_overwritten(tmp_path: Path) -> None:
     state = AppState(GameStore(tmp_path))
-    state.act(state.form.add, "Ann")
-    state.act(state.form.add, "Bob")
+    drive(state.act(state.form.add, "Ann"))
+    drive(state.act(state.form.add, "Bob"))
     state.start_game()
     (tmp_path / "games" / f"{state.game_id}.json").write_text("{oops")
     again = AppState(GameStore(tmp_path))
@@ -520,7 +530,7 @@ def test_new_game_same_players() -> None:
     assert len(state.library.games()) == 2
     state.close_game()  # nothing played in the rematch: not kept (undoable)
     assert state.sheet is None and state.library.unfinished() is None
-    assert state.act(state.deletions.restore) is None
+    assert drive(state.act(state.deletions.restore)) is None
     assert state.library.unfinished() is not None and len(state.library.games()) == 2
 
 
@@ -534,8 +544,8 @@ def test_a_stored_sheet_round_trips() -> None:
 def test_attack_lands_on_a_typed_score_too() -> None:
     state = new_state(["Ann", "Bob"], brutal=True)
     tap(state, "p1", " ".join(FLIP7))
-    state.act(state.entry.set_typed, "p2", 12)
-    state.act(state.entry.choose_attack, "p2")
+    drive(state.act(state.entry.set_typed, "p2", 12))
+    drive(state.act(state.entry.choose_attack, "p2"))
     assert state.entry.round_score("p2") == -3
-    assert state.act(state.entry.save) is None
+    assert drive(state.act(state.entry.save)) is None
     assert state.sheet.totals() == {"p1": 20, "p2": -3}

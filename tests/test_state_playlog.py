@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
+from drive import drive
 from share_games import brutal_game, standard_game
 
 from companion.app import AppState, PlayLogView
@@ -75,7 +76,7 @@ def test_computer_players_come_from_the_digital_seats() -> None:
     store, [gid] = store_with(standard_game())
     state = AppState(store)
     assert state.open_game(gid) is None
-    assert state.act(state.table.set_bot, "p3", "hard") is None
+    assert drive(state.act(state.table.set_bot, "p3", "hard")) is None
     play = the_play(log_of(state, gid))
     cy = play["playerScores"][2]
     assert cy["role"] == "Computer (hard)" and json.loads(cy["metaData"]) == {
@@ -91,7 +92,7 @@ def test_the_same_game_imported_elsewhere_is_the_same_play() -> None:
     view = here.library.share_view(gid)
     assert not isinstance(view, str)
     there = AppState(GameStore.memory())
-    assert there.act(there.library.import_code, view.code) is None
+    assert drive(there.act(there.library.import_code, view.code)) is None
     imported = there.library.imported_id
     assert imported is not None
     mine, theirs = the_play(view.log), the_play(log_of(there, imported))

@@ -6,6 +6,7 @@ import io
 
 import pytest
 import zxingcpp
+from drive import drive
 from PIL import Image
 from share_games import META_FULL, brutal_game, standard_game
 
@@ -68,7 +69,11 @@ def test_import_adds_the_game_with_its_title_and_first_day() -> None:
     heard: list[int] = []
     state.subscribe(lambda: heard.append(1))
     assert (
-        state.act(state.library.import_code, "  " + code[:40] + "\n" + code[40:] + "\n")
+        drive(
+            state.act(
+                state.library.import_code, "  " + code[:40] + "\n" + code[40:] + "\n"
+            )
+        )
         is None
     )
     assert heard and state.notice is not None and not state.notice.error
@@ -79,7 +84,7 @@ def test_import_adds_the_game_with_its_title_and_first_day() -> None:
     assert record.sheet == brutal_game()
     assert share_meta(record) == META_FULL  # re-shared with its first day
     # the same game again (here as a share file) is recognised, not doubled
-    assert state.act(state.library.import_file, code.encode() + b"\n") is None
+    assert drive(state.act(state.library.import_file, code.encode() + b"\n")) is None
     assert len(state.library.games()) == 1
     assert state.notice is not None and "already in History" in state.notice.text
     assert state.library.imported_id == game.id
@@ -89,10 +94,10 @@ def test_a_game_shared_from_this_device_is_not_imported_twice() -> None:
     state, [gid] = state_with(brutal_game())
     view = state.library.share_view(gid)
     assert not isinstance(view, str)
-    assert state.act(state.library.import_code, view.code) is None
+    assert drive(state.act(state.library.import_code, view.code)) is None
     assert len(state.store.list_games()) == 1
     other = encode(brutal_game().rename("p1", "Zed"), META_FULL)
-    assert state.act(state.library.import_code, other) is None
+    assert drive(state.act(state.library.import_code, other)) is None
     assert len(state.store.list_games()) == 2
 
 
@@ -118,7 +123,7 @@ def test_a_refused_code_says_why_and_changes_nothing(
     files: dict[str, str] = {}
     state, _ = state_with(standard_game(), files=files)
     before = dict(files)
-    result = state.act(state.library.import_code, data)
+    result = drive(state.act(state.library.import_code, data))
     assert result is not None and result.startswith(message)
     assert state.notice is not None and state.notice.error
     assert state.notice.text == result
@@ -131,7 +136,10 @@ def test_a_refused_code_says_why_and_changes_nothing(
 
 def test_import_file_without_contents_is_refused() -> None:
     state = AppState(GameStore.memory())
-    assert state.act(state.library.import_file, None) == "That file could not be read."
+    assert (
+        drive(state.act(state.library.import_file, None))
+        == "That file could not be read."
+    )
 
 
 def test_history_filters_by_player_name_ignoring_case_and_spaces() -> None:
@@ -167,7 +175,7 @@ def test_an_imported_game_keeps_the_day_it_was_played() -> None:
     code = encode(standard_game(), ShareMeta("Spring cup", date(2024, 3, 15)))
     clock = "2026-11-30T10:00:00.000000+00:00"  # the day of import
     state = AppState(GameStore.memory(clock=lambda: clock))
-    assert state.act(state.library.import_code, code) is None
+    assert drive(state.act(state.library.import_code, code)) is None
     [game] = state.library.history()
     assert game.created == clock
     assert state.library.game_day(game) == "15 Mar 2024"

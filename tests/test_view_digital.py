@@ -4,6 +4,7 @@ the switches, from rounds dealt through the app layer, without a browser."""
 
 from __future__ import annotations
 
+from drive import drive
 from test_live_table import digital, pending_pid, table
 from test_state_digital import game
 
@@ -56,18 +57,18 @@ def test_a_computer_player_deciding() -> None:
 
 def test_the_advisor_speaks_to_a_person_about_to_decide() -> None:
     state = game(["Ann", "Bob"], "5 6 7 8 9 10 11")
-    assert state.act(state.table.set_advisor, True) is None
+    assert drive(state.act(state.table.set_advisor, True)) is None
     table_ = view(state)
     assert table_.advisor is True and table_.advice is not None
     assert "Suggestion:" in table_.advice
-    assert state.act(state.table.set_purist, True) is None
+    assert drive(state.act(state.table.set_purist, True)) is None
     assert view(state).purist and view(state).advice is None
 
 
 def test_the_summary_offers_the_next_deal_to_the_scorer() -> None:
     state = game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10")
     for choice in ("stay", "hit", "stay", "hit", "stay"):
-        assert state.act(state.table.play, choice) is None
+        assert drive(state.act(state.table.play, choice)) is None
     table_ = view(state)
     assert table_.round.over and table_.turn is None
     assert table_.summary and table_.closes and table_.can_deal_next
@@ -85,7 +86,7 @@ def test_at_a_live_table_each_phone_decides_for_its_own_seat() -> None:
     hosting = view(host).turn
     assert hosting is not None and not hosting.decide  # the phone is there
     assert view(other).advisor is None  # the switch is the scorers'
-    mover.set_connected(False)
+    drive(mover.set_connected(False))
     hosting = view(host).turn
     assert hosting is not None and hosting.decide and hosting.stand_in
     assert hosting.voice == -1  # the host is not "you"
@@ -97,8 +98,8 @@ def test_a_minus_card_says_which_targets_are_busted() -> None:
     """Brutal: a minus card may go to a busted player (R19); the buttons
     said "Give −10 to Bob" with nothing to tell that Bob was already out."""
     state = game(["Ann", "Bob", "Cy"], "5 9 7 5 -10 8 8", brutal=True)
-    assert state.act(state.table.play, "hit") is None  # Bob's second 5: bust
-    assert state.act(state.table.play, "hit") is None  # Cy draws the −10
+    assert drive(state.act(state.table.play, "hit")) is None  # Bob's second 5: bust
+    assert drive(state.act(state.table.play, "hit")) is None  # Cy draws the −10
     turn = view(state).turn
     assert turn is not None and turn.name == "Cy"
     assert [o.label for o in turn.options] == [
@@ -115,17 +116,17 @@ def test_a_tie_break_round_is_called_one() -> None:
 
     state = AppState(GameStore.memory())
     for name in ("Ann", "Bob"):
-        assert state.act(state.form.add, name) is None
-    assert state.act(state.form.set_target, 40) is None
+        assert drive(state.act(state.form.add, name)) is None
+    assert drive(state.act(state.form.set_target, 40)) is None
     assert state.start_game() is None
     entry = state.entry
     assert entry is not None
     for pid in ("p1", "p2"):
         for code in ("12", "11", "10", "9"):
-            assert state.act(entry.add_card, pid, code) is None
-    assert state.act(entry.save) is None
+            assert drive(state.act(entry.add_card, pid, code)) is None
+    assert drive(state.act(entry.save)) is None
     state.test_deck = "5 6 7 8 9 10"
-    assert state.act(state.table.start) is None
+    assert drive(state.act(state.table.start)) is None
     assert view(state).title == "Round 2 (tie-break) · digital"
     first = view(game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10"))
     assert first.title == "Round 1 · digital"

@@ -4,6 +4,7 @@ app layer, without a browser."""
 
 from __future__ import annotations
 
+from drive import drive
 from test_live_table import phone, table
 from test_state import new_state, tap
 
@@ -65,7 +66,7 @@ def test_a_problem_is_worded_beside_its_line_and_marks_its_chip() -> None:
 
 def test_a_typed_score_replaces_the_chain() -> None:
     state = new_state(["Ann", "Bob"])
-    assert state.act(state.entry.set_typed, "p1", "23") is None
+    assert drive(state.act(state.entry.set_typed, "p1", "23")) is None
     line = view(state).line
     assert (line.typed, line.score, line.chain) == (23, 23, "Typed score = 23")
 
@@ -73,7 +74,7 @@ def test_a_typed_score_replaces_the_chain() -> None:
 def test_a_phone_opens_its_own_line_and_taps_only_that() -> None:
     host, _gid = table()
     ann = phone(host)
-    assert ann.act(ann.seat.claim, "p1") is None
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
     own = view(ann)  # nothing chosen yet: its own line
     assert own.line.pid == "p1" and own.line.editable and own.line.done_by == "me"
     assert not own.scorer and own.odds_switch is None
@@ -87,28 +88,28 @@ def test_a_phone_opens_its_own_line_and_taps_only_that() -> None:
 def test_the_host_says_when_the_line_of_a_player_without_a_phone_is_in() -> None:
     host, _gid = table()
     ann = phone(host)
-    assert ann.act(ann.seat.claim, "p1") is None
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
     entry = view(host, "p2")
     assert entry.line.done_by == "host"  # Bob has no phone at this live table
     assert view(host, "p1").line.done_by == ""  # Ann says it on her phone
     assert view(host, "p1").line.held
     assert entry.phones == ("Ann",)
-    ann.set_connected(False)
+    drive(ann.set_connected(False))
     assert view(host).phones == ("Ann (phone away)",)
 
 
 def test_lines_in_are_ticked_and_the_last_phone_may_save() -> None:
     host, _gid = table(("Ann", "Bob"))
     ann, bob = phone(host), phone(host)
-    assert ann.act(ann.seat.claim, "p1") is None
-    assert bob.act(bob.seat.claim, "p2") is None
-    assert ann.act(ann.entry.set_busted, "p1", True) is None  # busted: in
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
+    assert drive(bob.act(bob.seat.claim, "p2")) is None
+    assert drive(ann.act(ann.entry.set_busted, "p1", True)) is None  # busted: in
     assert [c.label for c in view(bob).chips] == ["Ann", "Bob"]
-    assert ann.act(ann.entry.set_done, "p1") is None
+    assert drive(ann.act(ann.entry.set_done, "p1")) is None
     assert [c.label for c in view(bob).chips] == ["Ann ✓", "Bob"]
     assert view(bob).waiting == ("Bob",) and not view(bob).may_save
     tap(bob, "p2", "5")
-    assert bob.act(bob.entry.set_done, "p2") is None
+    assert drive(bob.act(bob.entry.set_done, "p2")) is None
     assert view(bob).waiting == () and view(bob).may_save
     assert view(bob).line.done
 
@@ -124,7 +125,7 @@ def test_brutal_flip7_offers_the_bonus_or_an_attack() -> None:
         ("p2", "Bob", False),
         ("p3", "Cy", False),
     ]
-    assert state.act(state.entry.choose_attack, "p3") is None
+    assert drive(state.act(state.entry.choose_attack, "p3")) is None
     options = view(state).line.bonus
     assert options is not None
     assert [o.selected for o in options.options] == [False, False, True]
@@ -133,7 +134,7 @@ def test_brutal_flip7_offers_the_bonus_or_an_attack() -> None:
 def test_odds_while_flipping_show_for_the_chosen_line() -> None:
     state = new_state(["Ann", "Bob"])
     assert view(state).line.odds is None
-    assert state.act(state.odds.set_on, True) is None
+    assert drive(state.act(state.odds.set_on, True)) is None
     entry = view(state)
     assert entry.odds_switch is True
     assert entry.line.odds is not None
@@ -145,10 +146,10 @@ def test_odds_while_flipping_show_for_the_chosen_line() -> None:
 
 def test_a_past_round_being_fixed_keeps_its_number_and_hides_the_switch() -> None:
     state = new_state(["Ann", "Bob"])
-    assert state.act(state.entry.set_typed, "p1", 5) is None
-    assert state.act(state.entry.set_typed, "p2", 7) is None
-    assert state.act(state.entry.save) is None
-    assert state.act(state.fixes.edit_round, 0) is None
+    assert drive(state.act(state.entry.set_typed, "p1", 5)) is None
+    assert drive(state.act(state.entry.set_typed, "p2", 7)) is None
+    assert drive(state.act(state.entry.save)) is None
+    assert drive(state.act(state.fixes.edit_round, 0)) is None
     entry = view(state)
     assert (entry.number, entry.editing, entry.rounds) == (1, True, 1)
     assert entry.odds_switch is None

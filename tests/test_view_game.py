@@ -4,6 +4,7 @@ from real games played through the app layer, without a browser."""
 
 from __future__ import annotations
 
+from drive import drive
 from test_live_table import phone, table
 from test_state import new_state, tap
 from test_state_players import leftover
@@ -21,8 +22,8 @@ def view(state: AppState) -> GameView:
 
 def typed_round(state: AppState, *scores: int) -> None:
     for i, score in enumerate(scores):
-        assert state.act(state.entry.set_typed, f"p{i + 1}", score) is None
-    assert state.act(state.entry.save) is None, state.notice
+        assert drive(state.act(state.entry.set_typed, f"p{i + 1}", score)) is None
+    assert drive(state.act(state.entry.save)) is None, state.notice
 
 
 def test_a_new_game_says_who_deals_the_first_round() -> None:
@@ -48,7 +49,7 @@ def test_a_saved_round_passes_the_deal_and_can_be_undone_and_redone() -> None:
     assert sheet.next is not None and sheet.next.dealer == "Bob"
     assert sheet.can_undo and not sheet.can_redo
     assert {c.pid: c.total for c in sheet.sheet.columns} == {"p1": 10, "p2": 20}
-    assert state.act(state.fixes.undo_round) is None
+    assert drive(state.act(state.fixes.undo_round)) is None
     assert view(state).can_redo and not view(state).can_undo
 
 
@@ -58,14 +59,14 @@ def test_a_half_entered_round_and_a_fix_in_progress() -> None:
     nxt = view(state).next
     assert nxt is not None and nxt.half_entered
     typed_round(state, 10, 20)
-    assert state.act(state.fixes.edit_round, 0) is None
+    assert drive(state.act(state.fixes.edit_round, 0)) is None
     nxt = view(state).next
     assert nxt is not None and nxt.fixing == 1 and not nxt.half_entered
 
 
 def test_a_digital_round_in_progress_and_one_left_over() -> None:
     state = new_state(["Ann", "Bob"])
-    assert state.act(state.table.start) is None
+    assert drive(state.act(state.table.start)) is None
     nxt = view(state).next
     assert nxt is not None and nxt.digital and nxt.left_over is None
     stale = leftover({}, numbered=True)  # round 1 was tapped in meanwhile
@@ -91,5 +92,5 @@ def test_a_phone_is_not_the_host_and_reads_the_purist_setting() -> None:
     host, _gid = table()
     ann = phone(host)
     assert not view(ann).host and not view(ann).purist
-    assert host.act(host.table.set_purist, True) is None
+    assert drive(host.act(host.table.set_purist, True)) is None
     assert view(ann).purist and view(host).purist

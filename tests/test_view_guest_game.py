@@ -4,6 +4,7 @@ live table played through the app layer, without a browser."""
 
 from __future__ import annotations
 
+from drive import drive
 from test_live_table import phone, table
 
 from companion.app import AppState
@@ -29,12 +30,12 @@ def test_a_phone_without_a_seat_watches() -> None:
 def test_a_seated_phone_enters_its_line_then_checks_it() -> None:
     host, _gid = table()
     ann = phone(host)
-    assert ann.act(ann.seat.claim, "p1") is None
+    assert drive(ann.act(ann.seat.claim, "p1")) is None
     rnd = view(ann).round
     assert view(ann).me == "Ann"
     assert rnd is not None and rnd.my_line is False  # "Enter my line"
-    assert ann.act(ann.entry.add_card, "p1", "7") is None
-    assert ann.act(ann.entry.set_done, "p1") is None
+    assert drive(ann.act(ann.entry.add_card, "p1", "7")) is None
+    assert drive(ann.act(ann.entry.set_done, "p1")) is None
     rnd = view(ann).round
     assert rnd is not None and rnd.my_line is True  # "My line is in: check it"
     assert rnd.under_way and rnd.waiting == ("Bob", "Cy")
@@ -43,8 +44,8 @@ def test_a_seated_phone_enters_its_line_then_checks_it() -> None:
 def test_a_scorer_phone_may_enter_the_round() -> None:
     host, _gid = table()
     bob = phone(host)
-    assert bob.act(bob.seat.claim, "p2") is None
-    assert host.act(host.seat.make_scorer, "p2", True) is None
+    assert drive(bob.act(bob.seat.claim, "p2")) is None
+    assert drive(host.act(host.seat.make_scorer, "p2", True)) is None
     rnd = view(bob).round
     assert rnd is not None and rnd.scorer
 
@@ -52,7 +53,7 @@ def test_a_scorer_phone_may_enter_the_round() -> None:
 def test_a_digital_round_sends_the_phone_to_the_table() -> None:
     host, _gid = table()
     ann = phone(host)
-    assert host.act(host.table.start) is None
+    assert drive(host.act(host.table.start)) is None
     rnd = view(ann).round
     assert rnd is not None and rnd.digital
 
@@ -62,7 +63,7 @@ def test_the_winner_ends_the_round_part() -> None:
     ann = phone(host)
     for _round in range(3):
         for pid, score in (("p1", 90), ("p2", 10)):
-            assert host.act(host.entry.set_typed, pid, score) is None
-        assert host.act(host.entry.save) is None, host.notice
+            assert drive(host.act(host.entry.set_typed, pid, score)) is None
+        assert drive(host.act(host.entry.save)) is None, host.notice
     sheet = view(ann)
     assert sheet.round is None and sheet.banner == "Ann wins with 270!"

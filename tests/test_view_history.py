@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from drive import drive
 from share_games import brutal_game, standard_game
 
 from companion.app import AppState
@@ -60,7 +61,7 @@ def test_an_imported_game_shows_the_day_it_was_played() -> None:
     clock = "2026-11-30T10:00:00.000000+00:00"
     state = AppState(GameStore.memory(clock=lambda: clock))
     code = encode(standard_game(), ShareMeta("Spring cup", date(2024, 3, 15)))
-    assert state.act(state.library.import_code, code) is None
+    assert drive(state.act(state.library.import_code, code)) is None
     [line] = history_of(state).games
     assert line.heading == "Spring cup" and line.status.endswith(" · 15 Mar 2024")
 

@@ -4,6 +4,8 @@ that a guest's phone is shown none of it."""
 
 from __future__ import annotations
 
+from drive import drive
+
 from companion.app import AppState, played_day
 from companion.app.access import Access, Role
 from companion.app.views.home import home_of, home_view, short
@@ -83,7 +85,7 @@ def test_a_deleted_game_leaves_home_and_can_be_restored() -> None:
     assert state.delete_game(gid) is None
     view = home_of(state)
     assert view.games == () and view.can_restore
-    assert state.act(state.deletions.restore) is None
+    assert drive(state.act(state.deletions.restore)) is None
     assert [g.id for g in home_of(state).games] == [gid]
 
 

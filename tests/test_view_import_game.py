@@ -3,6 +3,7 @@ code went in (not after a refusal, nor before any try)."""
 
 from __future__ import annotations
 
+from drive import drive
 from share_games import standard_game
 
 from companion.app import AppState
@@ -21,13 +22,13 @@ def test_before_any_try_it_says_what_to_paste_and_offers_nothing() -> None:
 def test_a_good_code_offers_its_game_and_a_bad_one_does_not() -> None:
     state = AppState(GameStore.memory())
     code = encode(standard_game(), ShareMeta(title="Friday night"))
-    assert state.act(state.library.import_code, code) is None
+    assert drive(state.act(state.library.import_code, code)) is None
     done = state.library.imported_id or ""
     view = import_view(state.notice, done)
     assert done and view.imported == done
     assert view.notice is not None and not view.notice.error
 
-    assert state.act(state.library.import_code, "F7C1:garbage") is not None
+    assert drive(state.act(state.library.import_code, "F7C1:garbage")) is not None
     view = import_view(state.notice, done)  # the screen still holds the old id
     assert view.imported is None and view.notice is not None and view.notice.error
 

@@ -9,6 +9,7 @@ import io
 from urllib.parse import parse_qs, urlsplit
 
 import zxingcpp
+from drive import drive
 from PIL import Image
 
 from companion.app import AppState
@@ -32,7 +33,7 @@ LAN = Serving("0.0.0.0", 9000)
 def host(serving: Serving = LAN) -> AppState:
     state = AppState(GameHub(GameStore.memory()), serving=serving)
     for name in ("Ann", "Bob"):
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None
     return state
 
@@ -125,7 +126,7 @@ def test_new_invite_changes_the_link_and_says_old_links_stop() -> None:
     gid = state.game_id
     assert gid is not None
     before = view_of(state, ["192.168.1.23"])
-    assert state.act(state.invite.renew) is None
+    assert drive(state.act(state.invite.renew)) is None
     assert state.notice is not None and state.notice.text == REVOKED
     after = view_of(state, ["192.168.1.23"])
     assert joined(after).url != joined(before).url
@@ -136,7 +137,7 @@ def test_new_invite_changes_the_link_and_says_old_links_stop() -> None:
 def test_without_an_open_game_there_is_nothing_to_invite_to() -> None:
     state = AppState(GameStore.memory(), serving=LAN)
     assert state.invite.view() == "No game is open."
-    assert state.act(state.invite.renew) == "No game is open."
+    assert drive(state.act(state.invite.renew)) == "No game is open."
 
 
 def test_a_session_asks_through_its_own_serving() -> None:
@@ -163,7 +164,7 @@ def test_a_guest_sees_no_invite_and_cannot_renew_it() -> None:
     token = state.hub.invite(gid)
     state.seat.access = Access(Role.GUEST, gid, token)
     assert state.invite.view() == "Only the host's screen can do that."
-    assert state.act(state.invite.renew) == "Only the host's screen can do that."
+    assert drive(state.act(state.invite.renew)) == "Only the host's screen can do that."
     assert state.hub.admits(gid, token)  # the link given out still works
 
 

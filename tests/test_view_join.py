@@ -4,6 +4,8 @@ computer player's, and whether a newcomer may join late."""
 
 from __future__ import annotations
 
+from drive import drive
+
 from companion.app import AppState
 from companion.app.access import Access, Role
 from companion.app.hub import GameHub
@@ -14,9 +16,9 @@ from companion.store import GameStore
 def table(*names: str, bot: str | None = None) -> AppState:
     host = AppState(GameHub(GameStore.memory()))
     for name in names:
-        assert host.act(host.form.add, name) is None
+        assert drive(host.act(host.form.add, name)) is None
     if bot is not None:
-        assert host.act(host.form.add_computer, bot) is None
+        assert drive(host.act(host.form.add_computer, bot)) is None
     assert host.start_game() is None
     return host
 
@@ -43,7 +45,7 @@ def test_every_person_is_a_seat_to_take_and_computers_are_nobodys() -> None:
 def test_a_seat_another_phone_holds_is_taken_and_ones_own_is_not() -> None:
     host = table("Ann", "Bob")
     ann, other = phone(host), phone(host)
-    assert ann.seat.claim("p1") == "You are Ann."
+    assert drive(ann.seat.claim("p1")) == "You are Ann."
     seen_by_other = join_of(other)
     seen_by_ann = join_of(ann)
     assert seen_by_other is not None and seen_by_ann is not None
@@ -54,15 +56,15 @@ def test_a_seat_another_phone_holds_is_taken_and_ones_own_is_not() -> None:
 def test_a_seat_whose_phone_dropped_out_is_free_again() -> None:
     host = table("Ann", "Bob")
     ann, other = phone(host), phone(host)
-    ann.seat.claim("p1")
-    ann.seat.connected(False)
+    drive(ann.seat.claim("p1"))
+    drive(ann.seat.connected(False))
     view = join_of(other)
     assert view is not None and not view.seats[0].taken
 
 
 def test_late_joining_when_the_host_opens_the_table() -> None:
     host = table("Ann", "Bob")
-    host.seat.allow_late(True)
+    drive(host.seat.allow_late(True))
     view = join_of(phone(host))
     assert view is not None and view.late_joins
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from drive import drive
 from share_games import brutal_game, shared_win_game, standard_game
 
 from companion.app import AppState, played_day
@@ -68,7 +69,7 @@ def test_a_game_in_progress_says_who_leads_and_a_new_one_not_started() -> None:
 def test_an_imported_game_is_dated_by_its_code() -> None:
     state = AppState(GameStore.memory())
     code = encode(standard_game(), ShareMeta("Spring cup", date(2024, 3, 15)))
-    assert state.act(state.library.import_code, code) is None
+    assert drive(state.act(state.library.import_code, code)) is None
     gid = state.library.imported_id
     assert gid is not None
     view = past_game_of(state, gid)

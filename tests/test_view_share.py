@@ -8,6 +8,7 @@ import io
 from datetime import date
 
 import zxingcpp
+from drive import drive
 from PIL import Image
 from share_games import standard_game
 
@@ -25,7 +26,7 @@ def read_qr(png: bytes) -> str:
 def test_the_texts_of_an_imported_titled_game() -> None:
     state = AppState(GameStore.memory())
     code = encode(standard_game(), ShareMeta("Spring cup", date(2024, 3, 15)))
-    assert state.act(state.library.import_code, code) is None
+    assert drive(state.act(state.library.import_code, code)) is None
     view = state.library.share_view(state.library.imported_id)
     assert not isinstance(view, str)
     assert view.heading.startswith("Spring cup")

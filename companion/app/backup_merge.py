@@ -76,7 +76,7 @@ class Merge:
         self.marks = dict(ledger.games)
         self.undo = Undo(ledger=ledger)
 
-    def merge(self, game: BackupGame) -> Outcome:
+    async def merge(self, game: BackupGame) -> Outcome:
         """Merge one game (written at once); its undo and mark noted."""
         ledger, marks, undo = self.ledger, self.marks, self.undo
         record = game.record
@@ -99,7 +99,7 @@ class Merge:
                 marks[record.id] = Mark(updated, seen)
             return Outcome.HERE
         if outcome is Outcome.UPDATED and record.meta == here.meta:
-            written = replace_game(self.hub, with_(record, invite=here.invite))
+            written = await replace_game(self.hub, with_(record, invite=here.invite))
             undo.replaced.append(here)
             return self._noted(written, game.seen, Outcome.UPDATED)
         return self._copy(game)
@@ -150,7 +150,7 @@ class Merge:
                 return game_id
 
 
-def replace_game(hub: GameHub, record: GameRecord) -> GameRecord:
+async def replace_game(hub: GameHub, record: GameRecord) -> GameRecord:
     """``record`` in place of the game here: through its open game's commit
     when a session holds it (every screen on it is told, a tap made on the
     game as it was is refused); the game as it is stored now."""
@@ -159,11 +159,11 @@ def replace_game(hub: GameHub, record: GameRecord) -> GameRecord:
         hub.store.replace(record)
         return record
     state, _notes = restore(record)
-    game.commit(lambda now: with_(state, seats=now.seats), what=Said(RESTORED))
+    await game.commit(lambda now: with_(state, seats=now.seats), what=Said(RESTORED))
     return hub.store.load_once(record.id)  # the draft as the app keeps it
 
 
-def put_back(hub: GameHub, undo: Undo) -> None:
+async def put_back(hub: GameHub, undo: Undo) -> None:
     """Remove the games ``undo`` added and put back those it replaced."""
     stored = {s.id for s in hub.store.list_games()}
     for game_id in undo.added:
@@ -171,7 +171,7 @@ def put_back(hub: GameHub, undo: Undo) -> None:
             hub.delete(game_id)  # sessions on it are told, go Home
     for record in undo.replaced:
         if record.id in stored:
-            replace_game(hub, record)
+            await replace_game(hub, record)
         else:
             hub.store.restore(record)
 

@@ -134,7 +134,7 @@ class Backups:
         return BackupStatus(len(games), ledger.last, changed)
 
     # --- restore ------------------------------------------------------------------
-    def restore(self, data: bytes | None) -> str:
+    async def restore(self, data: bytes | None) -> str:
         """Merge the backup in ``data`` into this device's games; the summary
         sentence. A refused file raises :class:`Refusal` and changes nothing
         (``None``: the browser gave no contents for the picked file)."""
@@ -156,11 +156,11 @@ class Backups:
         try:
             with self.store.batch():
                 for game in backup.games:
-                    counts[merge.merge(game)] += 1
+                    counts[await merge.merge(game)] += 1
         except (OSError, Refusal) as exc:
             try:
                 with self.store.batch():  # what was written so far, taken back
-                    self._put_back(undo, ledger=False)
+                    await self._put_back(undo, ledger=False)
             except (OSError, Refusal):  # the disk failing still: said below
                 log.exception("a failed restore could not be taken back")
             if isinstance(exc, OSError):
@@ -178,7 +178,7 @@ class Backups:
     def can_undo(self) -> bool:
         return self._undo is not None
 
-    def undo(self) -> str:
+    async def undo(self) -> str:
         """The library as it was before the last restore: the games it added
         removed, those it replaced put back. Refused (nothing changed) when
         one of them changed since: that change is not thrown away."""
@@ -203,16 +203,16 @@ class Backups:
             )
         try:
             with self.store.batch():
-                self._put_back(undo)
+                await self._put_back(undo)
         except OSError as exc:
             raise could_not_save(exc) from exc
         self._undo = None
         return _("The restore was undone: your games are as they were before it.")
 
-    def _put_back(self, undo: Undo, *, ledger: bool = True) -> None:
+    async def _put_back(self, undo: Undo, *, ledger: bool = True) -> None:
         """:func:`put_back`, and (``ledger``: it was written) the record of
         backups as it was."""
-        put_back(self.hub, undo)
+        await put_back(self.hub, undo)
         if not ledger:
             return
         try:

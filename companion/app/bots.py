@@ -5,10 +5,14 @@ so with several phones on one game every page drove the bots (a bot could
 move twice in one pause), and with every phone on the score sheet they
 stopped. Now the hub gives each :class:`~companion.app.open_game.OpenGame`
 one :class:`BotDriver`. After any commit that leaves a computer player to
-decide, it schedules exactly one move after the pause, on a timer thread,
-and commits it through :meth:`OpenGame.commit` like any other change (not
-checked against a screen: it reads the current round). The pages only
-re-render, as after any other change.
+decide, it schedules exactly one move after the pause, on the event loop
+(the one scheduler, on the server and in the phone's browser). The
+computer player thinks off the loop, on the state as it was
+(:func:`companion.app.thinking.off_loop`: a worker thread on the server),
+never while holding the game's lock; its move is committed through
+:meth:`OpenGame.commit` like any other change, only if the game is still
+as it thought about it (else it thinks again). The pages only re-render,
+as after any other change.
 
 - Never two moves waiting for one game; none while nobody watches the game
   (a watcher coming back wakes it); cancelled when the game is deleted or
@@ -24,50 +28,47 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import threading
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.i18n import N_
 from companion.i18n.said import Said
-from companion.machine import runtime
 
 from .digital import DIGITAL_SCOPE
 from .digital_table import bot_moved, bot_name, bot_to_move, round_news
 from .open_game import GameState, OpenGame
 from .refusal import Refusal
+from .thinking import off_loop
 
 # Seconds before a computer player moves: long enough to follow what it did.
 # (Browser tests shorten it with COMPANION_BOT_PAUSE.)
 BOT_PAUSE = float(os.environ.get("COMPANION_BOT_PAUSE", "0.9"))
 
 Cancel = Callable[[], None]
-# schedule(delay, work): run ``work`` once after ``delay`` seconds on another
-# thread (never before returning), and return the way to cancel it.
+# schedule(delay, work): run ``work`` once after ``delay`` seconds (never
+# before returning), and return the way to cancel it.
 Schedule = Callable[[float, Callable[[], None]], Cancel]
 
 log = logging.getLogger(__name__)
 
 
-def on_timer(delay: float, work: Callable[[], None]) -> Cancel:
-    """The real scheduler: a daemon timer thread (a pending move never keeps
-    the server from stopping)."""
-    timer = threading.Timer(delay, work)
-    timer.daemon = True
-    timer.start()
-    return timer.cancel
-
-
 def on_loop(delay: float, work: Callable[[], None]) -> Cancel:
-    """The browser's scheduler: it has no threads, so the move runs on the
-    page's own event loop (the one Pyodide drives with JavaScript timers)."""
-    handle = asyncio.get_event_loop().call_later(delay, work)
+    """The real scheduler: the event loop's own timer (Flet's loop on the
+    server, the one Pyodide drives with JavaScript timers in the browser)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # poked between two runs of a loop (a unit test)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            loop = asyncio.get_event_loop()
+    handle = loop.call_later(delay, work)
     return handle.cancel
 
 
 def real_clock() -> Schedule:
-    """The timer this copy of the app can have (:mod:`companion.machine.runtime`)."""
-    return on_loop if runtime.IN_BROWSER else on_timer
+    """The one scheduler, everywhere."""
+    return on_loop
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +85,10 @@ class BotDriver:
     def __init__(self, game: OpenGame, clock: BotClock) -> None:
         self.game = game
         self.clock = clock
-        self._lock = threading.Lock()  # guards _waiting and _stopped only
         self._waiting: Cancel | None = None
+        self._thinking = False  # a move is being worked out or committed
         self._stopped = False
+        self._tasks: set[asyncio.Task[None]] = set()
         game.after_commit(self.poke)
 
     @property
@@ -97,16 +99,15 @@ class BotDriver:
     def poke(self) -> None:
         """After a commit (or when a screen opens the game): schedule one
         move if a computer player must decide and none is scheduled yet."""
-        with self._lock:
-            if self._stopped or self._waiting is not None or not self._wanted():
-                return
+        if self._stopped or self._waiting is not None or self._thinking:
+            return
+        if self._wanted():
             self._waiting = self.clock.schedule(self.clock.pause, self._move)
 
     def stop(self) -> None:
         """The game was deleted or dropped from the hub: no more moves."""
-        with self._lock:
-            self._stopped = True
-            cancel, self._waiting = self._waiting, None
+        self._stopped = True
+        cancel, self._waiting = self._waiting, None
         if cancel is not None:
             cancel()
 
@@ -115,37 +116,62 @@ class BotDriver:
         return not game.deleted and game.watchers > 0 and bot_to_move(game.state)
 
     def _move(self) -> None:
-        """The pause is over: one computer player decides. The commit's own
-        hook (:meth:`poke`) schedules the next move; a failed one does not."""
-        with self._lock:
-            self._waiting = None
-            if self._stopped or not self._wanted():
-                return
-        name = bot_name(self.game.state)
-        steps: list[tuple[GameState, GameState]] = []
+        """The pause is over: one computer player decides, on the loop."""
+        self._waiting = None
+        if self._stopped or not self._wanted():
+            return
+        self._thinking = True
+        task = asyncio.ensure_future(self._step())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
-        def change(state: GameState) -> GameState:
-            after = bot_moved(state)
-            steps.append((state, after))
-            return after
-
-        if self.game.note is not None and self.game.note.error:
-            self.game.hush()  # trying again: the last failure is old news
+    async def _step(self) -> None:
+        """Think off the loop on the state as it is now, then commit the move
+        if the game is still so (else think again). The commit's own hook
+        (:meth:`poke`) schedules the next move; a failed one does not."""
+        game = self.game
         try:
-            self.game.commit(
-                change,
-                what=Said(N_("{name} (computer) moved"), name=name),
-                scopes=[DIGITAL_SCOPE],
-            )
-        except Refusal as exc:
-            self._failed(name, exc.message)
+            before = game.state
+            name = bot_name(before)
+            try:
+                after = await off_loop(bot_moved, before)
+                moved = await self._commit(name, before, after)
+            except Refusal as exc:
+                self._failed(name, exc.message)
+                return
+            except Exception:  # a bug must not end the driver unseen
+                log.exception("computer player %s could not move", name)
+                why = Said(N_("an error in the app (see the server's log)."))
+                self._failed(name, why)
+                return
+        finally:
+            self._thinking = False
+        if not moved:
+            self.poke()  # the game moved on while it thought: think again
             return
-        except Exception:  # a bug must not end the driver unseen
-            log.exception("computer player %s could not move", name)
-            self._failed(name, Said(N_("an error in the app (see the server's log).")))
-            return
-        if steps and (news := round_news(steps[-1][0].sheet, steps[-1][1].sheet)):
-            self.game.say(news)
+        if news := round_news(before.sheet, after.sheet):
+            game.say(news)
+        self.poke()
+
+    async def _commit(self, name: str, before: GameState, after: GameState) -> bool:
+        """Commit ``after`` if the game is still at ``before``."""
+        game = self.game
+        if game.state is not before or self._stopped or after is before:
+            return False
+        if game.note is not None and game.note.error:
+            game.hush()  # trying again: the last failure is old news
+        taken: list[bool] = []
+
+        def change(now: GameState) -> GameState:
+            taken.append(now is before)
+            return after if now is before else now
+
+        await game.commit(
+            change,
+            what=Said(N_("{name} (computer) moved"), name=name),
+            scopes=[DIGITAL_SCOPE],
+        )
+        return all(taken)
 
     def _failed(self, name: str, why: str) -> None:
         if self.game.deleted:

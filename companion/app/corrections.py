@@ -52,7 +52,7 @@ class Corrections:
     def can_redo(self) -> bool:
         return self.watch.state.undone is not None
 
-    def undo_round(self) -> str:
+    async def undo_round(self) -> str:
         """Take back the last round (its cards can be put back: redo_round)."""
         self.seat.check_scorer()
         number = len(self.watch.state.sheet.rounds)
@@ -65,10 +65,10 @@ class Corrections:
             last = sheet.rounds[-1] if sheet.rounds else None
             return replace(_following(state, sheet.undo_round(), back), undone=last)
 
-        self.watch.commit(apply, what=Said(N_("round {n} was undone"), n=number))
+        await self.watch.commit(apply, what=Said(N_("round {n} was undone"), n=number))
         return _("Round {n} undone.").format(n=number)
 
-    def redo_round(self) -> None:
+    async def redo_round(self) -> None:
         self.seat.check_scorer()
 
         def apply(state: GameState) -> GameState:
@@ -80,9 +80,9 @@ class Corrections:
                 _following(state, state.sheet.add_round(undone)), undone=None
             )
 
-        self.watch.commit(apply, what=Said(N_("an undone round was put back")))
+        await self.watch.commit(apply, what=Said(N_("an undone round was put back")))
 
-    def edit_round(self, index: int) -> None:
+    async def edit_round(self, index: int) -> None:
         """Load past round ``index`` into the entry; saving replaces it."""
         self.seat.check_scorer()
 
@@ -92,11 +92,11 @@ class Corrections:
             edit.stash = draft.stash if draft.editing is not None else draft.to_dict()
             return replace(state, draft=edit)
 
-        self.watch.commit(
+        await self.watch.commit(
             apply, what=Said(N_("round {n} was opened for a fix"), n=index + 1)
         )
 
-    def cancel_edit(self) -> None:
+    async def cancel_edit(self) -> None:
         self.seat.check_scorer()
 
         def apply(state: GameState) -> GameState:
@@ -105,9 +105,9 @@ class Corrections:
                 return state
             return replace(state, draft=next_draft(state.sheet, draft.stash))
 
-        self.watch.commit(apply, what=Said(N_("a fix of a round was cancelled")))
+        await self.watch.commit(apply, what=Said(N_("a fix of a round was cancelled")))
 
-    def rename_player(self, pid: str, name: str) -> str:
+    async def rename_player(self, pid: str, name: str) -> str:
         """A new name; refused (blank, too long, already at the table) with why."""
         self.seat.check_host()
         before = self._name(pid)
@@ -115,30 +115,30 @@ class Corrections:
         def apply(state: GameState) -> GameState:
             return _following(state, state.sheet.rename(pid, name))
 
-        self.watch.commit(
+        await self.watch.commit(
             apply,
             what=Said(N_("{name} was renamed"), name=before),
             scopes=[f"player:{pid}"],
         )
         return _("{old} is now {new}.").format(old=before, new=self._name(pid))
 
-    def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
+    async def add_player(self, name: str, *, at_lowest: bool = False) -> str | None:
         """A late player, starting at 0 or at the lowest total."""
         self.seat.check_host()
-        return self._add(name, at_lowest=at_lowest)
+        return await self._add(name, at_lowest=at_lowest)
 
-    def join_late(self, name: str) -> str:
+    async def join_late(self, name: str) -> str:
         """A newcomer adds themselves (when the host allows) and takes the seat."""
         if not self.seat.seats.late_joins and not self.seat.host:
             raise Refusal(_("The host has not opened the table to late players."))
         before = {p.id for p in self.watch.state.sheet.players}
-        self._add(name)
+        await self._add(name)
         new = [p for p in self.watch.state.sheet.players if p.id not in before]
         if not new:
             raise Refusal(_("Nobody was added."))
-        return self.seat.claim(new[0].id)
+        return await self.seat.claim(new[0].id)
 
-    def _add(self, name: str, *, at_lowest: bool = False) -> str | None:
+    async def _add(self, name: str, *, at_lowest: bool = False) -> str | None:
         info: list[str] = []
 
         def apply(state: GameState) -> GameState:
@@ -152,12 +152,12 @@ class Corrections:
                 )
             return _following(state, sheet.add_player(name, at_lowest=at_lowest))
 
-        self.watch.commit(
+        await self.watch.commit(
             apply, what=Said(N_("{name} joined the table"), name=name.strip())
         )
         return " ".join(info) or None
 
-    def remove_player(self, pid: str) -> str:
+    async def remove_player(self, pid: str) -> str:
         """Take a player off the table (the view asks first); past rounds stay."""
         self.seat.check_host()
         name = self._name(pid)
@@ -165,7 +165,9 @@ class Corrections:
         def apply(state: GameState) -> GameState:
             return _following(state, state.sheet.remove_player(pid))
 
-        self.watch.commit(apply, what=Said(N_("{name} left the table"), name=name))
+        await self.watch.commit(
+            apply, what=Said(N_("{name} left the table"), name=name)
+        )
         return _("{name} left the table; past rounds stay on the sheet.").format(
             name=name
         )

@@ -16,13 +16,11 @@ so it got "Too many pages open" for up to ten minutes. The cap is on
 :data:`HELD_FACTOR` times the cap, which still bounds what one address
 can make the server hold.
 
-Flet-free and thread-safe: sessions start on the event loop and close on
-the handler workers.
+Flet-free; sessions start and close on the one event loop, so no lock.
 """
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from collections.abc import Callable, Mapping
 
@@ -49,17 +47,15 @@ class Crowd:
         self.cap = cap
         self._live: Counter[str] = Counter()
         self._closed: Counter[str] = Counter()
-        self._lock = threading.Lock()
 
     def enter(self, address: str) -> bool:
         """Count a new live session of ``address``; False (not counted)
         when the address already holds ``cap`` live ones, or its bound."""
-        with self._lock:
-            live, closed = self._live[address], self._closed[address]
-            if live >= self.cap or live + closed >= self.cap * HELD_FACTOR:
-                return False
-            self._live[address] += 1
-            return True
+        live, closed = self._live[address], self._closed[address]
+        if live >= self.cap or live + closed >= self.cap * HELD_FACTOR:
+            return False
+        self._live[address] += 1
+        return True
 
     def presence(self, address: str, on_gone: Callable[[], None]) -> Presence | None:
         """A new session of ``address`` counted (None: refused), to be
@@ -69,16 +65,14 @@ class Crowd:
     def leave(self, address: str, *, closed: bool = False) -> None:
         """A counted session of ``address`` expired (its page ``closed``
         before, or not)."""
-        with self._lock:
-            self._drop(self._closed if closed else self._live, address)
+        self._drop(self._closed if closed else self._live, address)
 
     def _move(self, address: str, *, closed: bool) -> None:
-        with self._lock:
-            source, target = (
-                (self._live, self._closed) if closed else (self._closed, self._live)
-            )
-            self._drop(source, address)
-            target[address] += 1
+        source, target = (
+            (self._live, self._closed) if closed else (self._closed, self._live)
+        )
+        self._drop(source, address)
+        target[address] += 1
 
     @staticmethod
     def _drop(counts: Counter[str], address: str) -> None:
@@ -87,8 +81,7 @@ class Crowd:
             del counts[address]
 
     def held(self, address: str) -> int:
-        with self._lock:
-            return self._live[address] + self._closed[address]
+        return self._live[address] + self._closed[address]
 
 
 class Presence:
@@ -99,7 +92,6 @@ class Presence:
         self._crowd = crowd
         self._address = address
         self._on_gone = on_gone
-        self._lock = threading.Lock()
         self._closed = False
         self._gone = False
 
@@ -110,16 +102,14 @@ class Presence:
         self._set(closed=False)
 
     def _set(self, *, closed: bool) -> None:
-        with self._lock:
-            if self._gone or self._closed is closed:
-                return
-            self._closed = closed
-            self._crowd._move(self._address, closed=closed)
+        if self._gone or self._closed is closed:
+            return
+        self._closed = closed
+        self._crowd._move(self._address, closed=closed)
 
     def __call__(self) -> None:
-        with self._lock:
-            if self._gone:
-                return
-            self._gone = True
-            self._crowd.leave(self._address, closed=self._closed)
+        if self._gone:
+            return
+        self._gone = True
+        self._crowd.leave(self._address, closed=self._closed)
         self._on_gone()

@@ -150,7 +150,7 @@ class DigitalTable:
         return self._advice[1]
 
     # --- settings ---------------------------------------------------------------
-    def set_bot(self, pid: str, strategy: str | None) -> None:
+    async def set_bot(self, pid: str, strategy: str | None) -> None:
         """Make a player a computer player (``strategy``) or a person (None)."""
         self.seat.check_scorer()
         if strategy is not None:
@@ -171,7 +171,7 @@ class DigitalTable:
                 bots[pid] = strategy
             return {"bots": bots}
 
-        self._keep(
+        await self._keep(
             change, what=Said(N_("a seat changed hands")), scopes=[f"seat:{pid}"]
         )
 
@@ -180,7 +180,7 @@ class DigitalTable:
         """The advisor is on and the table is not a purist one."""
         return self.digital.advisor and not self.digital.purist
 
-    def set_advisor(self, on: bool) -> None:
+    async def set_advisor(self, on: bool) -> None:
         self.seat.check_scorer()
 
         def change(d: Digital) -> dict[str, Any]:
@@ -193,22 +193,22 @@ class DigitalTable:
                 )
             return {"advisor": on}
 
-        self._keep(change, what=Said(N_("the advisor was switched")))
+        await self._keep(change, what=Said(N_("the advisor was switched")))
 
-    def set_purist(self, on: bool) -> None:
+    async def set_purist(self, on: bool) -> None:
         """A purist table shows no advice and lets nobody switch it on
         (:attr:`advising`); the advisor's own switch is kept as it was, so
         turning purist off again brings the advisor back as the table had it."""
         self.seat.check_host()
-        self._keep(
+        await self._keep(
             lambda d: {"purist": on},
             what=Said(N_("the purist setting was switched")),
         )
 
     # --- the round --------------------------------------------------------------
-    def start(self) -> None:
+    async def start(self) -> None:
         self.seat.check_scorer()
-        self.watch.commit(self._dealt, what=Said(N_("a digital round was dealt")))
+        await self.watch.commit(self._dealt, what=Said(N_("a digital round was dealt")))
 
     def _dealt(self, state: GameState) -> GameState:
         sheet, d = state.sheet, state.digital
@@ -253,7 +253,7 @@ class DigitalTable:
         )
         return replace(state, digital=new)
 
-    def discard(self) -> str:
+    async def discard(self) -> str:
         """Drop the digital round in progress (the table asked first): the
         deck and discard pile are as they were before it was dealt."""
         self.seat.check_scorer()
@@ -265,10 +265,10 @@ class DigitalTable:
             return {"round": None, "ids": [], "number": None, "tie_break": False}
 
         what = Said(N_("digital round {number} was discarded"), number=number)
-        self._keep(change, what=what, scopes=[GAME])
+        await self._keep(change, what=what, scopes=[GAME])
         return _("Digital round {number} discarded.").format(number=number)
 
-    def play(self, choice: str) -> str | None:
+    async def play(self, choice: str) -> str | None:
         """A person's choice (from the buttons of the pending decision),
         made on the screen that may make it."""
         state = self.watch.state
@@ -286,9 +286,9 @@ class DigitalTable:
                 raise Refusal(_("It is a computer player's turn."))
             return self._played(state, choice)
 
-        return self._commit_choice(apply, checked=True)
+        return await self._commit_choice(apply, checked=True)
 
-    def bot_step(self) -> tuple[bool, str | None]:
+    async def bot_step(self) -> tuple[bool, str | None]:
         """Let the computer player who must decide make one choice now; whether
         one did, and the news when that ended the round. (The server's
         :class:`~companion.app.bots.BotDriver` does this after each pause;
@@ -300,26 +300,26 @@ class DigitalTable:
             moved.append(after is not state)
             return after
 
-        info = self._commit_choice(apply, checked=False)
+        info = await self._commit_choice(apply, checked=False)
         return any(moved), info
 
-    def close_summary(self) -> None:
+    async def close_summary(self) -> None:
         """Close the last round's summary: the table's (a scorer's) to close;
         a phone just walks away, leaving it for the others."""
         if not self.seat.scorer:
             return
-        self._keep(
+        await self._keep(
             lambda d: {"last": None, "last_ids": []},
             what=Said(N_("a summary was closed")),
         )
 
     # --- internals --------------------------------------------------------------
-    def _commit_choice(
+    async def _commit_choice(
         self, apply: Callable[[GameState], GameState], *, checked: bool
     ) -> str | None:
         before = self.sheet
         try:
-            self.watch.commit(
+            await self.watch.commit(
                 apply,
                 what=Said(N_("a decision was made")),
                 scopes=[DIGITAL_SCOPE],
@@ -333,14 +333,16 @@ class DigitalTable:
     def _played(self, state: GameState, choice: str) -> GameState:
         return played(state, choice)
 
-    def _keep(self, change: Any, *, what: str, scopes: list[str] | None = None) -> None:
+    async def _keep(
+        self, change: Any, *, what: str, scopes: list[str] | None = None
+    ) -> None:
         """Commit ``change(digital)``'s fields into the digital side."""
 
         def apply(state: GameState) -> GameState:
             fields = change(state.digital)
             return replace(state, digital=replace(state.digital, **fields))
 
-        self.watch.commit(apply, what=what, scopes=scopes or [DIGITAL_SCOPE])
+        await self.watch.commit(apply, what=what, scopes=scopes or [DIGITAL_SCOPE])
 
 
 def round_news(before: Sheet, after: Sheet) -> str | None:

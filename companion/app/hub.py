@@ -3,7 +3,8 @@
 Sessions (browser tabs, later phones) ask the hub for a game instead of
 loading their own copy, so they all commit to the same :class:`OpenGame`.
 A game nobody watches any more is dropped from memory (it is on disk).
-The hub's lock only guards the table of open games; each game has its own.
+Everything runs on one event loop, so the table of open games needs no
+lock; each game's commits are serial (its own ``asyncio.Lock``).
 
 It also keeps each game's invite token (stored in the game's file, so a
 phone's link survives a server restart): 128 random bits from ``secrets``,
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import threading
 
 from companion.i18n import _
 from companion.i18n.said import error_words
@@ -47,20 +47,16 @@ class GameHub:
         self.bots = bots or BotClock()  # the computer players' pause and timer
         self._open: dict[str, OpenGame] = {}
         self._drivers: dict[str, BotDriver] = {}
-        self._lock = threading.Lock()
-        self._invite_lock = threading.Lock()  # one token made on a first ask
 
     def watch(self, game_id: str, on_change: Listener) -> tuple[Watch, list[str]]:
         """Show a game (loaded once, then shared) and hear of its changes;
         also the notes of loading it (files repaired, a digital round that
         could not be restored) when it was read now. The watch is made under
-        the hub's lock, so a game is never dropped while a session takes it.
+        loop's turn, so a game is never dropped while a session takes it.
         A computer player waiting to move (a game just loaded, or nobody
         watched it a while) moves after the pause."""
-        with self._lock:
-            watch, notes = self._watch(game_id, on_change)
-            driver = self._drivers[game_id]
-        driver.poke()
+        watch, notes = self._watch(game_id, on_change)
+        self._drivers[game_id].poke()
         return watch, notes
 
     def _watch(self, game_id: str, on_change: Listener) -> tuple[Watch, list[str]]:
@@ -79,7 +75,7 @@ class GameHub:
         return Watch(game, on_change), notes
 
     def _add(self, game: OpenGame) -> OpenGame:
-        """Hold ``game`` with its driver (under the hub's lock)."""
+        """Hold ``game`` with its driver."""
         old = self._drivers.pop(game.id, None)
         if old is not None:
             old.stop()
@@ -97,8 +93,7 @@ class GameHub:
         except OSError as exc:
             raise could_not_save(exc) from exc
         game = OpenGame(game_id, self.store, GameState(sheet, draft, digital))
-        with self._lock:
-            return Watch(self._add(game), on_change)
+        return Watch(self._add(game), on_change)
 
     def delete(self, game_id: str) -> GameRecord | None:
         """Delete from the store; sessions showing the game are told."""
@@ -108,9 +103,8 @@ class GameHub:
             raise Refusal(_(GAME_GONE)) from exc
         except OSError as exc:
             raise could_not_save(exc) from exc
-        with self._lock:
-            game = self._open.pop(game_id, None)
-            driver = self._drivers.pop(game_id, None)
+        game = self._open.pop(game_id, None)
+        driver = self._drivers.pop(game_id, None)
         if driver is not None:
             driver.stop()
         if game is not None:
@@ -121,25 +115,21 @@ class GameHub:
         """The game's :class:`OpenGame` when it is held in memory (a session
         may show it): a change to it from outside a session goes through its
         commit, never behind its back (a restore from a backup)."""
-        with self._lock:
-            game = self._open.get(game_id)
+        game = self._open.get(game_id)
         return None if game is None or game.deleted else game
 
     # --- invites ------------------------------------------------------------------
     def invite(self, game_id: str) -> str:
         """The game's invite token, made (and saved) on the first ask."""
-        with self._invite_lock:
-            token = self._stored_invite(game_id)
-            return token if token is not None else self._save_invite(game_id)
+        token = self._stored_invite(game_id)
+        return token if token is not None else self._save_invite(game_id)
 
     def new_invite(self, game_id: str) -> str:
         """A fresh token replacing the old one, whose links stop working; the
         sessions showing the game are told at once, so they re-check theirs."""
-        with self._invite_lock:
-            self._stored_invite(game_id)  # refuses a game that is gone
-            token = self._save_invite(game_id)
-        with self._lock:
-            game = self._open.get(game_id)
+        self._stored_invite(game_id)  # refuses a game that is gone
+        token = self._save_invite(game_id)
+        game = self._open.get(game_id)
         if game is not None:
             game.tell()
         return token

@@ -23,7 +23,7 @@ Rules of the table (issue "the live table"):
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from companion.i18n import N_, _
@@ -159,7 +159,7 @@ class LiveSeat:
         names = {} if self.watch is None else self.watch.state.sheet.names()
         return names.get(pid) or Said(N_("a player"))
 
-    def claim(self, pid: str) -> str:
+    async def claim(self, pid: str) -> str:
         """Take ``pid``'s seat (refused for a board, a taken seat, a player
         who left)."""
         if self.access.role is Role.BOARD:
@@ -181,32 +181,45 @@ class LiveSeat:
 
         # What a change was (``what``) may reach another session's clash
         # message, in that session's language: a Said, worded by the reader.
-        self._commit(apply, Said(N_("{name}'s seat was taken"), name=name), pid)
+        await self._commit(apply, Said(N_("{name}'s seat was taken"), name=name), pid)
         return _("You are {name}.").format(name=name)
 
-    def leave(self) -> None:
+    async def leave(self) -> None:
         holder = self.holder
         if self.watch is None or self.mine is None:
             return
         pid = self.mine
-        self._commit(
+        await self._commit(
             lambda s: replace(s, seats=s.seats.leave(holder)),
             Said(N_("a seat was freed")),
             pid,
         )
 
-    def connected(self, on: bool) -> None:
+    async def connected(self, on: bool) -> None:
         """The phone's connection dropped or came back (others are told)."""
         if self.watch is None or self.mine is None:
             return
         holder, pid = self.holder, self.mine
-        self._commit(
+        await self._commit(
             lambda s: replace(s, seats=s.seats.connected(holder, on)),
             Said(N_("a phone came back")) if on else Said(N_("a phone dropped out")),
             pid,
         )
 
-    def make_scorer(self, pid: str, on: bool) -> None:
+    def dropped(self) -> Awaitable[None] | None:
+        """This session leaves the game: its seat waits for the phone (the
+        commit, to await, made for the game and seat held now)."""
+        if self.watch is None or self.mine is None:
+            return None
+        holder = self.holder
+        return self.watch.commit(
+            lambda s: replace(s, seats=s.seats.connected(holder, False)),
+            what=Said(N_("a phone dropped out")),
+            scopes=[SEATS, seat_scope(self.mine)],
+            checked=False,
+        )
+
+    async def make_scorer(self, pid: str, on: bool) -> None:
         self.check_host()
 
         def apply(state: GameState) -> GameState:
@@ -215,21 +228,21 @@ class LiveSeat:
                 raise Refusal(_("No phone holds that seat."))
             return replace(state, seats=state.seats.make_scorer(holder, on))
 
-        self._commit(apply, Said(N_("a scorer was changed")), pid)
+        await self._commit(apply, Said(N_("a scorer was changed")), pid)
 
-    def allow_late(self, on: bool) -> None:
+    async def allow_late(self, on: bool) -> None:
         self.check_host()
-        self._commit(
+        await self._commit(
             lambda s: replace(s, seats=s.seats.allow_late(on)),
             Said(N_("late joining was changed")),
             "late",
         )
 
-    def _commit(
+    async def _commit(
         self, apply: Callable[[GameState], GameState], what: str, pid: str
     ) -> None:
         if self.watch is None:
             raise Refusal(_(NO_GAME))
-        self.watch.commit(
+        await self.watch.commit(
             apply, what=what, scopes=[SEATS, seat_scope(pid)], checked=False
         )

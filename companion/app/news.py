@@ -2,7 +2,9 @@
 
 Why apart from the session: a session's own commit re-renders it through
 :meth:`AppState.run`, while a change made on another screen (or by a
-computer player) reaches it from outside, on another thread. What such a
+computer player) reaches it from outside (its :class:`Watch` tells the two
+apart by the commit's origin, not by the thread: everything runs on one
+event loop). What such a
 change does to this session's notice is one piece of bookkeeping: news
 about an older sheet ("Ann deals next.") goes, the server's own news on
 the game (a computer player ended the round, or could not move) comes and
@@ -11,9 +13,7 @@ goes with it, and the screen's listeners are told.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from companion.rules import Sheet
 
@@ -26,27 +26,14 @@ class News:
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
-        self._committer: int | None = None  # the thread of this session's intent
         self._about: Sheet | None = None  # the sheet the notice was about
         self._heard: Note | None = None  # the server's last news on the game
 
     def subscribe(self, callback: Listener) -> Callable[[], None]:
-        """Call ``callback`` when another session changed the open game (on
-        that session's thread: the UI must hop to its own)."""
+        """Call ``callback`` when another session changed the open game
+        (during that session's commit: the UI asks its own page to redraw)."""
         self._listeners.append(callback)
         return lambda: self._listeners.remove(callback)
-
-    @contextmanager
-    def committing(self) -> Iterator[None]:
-        """This session's own intent runs: its commits are not news here."""
-        self._committer = threading.get_ident()
-        try:
-            yield
-        finally:
-            self._committer = None
-
-    def own(self) -> bool:
-        return threading.get_ident() == self._committer
 
     def said_about(self, watch: Watch | None) -> None:
         """The notice just shown is about this sheet: only another change of

@@ -3,24 +3,28 @@
 Why: two tabs (or, later, every phone at the table) on one game used to
 hold a copy each and save it over the file, so rounds were lost. Now a
 server holds one :class:`OpenGame` per game id (:mod:`companion.app.hub`),
-and every change goes through :meth:`OpenGame.commit`, under the game's lock:
+and every change goes through :meth:`OpenGame.commit`, one at a time (an
+``asyncio.Lock``: a second commit waits for the first to end):
 
 1. the change is computed from the *current* state (never a session's copy);
 2. a change built on what a session saw is checked against what happened
    since (:class:`Change` scopes): taps on other lines are simply applied on
    top, a conflicting one is refused with what changed, never written over;
-3. the new state is written to the store, and only then swapped in;
-   a failed write leaves memory as it was (nothing to roll back);
-4. the revision goes up and every watcher is told (the UI re-renders).
+3. the new state is written to the store and the write awaited
+   (:func:`companion.app.writing.written`: a worker thread on the server,
+   IndexedDB in the phone's browser), and only then swapped in; a failed
+   write leaves memory as it was (nothing to roll back);
+4. the revision goes up and every watcher is told (the UI re-renders),
+   with plain calls on the one event loop.
 
-Steps 1–3 never let another commit of the game in. Threads wait for the
-lock; but the lock is re-entrant, and in the phone's browser everything
-runs on one thread, where a commit that yielded inside (it once waited for
-IndexedDB with Pyodide's ``run_sync``) let the next tap's commit walk in on
-the same thread and one swap overwrote the other (issue 34). The browser
-now writes to IndexedDB after the commit (:mod:`companion.browser.saving`),
-so nothing yields inside; should anything ever again, the commit that walks
-in is refused with words (:data:`BUSY`) instead of being lost in silence.
+Steps 1–3 never let another commit of the game in. Everything runs on one
+event loop (Flet's on the server, Pyodide's in the browser), and a commit
+waits for its write with ``await``: the loop serves every other page
+meanwhile. A second commit of the same game waits on the lock and then
+reads the state the first one left. (Issue 34: the phone app once waited
+for IndexedDB with ``run_sync`` under a re-entrant lock, and the next tap's
+commit walked in on the same thread and one swap overwrote the other; an
+``asyncio.Lock`` is never re-entered, so that cannot recur.)
 
 The server's own work on a game (computer players, :mod:`companion.app.bots`)
 hears of commits through :meth:`OpenGame.after_commit` without counting as a
@@ -29,13 +33,13 @@ watcher, and speaks to every screen on the game through :meth:`OpenGame.say`.
 
 from __future__ import annotations
 
-import threading
+import asyncio
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
-from companion.i18n import N_, _
+from companion.i18n import _
 from companion.i18n.said import worded
 from companion.rules import RoundRecord, Sheet, SheetError
 from companion.store import GameNotFound, GameStore
@@ -45,15 +49,15 @@ from .entry import RoundDraft
 from .problems import error_text
 from .refusal import GAME_GONE, Refusal, could_not_save
 from .seats import Seats
+from .writing import written
 
 GAME = "game"  # a scope that conflicts with every other change (saving a round…)
 SEATS = "seats"  # who holds which seat: never in the way of the game's changes
 LOG_SIZE = 256  # changes remembered to explain a refusal
-BUSY = N_(
-    "Another change to this game was still being saved, so this one was "
-    "not made. Try again."
-)
 Listener = Callable[[], None]
+# A watcher hears of each change with its origin (the Watch that committed
+# it, None for the server's own work), so a session tells its own from another's.
+Heard = Callable[[object], None]
 T = TypeVar("T")
 
 
@@ -128,10 +132,9 @@ class OpenGame:
     revision: int = 0
     deleted: bool = False
     note: Note | None = None
-    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
-    _committing: bool = field(default=False, repr=False)  # inside steps 1-3
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     _log: deque[Change] = field(default_factory=lambda: deque(maxlen=LOG_SIZE))
-    _listeners: list[Listener] = field(default_factory=list, repr=False)
+    _listeners: list[Heard] = field(default_factory=list, repr=False)
     # (the state they were computed from, values by key): see derived()
     _derived: tuple[GameState | None, dict[Hashable, Any]] = field(
         default=(None, {}), repr=False
@@ -139,16 +142,14 @@ class OpenGame:
     _hooks: list[Listener] = field(default_factory=list, repr=False)
 
     # --- watching ---------------------------------------------------------------
-    def watch(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` after every commit (any session's); returns the
-        way to stop. Listeners run on the committing thread, after the lock."""
-        with self._lock:
-            self._listeners.append(listener)
+    def watch(self, listener: Heard) -> Callable[[], None]:
+        """Call ``listener(origin)`` after every commit (any session's);
+        returns the way to stop. Listeners run on the loop, after the lock."""
+        self._listeners.append(listener)
 
         def stop() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
+            if listener in self._listeners:
+                self._listeners.remove(listener)
 
         return stop
 
@@ -176,55 +177,54 @@ class OpenGame:
     def after_commit(self, hook: Listener) -> None:
         """Call ``hook`` after every commit, before the watchers: the
         server's own work on the game, not a session (not a watcher)."""
-        with self._lock:
-            self._hooks.append(hook)
+        self._hooks.append(hook)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Tell every screen on the game ``text``; nothing is written."""
-        with self._lock:
-            serial = 1 if self.note is None else self.note.serial + 1
-            self.note = Note(serial, text, error)
+        serial = 1 if self.note is None else self.note.serial + 1
+        self.note = Note(serial, text, error)
         self.tell()
 
     def hush(self) -> None:
         """The last news is over; the screens hear of it with the next change."""
-        with self._lock:
-            if self.note is not None:
-                self.note = Note(self.note.serial + 1, "")
+        if self.note is not None:
+            self.note = Note(self.note.serial + 1, "")
+
+    @property
+    def busy(self) -> bool:
+        """A commit is under way (its write not yet done)."""
+        return self._lock.locked()
 
     # --- the commit path --------------------------------------------------------
-    def commit(
+    async def commit(
         self,
         change: Callable[[GameState], GameState],
         *,
         what: str,
         scopes: Iterable[str] = (GAME,),
         seen: int | None = None,
+        origin: object = None,
     ) -> int:
         """Apply ``change`` to the current state, write it, then show it.
 
         ``seen`` is the revision the asking session last showed; when later
         changes touched the same ``scopes``, the commit is refused with what
         they were. Raises :class:`Refusal` (nothing changed) or returns the
-        new revision.
+        new revision. ``origin`` is told to the watchers (the committing
+        :class:`Watch`: its session re-renders by itself).
         """
         wanted = frozenset(scopes)
-        with self._lock:
-            if self._committing:  # walked in on the same thread: see module doc
-                raise Refusal(_(BUSY))
-            self._committing = True
-            try:
-                revision = self._apply(change, what, wanted, seen)
-            finally:
-                self._committing = False
-            if revision is None:
-                return self.revision  # nothing to do: no write, no new revision
-            listeners = self._hooks + self._listeners
-        for listener in listeners:
-            listener()
+        async with self._lock:
+            revision = await self._apply(change, what, wanted, seen)
+        if revision is None:
+            return self.revision  # nothing to do: no write, no new revision
+        for hook in list(self._hooks):
+            hook()
+        for listener in list(self._listeners):
+            listener(origin)
         return revision
 
-    def _apply(
+    async def _apply(
         self,
         change: Callable[[GameState], GameState],
         what: str,
@@ -232,7 +232,7 @@ class OpenGame:
         seen: int | None,
     ) -> int | None:
         """Steps 1-3 (under the lock): the new revision, or None when the
-        change changed nothing."""
+        change changed nothing. The only ``await`` is the write's."""
         if self.deleted:
             raise Refusal(_("This game was deleted."))
         if seen is not None:
@@ -244,7 +244,9 @@ class OpenGame:
             raise Refusal(error_text(exc)) from exc
         if after is before:
             return None
-        self._write(before, after)
+        await self._write(before, after)
+        if self.deleted:  # deleted while the write ran: nothing to show
+            raise Refusal(_("This game was deleted."))
         self.state = after
         self.revision += 1
         self._log.append(Change(self.revision, scopes, what))
@@ -269,42 +271,45 @@ class OpenGame:
                 ).format(changes="; ".join(dict.fromkeys(worded(w) for w in clash)))
             )
 
-    def _write(self, before: GameState, after: GameState) -> None:
+    async def _write(self, before: GameState, after: GameState) -> None:
         """Write what changed durably (one atomic write of the game's file)."""
+        same = after.sheet is before.sheet and after.draft is before.draft
+        if same and after.digital is before.digital:
+            return  # only the seats changed: nothing on disk
         try:
-            if after.sheet is not before.sheet:
-                self.store.save(
-                    self.id,
-                    after.sheet,
-                    draft=after.draft.to_dict(),
-                    digital=after.digital.to_dict(),
-                )
-                return
-            if after.draft is not before.draft:
-                self.store.save_draft(self.id, after.draft.to_dict())
-            if after.digital is not before.digital:
-                self.store.save_digital(self.id, after.digital.to_dict())
+            await written(lambda: self._write_now(before, after))
         except GameNotFound as exc:
             raise Refusal(_(GAME_GONE)) from exc
         except OSError as exc:
             raise could_not_save(exc) from exc
 
+    def _write_now(self, before: GameState, after: GameState) -> None:
+        """The write itself (on a worker thread on the server)."""
+        if after.sheet is not before.sheet:
+            self.store.save(
+                self.id,
+                after.sheet,
+                draft=after.draft.to_dict(),
+                digital=after.digital.to_dict(),
+            )
+            return
+        if after.draft is not before.draft:
+            self.store.save_draft(self.id, after.draft.to_dict())
+        if after.digital is not before.digital:
+            self.store.save_digital(self.id, after.digital.to_dict())
+
     def tell(self) -> None:
         """Something about the game outside its state changed (a new invite
         revoked the old link): every watcher re-checks, nothing is written."""
-        with self._lock:
-            listeners = list(self._listeners)
-        for listener in listeners:
-            listener()
+        for listener in list(self._listeners):
+            listener(None)
 
     def forget(self) -> None:
         """The game was deleted: sessions showing it are told and go home."""
-        with self._lock:
-            self.deleted = True
-            self.revision += 1
-            listeners = list(self._listeners)
-        for listener in listeners:
-            listener()
+        self.deleted = True
+        self.revision += 1
+        for listener in list(self._listeners):
+            listener(None)
 
 
 class Watch:
@@ -314,17 +319,26 @@ class Watch:
     def __init__(self, game: OpenGame, on_change: Listener) -> None:
         self.game = game
         self.seen = game.revision
-        self._stop = game.watch(on_change)
+        self._on_change = on_change
+        self._stop = game.watch(self._heard)
+
+    def _heard(self, origin: object) -> None:
+        """Another's change (or the server's): this watch's own commits
+        re-render its session by themselves."""
+        if origin is not self:
+            self._on_change()
 
     @property
     def state(self) -> GameState:
         return self.game.state
 
-    def shown(self) -> None:
-        """The session drew the game as it is now."""
-        self.seen = self.game.revision
+    def shown(self, revision: int | None = None) -> None:
+        """The session drew the game at ``revision`` (default: as it is now);
+        never back to an older one than its own last commit."""
+        now = self.game.revision if revision is None else revision
+        self.seen = max(self.seen, min(now, self.game.revision))
 
-    def commit(
+    async def commit(
         self,
         change: Callable[[GameState], GameState],
         *,
@@ -335,8 +349,12 @@ class Watch:
         """Commit on behalf of this session (``checked``: against what it saw;
         a computer player's move is not). Its own screen re-renders next, so
         the new revision counts as seen."""
-        self.seen = self.game.commit(
-            change, what=what, scopes=scopes, seen=self.seen if checked else None
+        self.seen = await self.game.commit(
+            change,
+            what=what,
+            scopes=scopes,
+            seen=self.seen if checked else None,
+            origin=self,
         )
 
     def close(self) -> None:

@@ -15,8 +15,10 @@ done, or the message shown when refused.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Callable
+import inspect
+from collections.abc import Awaitable, Callable
 from typing import ParamSpec
 
 from companion.i18n import N_, _
@@ -25,6 +27,7 @@ from companion.rules import Sheet, SheetError
 from companion.store import GameStore
 
 from .access import Access
+from .background import soon
 from .backups import Backups
 from .corrections import Corrections
 from .deletions import Deletions
@@ -45,6 +48,7 @@ from .table_odds import OddsAtTable
 from .tap_in import RoundEntry
 
 Result = str | None  # an intent's answer: None when done, else the refusal
+Intent = Callable[[], Awaitable[str | None] | str | None]
 P = ParamSpec("P")
 
 
@@ -77,6 +81,8 @@ class AppState(Observable):
         self.invite = Invite(self.hub, serving, self.seat)  # phones join the game
         self.deletions = Deletions(self.hub, self.seat)  # Undo delete, false starts
         self.backups = Backups(self.hub, self.seat)  # every game to a file, back
+        self._turn = asyncio.Lock()  # this session's intents, one at a time
+        self._own = False  # a synchronous intent of this session is running
 
     @property
     def folder_problem(self) -> str | None:
@@ -85,31 +91,57 @@ class AppState(Observable):
         return None if problem is None else worded(problem)
 
     # --- the one wrapper ----------------------------------------------------------
-    def run(self, intent: Callable[[], str | None]) -> Result:
-        """Carry out ``intent``: its refusal becomes the notice (and the
-        answer), its message the news; either way the screen re-renders."""
-        try:
-            with self.news.committing():
+    async def run(self, intent: Intent) -> Result:
+        """Carry out ``intent`` (plain or async), after this session's
+        intents before it: its refusal becomes the notice (and the answer),
+        its message the news; either way the screen re-renders."""
+        async with self._turn:
+            try:
                 info = intent()
+                if inspect.isawaitable(info):
+                    info = await info
+            except Refusal as exc:
+                return self._refuse(exc.message)
+            except SheetError as exc:
+                return self._refuse(error_text(exc))
+            return self._answer(info)
+
+    def _now(self, intent: Callable[[], str | None]) -> Result:
+        """:meth:`run` for an intent that never waits (opening, deleting a
+        game): nothing else runs meanwhile, so what it changes is its own."""
+        self._own = True
+        try:
+            info = intent()
         except Refusal as exc:
             return self._refuse(exc.message)
         except SheetError as exc:
             return self._refuse(error_text(exc))
+        finally:
+            self._own = False
+        return self._answer(info)
+
+    def _answer(self, info: str | None) -> Result:
         self._done(info)
         self.news.said_about(self.watch)
         return None
 
-    def act(
-        self, intent: Callable[P, str | None], *args: P.args, **kwargs: P.kwargs
+    async def act(
+        self,
+        intent: Callable[P, Awaitable[str | None] | str | None],
+        *args: P.args,
+        **kwargs: P.kwargs,
     ) -> Result:
-        """Carry out one owner's intent (``state.act(entry.add_card, pid,
-        "7")``) through :meth:`run`: the owners check and change, this
+        """Carry out one owner's intent (``await state.act(entry.add_card,
+        pid, "7")``) through :meth:`run`: the owners check and change, this
         session words the refusal and re-renders."""
-        return self.run(lambda: intent(*args, **kwargs))
+        return await self.run(lambda: intent(*args, **kwargs))
 
     def _changed_elsewhere(self) -> None:
-        if self.news.own():
-            return  # this session's own commit: run() re-renders it
+        """Another session's change, or the server's (the open game's
+        :class:`Watch` tells this session's own commits apart, and
+        :meth:`_now` its own deletes)."""
+        if self._own:
+            return  # this session's own intent: it re-renders by itself
         watch = self.watch
         if self.notice is not None and not self.notice.error and self.news.stale(watch):
             # "Ann deals next." is about a sheet now gone; "Old invite links no
@@ -127,10 +159,16 @@ class AppState(Observable):
         """The screen is gone (tab closed): stop watching the game."""
         self._leave()
 
-    def shown(self) -> None:
-        """The screen drew the open game as it is now (its revision is seen)."""
+    @property
+    def revision(self) -> int | None:
+        """The open game's revision now (None: no game open)."""
+        return None if self.watch is None else self.watch.game.revision
+
+    def shown(self, revision: int | None = None) -> None:
+        """The screen drew the open game at ``revision`` (default: as it is
+        now): the revision its person's taps are checked against."""
         if self.watch is not None:
-            self.watch.shown()
+            self.watch.shown(revision)
 
     # --- the open game ----------------------------------------------------------------
     @property
@@ -155,16 +193,21 @@ class AppState(Observable):
         self.odds = OddsAtTable(watch, self.seat)
 
     def _leave(self) -> None:
+        """Stop showing the game now; its seat waits for the phone (a commit
+        of the seats, made after the caller: nothing on disk)."""
         if self.watch is not None:
-            self._quietly(lambda: self.seat.connected(False))  # its seat waits
+            release = self.seat.dropped()
+            if release is not None:
+                soon(self._quietly(release))
             self.watch.close()
         self.watch = self.entry = self.fixes = self.table = self.odds = None
         self.seat.watch = None
 
-    def _quietly(self, change: Callable[[], None]) -> None:
+    @staticmethod
+    async def _quietly(change: Awaitable[None]) -> None:
         """A bookkeeping change nobody asked for: a refusal is not news."""
         with contextlib.suppress(Refusal):
-            change()
+            await change
 
     # --- home -------------------------------------------------------------------------
     def continue_unfinished(self) -> Result:
@@ -182,7 +225,7 @@ class AppState(Observable):
             self._show(watch)
             self.alert(*notes)
 
-        return self.run(intent)
+        return self._now(intent)
 
     def close_game(self) -> None:
         """Back to the home screen (everything is already saved); a false
@@ -201,7 +244,7 @@ class AppState(Observable):
                 self._leave()
             return info
 
-        return self.run(intent)
+        return self._now(intent)
 
     # --- new game -------------------------------------------------------------------
     def new_game(self) -> None:
@@ -222,7 +265,7 @@ class AppState(Observable):
             self.deletions.fresh = self.game_id
             self.form = SetupForm()
 
-        return self.run(intent)
+        return self._now(intent)
 
     # --- the live table (LiveSeat) ------------------------------------------------
     def admit(self, access: Access) -> Result:
@@ -244,6 +287,6 @@ class AppState(Observable):
         self.notice = None
         return False
 
-    def set_connected(self, on: bool) -> None:
+    async def set_connected(self, on: bool) -> None:
         """The page's connection dropped or came back."""
-        self._quietly(lambda: self.seat.connected(on))
+        await self._quietly(self.seat.connected(on))

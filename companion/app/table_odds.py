@@ -128,7 +128,7 @@ class OddsAtTable:
         """The odds of ``pid`` as this session shows them (None: none shown)."""
         return words_for(self.watch, pid)
 
-    def set_on(self, on: bool) -> None:
+    async def set_on(self, on: bool) -> None:
         self.seat.check_scorer()
 
         def change(state: GameState) -> dict[str, Any]:
@@ -141,26 +141,26 @@ class OddsAtTable:
                 )
             return {"table_odds": on}
 
-        self._keep(change, what=Said(N_("odds while flipping were switched")))
+        await self._keep(change, what=Said(N_("odds while flipping were switched")))
 
-    def reshuffled(self) -> str:
+    async def reshuffled(self) -> str:
         """The table shuffled the discard pile into a new deck: the cards
         of the rounds saved so far can come again."""
         self.seat.check_scorer()
-        self._keep(
+        await self._keep(
             lambda state: {"reshuffled_at": len(state.sheet.rounds)},
             what=Said(N_("the deck was reshuffled")),
         )
         return _("Deck reshuffled: only this round's cards are out of it.")
 
-    def _keep(
+    async def _keep(
         self, change: Callable[[GameState], dict[str, Any]], *, what: str
     ) -> None:
         def apply(state: GameState) -> GameState:
             fields = change(state)
             return replace(state, digital=replace(state.digital, **fields))
 
-        self.watch.commit(apply, what=what, scopes=[DIGITAL_SCOPE])
+        await self.watch.commit(apply, what=what, scopes=[DIGITAL_SCOPE])
 
 
 def words_at(state: GameState, pid: str, derive: Derive) -> OddsWords | None:

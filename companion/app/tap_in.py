@@ -92,7 +92,7 @@ class RoundEntry:
     def draft(self) -> RoundDraft:
         return self.watch.state.draft
 
-    def _tap(
+    async def _tap(
         self, pid: str, what: str, change: Callable[[RoundDraft, Sheet], None]
     ) -> None:
         """Change a copy of the draft; keep it only if the change was allowed."""
@@ -106,7 +106,7 @@ class RoundEntry:
 
         name = self.name(pid)
         self.seat.check_line(pid, name)
-        self.watch.commit(apply, what=Said(what, name=name), scopes=[line(pid)])
+        await self.watch.commit(apply, what=Said(what, name=name), scopes=[line(pid)])
 
     def name(self, pid: str) -> str:
         """``pid``'s name ("a player" once they left the table)."""
@@ -120,7 +120,7 @@ class RoundEntry:
         return waiting_for(self.watch.state)
 
     # --- taps -------------------------------------------------------------------
-    def add_card(self, pid: str, code: str) -> None:
+    async def add_card(self, pid: str, code: str) -> None:
         """One card into ``pid``'s line. With odds while flipping on, the
         cards are tapped as they are flipped: one that busts the line (a
         second 12; not a Lucky 13's pair) switches Busted on by itself."""
@@ -134,9 +134,9 @@ class RoundEntry:
             if busts and would_bust(before, card(code)):
                 d.set_busted(pid, True)
 
-        self._tap(pid, N_("{name}'s line changed"), add)
+        await self._tap(pid, N_("{name}'s line changed"), add)
 
-    def remove_card(self, pid: str, index: int) -> None:
+    async def remove_card(self, pid: str, index: int) -> None:
         """Take a card out; with odds while flipping on, taking back the card
         that busted the line (Undo of a mis-tap) takes the bust back too."""
         digital = self.watch.state.digital
@@ -150,17 +150,17 @@ class RoundEntry:
             if undo_bust and pid in d.busted:
                 d.set_busted(pid, False)
 
-        self._tap(pid, N_("{name}'s line changed"), remove)
+        await self._tap(pid, N_("{name}'s line changed"), remove)
 
-    def set_busted(self, pid: str, busted: bool) -> None:
-        self._tap(
+    async def set_busted(self, pid: str, busted: bool) -> None:
+        await self._tap(
             pid, N_("{name}'s bust changed"), lambda d, s: d.set_busted(pid, busted)
         )
 
-    def toggle_busted(self, pid: str) -> None:
-        self.set_busted(pid, pid not in self.draft.busted)
+    async def toggle_busted(self, pid: str) -> None:
+        await self.set_busted(pid, pid not in self.draft.busted)
 
-    def set_typed(self, pid: str, value: int | str | None) -> None:
+    async def set_typed(self, pid: str, value: int | str | None) -> None:
         """A typed round score for swept-up cards; ``None`` or "" removes it."""
         if isinstance(value, str):
             text = value.strip().replace("−", "-")
@@ -169,11 +169,11 @@ class RoundEntry:
             except ValueError as exc:
                 raise Refusal(_("Type the round score as a whole number.")) from exc
         score = value
-        self._tap(
+        await self._tap(
             pid, N_("{name}'s score changed"), lambda d, s: d.set_typed(pid, score)
         )
 
-    def set_done(self, pid: str, done: bool = True) -> None:
+    async def set_done(self, pid: str, done: bool = True) -> None:
         """A phone at a live table says its line is all in (or not yet); a
         line with a problem of its own is not in (the round could not be
         saved with it), and the problem says why."""
@@ -188,9 +188,9 @@ class RoundEntry:
         name = self.name(pid)
         self.seat.check_line(pid, name)
         what = N_("{name} is done") if done else N_("{name} is not done yet")
-        self.watch.commit(apply, what=Said(what, name=name), scopes=[line(pid)])
+        await self.watch.commit(apply, what=Said(what, name=name), scopes=[line(pid)])
 
-    def choose_attack(self, target: str | None) -> None:
+    async def choose_attack(self, target: str | None) -> None:
         """Brutal Flip 7: −15 to ``target``, or +15 to the Flip 7 player
         (None): the Flip 7 player's choice (or a scorer's)."""
         flipper = self.flip7_player()
@@ -202,12 +202,12 @@ class RoundEntry:
             new.choose_attack(target, state.sheet.rules)
             return replace(state, draft=new)
 
-        self.watch.commit(
+        await self.watch.commit(
             apply, what=Said(N_("the Flip 7 bonus changed")), scopes=["flip7"]
         )
 
     # --- the whole round ------------------------------------------------------------
-    def discard(self) -> str | None:
+    async def discard(self) -> str | None:
         """Throw away what was tapped in for the next round (the table asked)."""
         self.seat.check_scorer()
         draft = self.draft
@@ -218,12 +218,12 @@ class RoundEntry:
         def apply(state: GameState) -> GameState:
             return replace(state, draft=RoundDraft.fresh(state.sheet))
 
-        self.watch.commit(
+        await self.watch.commit(
             apply, what=Said(N_("round {n}'s entry was discarded"), n=number)
         )
         return _("What was tapped in for round {n} is gone.").format(n=number)
 
-    def clear(self) -> None:
+    async def clear(self) -> None:
         """Start the round entry over (a new round, or the edited round's cards)."""
         self.seat.check_scorer()
 
@@ -236,9 +236,9 @@ class RoundEntry:
                 fresh = RoundDraft.fresh(state.sheet)
             return replace(state, draft=fresh)
 
-        self.watch.commit(apply, what=Said(N_("the round entry was cleared")))
+        await self.watch.commit(apply, what=Said(N_("the round entry was cleared")))
 
-    def save(self) -> str:
+    async def save(self) -> str:
         """Save the round (new or edited); refused with the problems'
         messages, or when this phone may not save yet (the last player saves)."""
         self.seat.check_save(self.watch.state, self.waiting_for())
@@ -260,7 +260,7 @@ class RoundEntry:
             return replace(state, sheet=new, draft=next_draft(new, after), undone=None)
 
         number = len(self.sheet.rounds) + 1
-        self.watch.commit(
+        await self.watch.commit(
             apply, what=Said(N_("round {n} was saved"), n=number), scopes=[GAME]
         )
         new = self.sheet

@@ -8,12 +8,19 @@ a decision), and so does a computer without the compiled engine (plain
 Python, about 2-3x); a player waiting on a button, or on the hard computer
 player, feels every tenth of a second. There the advisor also stops at
 :data:`BROWSER_SECONDS` and its advice says how many play-outs it rests on.
+
+Play-outs never run on the event loop's turn while pages wait:
+:func:`off_loop` runs them on a worker thread on the server, and in the
+browser (no threads) after letting the loop draw what is pending, within
+the time budget above.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from companion.machine import native, runtime
 
@@ -34,3 +41,17 @@ def time_budget(
         return None
     end = clock() + BROWSER_SECONDS
     return lambda: clock() >= end
+
+
+T = TypeVar("T")
+A = TypeVar("A")
+
+
+async def off_loop(work: Callable[[A], T], arg: A) -> T:
+    """``work(arg)`` (play-outs on a snapshot) without holding up the loop:
+    a worker thread on the server; in the browser, after the loop had a
+    turn to draw (its own budget keeps it short)."""
+    if runtime.IN_BROWSER:
+        await asyncio.sleep(0)
+        return work(arg)
+    return await asyncio.to_thread(work, arg)

@@ -1,29 +1,24 @@
 """The games folder written out to IndexedDB after each change: in order,
-one write at a time, never inside a commit; a refused write told at once.
+one write at a time, awaited by the commit; a refused write told at once.
 
-Why not wait for IndexedDB inside the commit, as the app once did: Pyodide
-runs the app on one thread, and a synchronous commit can only wait by
-``run_sync``, which suspends the commit's stack and lets the browser run
-whatever comes next meanwhile: the next tap's task, a computer player's
-``call_later`` move. That task entered the same game's commit (its lock is
-re-entrant, and it is the same thread), read the same state, wrote and
-swapped, then the first commit swapped its state over it: taps and computer
-moves lost (issue 34: 5 of 38 bursts of five taps lost two), and with taps
-0 ms apart, stacks suspended inside each other crashed Pyodide. No lock can
-make the second commit wait without suspending once more. So a commit never
-yields: it writes the game's file to the folder in memory and swaps its
-state in one synchronous step (nothing else runs in between), and only asks
-here for the folder to go to IndexedDB.
+Why not ``run_sync``, as the app once did: Pyodide runs the app on one
+thread, and a synchronous commit could only wait by suspending its stack,
+which let the browser run whatever came next meanwhile: the next tap's
+task, a computer player's move. That task entered the same game's commit
+(its lock was re-entrant, and on the same thread), read the same state,
+wrote and swapped, then the first commit swapped its state over it: taps
+and computer moves lost (issue 34: 5 of 38 bursts of five taps lost two),
+and with taps 0 ms apart, stacks suspended inside each other crashed
+Pyodide. Now (issue 36) the commit is ``async``: it writes the game's file
+to the folder in memory, asks here for the folder to go to IndexedDB, and
+awaits :meth:`Saver.settled` under the game's ``asyncio.Lock``; the next
+tap's commit waits on that lock, then reads what the first one left.
 
-The write is a barrier after the swap: it starts at once, and a change made
-while it runs is written by the next one, which starts when it ends (two
-IDBFS writes at once would race over the same records). IndexedDB thus
-only ever holds a folder that memory held, in commit order, and a burst of
-taps costs one or two writes, not one each. What is lost: a change shown a
-few milliseconds before IndexedDB has it, so a page closed in that instant
-loses its last tap (the browsers without JavaScript promise integration
-were always so). "One event loop" (issue 36) makes the commit ``async``
-and awaits the write before showing.
+The write is a barrier: it starts at once, and a change made while it runs
+is written by the next one, which starts when it ends (two IDBFS writes at
+once would race over the same records). IndexedDB thus only ever holds a
+folder that memory held, in commit order, and a change is shown only once
+IndexedDB has it (or refused it: see below).
 
 A write IndexedDB refuses (the phone is full: ``QuotaExceededError``)
 aborts IDBFS's whole transaction, so IndexedDB keeps the folder as it was,
@@ -92,7 +87,7 @@ class Saver:
 
     def changed(self) -> None:
         """The folder changed: write it out after the write under way, if
-        any. Never waits: called inside a commit."""
+        any. Never waits: the commit awaits :meth:`settled`."""
         self._again = True
         if self._running is None:
             self._running = asyncio.ensure_future(self._run())

@@ -8,9 +8,10 @@ Reading back, the records are first sorted out one by one
 (:mod:`.records`): a damaged one is moved aside and named, and the app
 starts with the rest. Writing out, the store calls
 :func:`companion.store.storage.changed` after each change is on (memory)
-disk, and :class:`.saving.Saver` writes the folder out after the commit,
-in order, one write at a time, and tells the player at once when IndexedDB
-refuses (the module doc there says why a commit must never wait for it).
+disk, and :class:`.saving.Saver` writes the folder out, in order, one
+write at a time, and tells the player at once when IndexedDB refuses; the
+commit awaits that write (:func:`companion.store.storage.settled`) before
+it shows the change (issue 36: awaited on the one loop, never ``run_sync``).
 """
 
 from __future__ import annotations
@@ -193,10 +194,11 @@ class Folder:
         told = await _mend(str(self.path))
         await _syncfs(True)
         storage.AFTER_CHANGE.append(self.changed)
+        storage.SETTLED.append(self.saver.settled)  # what a commit awaits
         return told
 
     def changed(self, directory: Path) -> None:
-        """A change of the folder is on (memory) disk: into IndexedDB after
-        the commit (never inside it: see :mod:`.saving`)."""
+        """A change of the folder is on (memory) disk: into IndexedDB now;
+        the commit awaits it (:meth:`.saving.Saver.settled`)."""
         if directory.is_relative_to(self.path):
             self.saver.changed()

@@ -17,9 +17,13 @@ Installed by ``companion`` when it serves; it changes the ASGI scope's
 
 from __future__ import annotations
 
+import inspect
+import logging
 from typing import Any
 
 from companion.app.access import relayed_address
+
+log = logging.getLogger(__name__)
 
 _MARK = "_companion_relay"
 
@@ -30,9 +34,15 @@ def install(*, trust_proxy: bool = False) -> bool:
         from flet_web.fastapi.flet_app import FletApp  # type: ignore[import-untyped]
     except ImportError:  # no web server here (a built app): nothing relays
         return False
-    original = FletApp.handle  # perhaps flet_guard's wrapper: kept inside
+    original = getattr(FletApp, "handle", None)  # perhaps flet_guard's wrapper
     if getattr(original, _MARK, False):
         return True
+    if original is None or not inspect.iscoroutinefunction(original):
+        log.warning(
+            "Flet's FletApp.handle changed; a trusted proxy's clients are "
+            "not told apart (every one counts as the proxy's address)"
+        )
+        return False
 
     async def handle(self: Any, websocket: Any) -> Any:
         relabel(websocket.scope, websocket.headers, trust_proxy=trust_proxy)

@@ -24,7 +24,7 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from pathlib import Path
@@ -146,6 +146,15 @@ def _corrupt_words(file: str, moved: Path | None, reason: str, game: str | None)
 # told of it. The browser app registers here the copy of its folder to
 # IndexedDB (companion.browser.storage), where fsync alone keeps nothing.
 AFTER_CHANGE: list[Callable[[Path], None]] = []
+# What a write must wait for before it counts as lasting (the phone app's
+# copy to IndexedDB: companion.browser.saving); nothing on a computer.
+SETTLED: list[Callable[[], Awaitable[None]]] = []
+
+
+async def settled() -> None:
+    """Wait until every change told so far lasts (see :data:`SETTLED`)."""
+    for hook in list(SETTLED):
+        await hook()
 
 
 # The folders changed while changes are held (held_changes), else None.

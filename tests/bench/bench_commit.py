@@ -23,6 +23,8 @@ import threading
 import time
 from pathlib import Path
 
+from drive import drive
+
 from companion.app import AppState
 from companion.app.hub import GameHub
 from companion.store import GameStore
@@ -37,7 +39,7 @@ def run(sessions: int, taps: int, folder: Path) -> dict[str, float]:
     hub = GameHub(GameStore(folder))
     opener = AppState(hub)
     for i in range(max(2, sessions)):
-        opener.act(opener.form.add, f"P{i + 1}")
+        drive(opener.act(opener.form.add, f"P{i + 1}"))
     assert opener.start_game() is None and opener.game_id is not None
     states = [opener] + [AppState(hub) for _ in range(sessions - 1)]
     for state in states[1:]:
@@ -64,11 +66,11 @@ def run(sessions: int, taps: int, folder: Path) -> dict[str, float]:
                 started[i] = time.perf_counter()
             t0 = started[i]
             if n % 2 == 0:
-                result = state.act(
-                    state.entry.add_card, pid, str(i + 1)
+                result = drive(
+                    state.act(state.entry.add_card, pid, str(i + 1))
                 )  # its own card: copies suffice
             else:
-                result = state.act(state.entry.remove_card, pid, 0)
+                result = drive(state.act(state.entry.remove_card, pid, 0))
             commits.append(time.perf_counter() - t0)
             with lock:
                 started.pop(i, None)

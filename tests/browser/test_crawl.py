@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drive import drive
 from share_games import standard_game
 
 from companion.app import AppState
@@ -49,12 +50,14 @@ def seed(data: Path) -> dict[str, str]:
     state = AppState(GameStore(data))
     state.test_deck = "10 11 1 11 10 F4 2 3 4 5 6 7 8 9 12"
     for name in ("Eve", "Finn", "Gus"):
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None
     digital = state.game_id or ""
-    assert state.act(state.table.start) is None
+    assert drive(state.act(state.table.start)) is None
     assert state.open_game(playing) is None
-    assert state.act(state.entry.add_card, "p2", "6") is None  # round 2 half entered
+    assert (
+        drive(state.act(state.entry.add_card, "p2", "6")) is None
+    )  # round 2 half entered
     state.store.close()
     return {"finished": finished, "playing": playing, "digital": digital}
 

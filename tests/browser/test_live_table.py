@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from drive import drive
 
 from companion.store import GameStore
 from tests.phone_link import PhoneLink
@@ -189,7 +190,7 @@ def seeded(data: Path, names: tuple[str, ...]) -> str:
     hub = GameHub(GameStore(data))
     state = AppState(hub)
     for name in names:
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None and state.game_id is not None
     token = hub.invite(state.game_id)
     hub.store.close()

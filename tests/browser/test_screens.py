@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drive import drive
 from PIL import Image
 from share_games import standard_game
 
@@ -58,11 +59,11 @@ def seed(data: Path) -> None:
     state = AppState(GameStore(data))
     state.test_deck = "10 11 1 11 10 F4 2 SWAP 3 4 5 6 7"
     for name in ("Eve", "Finn", "Gus"):
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None
-    assert state.act(state.table.start) is None
+    assert drive(state.act(state.table.start)) is None
     for choice in ("hit", "hit", "hit", "target 0"):
-        assert state.act(state.table.play, choice) is None
+        assert drive(state.act(state.table.play, choice)) is None
     state.store.close()
 
 
