@@ -4,9 +4,8 @@ Why one function: every intent object a screen is given (``app/intents/``
 and its neighbours) carries its action out through :func:`perform`, so the
 session's :meth:`~companion.app.session.AppState.act` (a refusal becomes
 the notice, a success its message, the screen re-renders) is called from
-one place. The intents are ``async`` already, as the screens' handlers
-that await them: when ``act`` itself becomes a coroutine (issue 36, one
-event loop), this is the one line that changes, to ``await state.act``.
+one place. The intents are ``async``, as the screens' handlers that
+await them, and ``act`` is a coroutine on Flet's one loop (issue 36).
 """
 
 from __future__ import annotations
@@ -25,14 +24,14 @@ Result = str | None  # an intent's answer: None when done, else the refusal
 
 async def perform(
     state: AppState,
-    fn: Callable[P, str | None],
+    fn: Callable[P, Awaitable[str | None] | str | None],
     /,
     *args: P.args,
     **kw: P.kwargs,
 ) -> Result:
     """Carry out ``fn(*args, **kw)`` as one of this session's intents; its
     refusal's words (``None`` when done)."""
-    return await settled(state.act(fn, *args, **kw))
+    return await state.act(fn, *args, **kw)
 
 
 async def settled(answer: T | Awaitable[T]) -> T:
@@ -53,7 +52,11 @@ class Intents:
         self._state = state
 
     async def _do(
-        self, fn: Callable[P, str | None], /, *args: P.args, **kw: P.kwargs
+        self,
+        fn: Callable[P, Awaitable[str | None] | str | None],
+        /,
+        *args: P.args,
+        **kw: P.kwargs,
     ) -> Result:
         return await perform(self._state, fn, *args, **kw)
 

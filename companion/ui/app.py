@@ -44,7 +44,6 @@ from companion.app.views.your_games import (
     your_games_of,
 )
 from companion.i18n import LANGUAGES, _
-from companion.server.flet_workers import after_handler
 from companion.store import GameStore
 
 from .device import Device, use_device
@@ -73,7 +72,7 @@ from .textscale import use_text_scale
 from .theme import Look, apply_theme, use_look
 from .turns import in_turn
 from .wakelock import Awake, use_wakelock
-from .widgets import use_lazy_state
+from .widgets import awaited, use_lazy_state
 
 MAX_WIDTH = 760.0
 THEME_KEY = "flip7.theme"  # per device (the browser's storage)
@@ -93,26 +92,24 @@ def new_state(
 
 
 def on_page_thread(page: ft.Page, work: Callable[[], None]) -> None:
-    """Run ``work`` on ``page``'s own event loop, from any thread.
+    """Ask ``page`` to run ``work`` (its re-render) in its turn on the loop.
 
-    Another session's commit calls this on *its* thread, whose Flet context
-    names the other page; ``page.run_task`` would set that context to ours.
-    A fresh context keeps both sessions' contexts as they were."""
+    Another session's commit calls this from *its* handler, whose Flet
+    context names the other page; ``page.run_task`` would set that context
+    to ours. A fresh context keeps both sessions' contexts as they were.
+    The task starts once the committing handler yields or ends, so the
+    page that saved asks for its own re-render first (issue 25, item 4)."""
 
     async def hop() -> None:
         await in_turn(work)  # one page at a time, its frame sent before the next
 
-    def ask() -> None:
-        session = getattr(page, "session", None)
-        if session is None or session.connection is None:
-            return  # disconnected: the page is drawn afresh when it reconnects
-        try:
-            contextvars.Context().run(page.run_task, hop)
-        except Exception:  # a closed page: nothing left to show
-            logging.getLogger(__name__).debug("page gone", exc_info=True)
-
-    # After the committing handler: the page that saved is redrawn first.
-    after_handler(ask)
+    session = getattr(page, "session", None)
+    if session is None or session.connection is None:
+        return  # disconnected: the page is drawn afresh when it reconnects
+    try:
+        contextvars.Context().run(page.run_task, hop)
+    except Exception:  # a closed page: nothing left to show
+        logging.getLogger(__name__).debug("page gone", exc_info=True)
 
 
 class Nav:
@@ -267,7 +264,10 @@ def App(
     # browser to keep the games, once (the phone app).
     rounds = len(state.sheet.rounds) if state.sheet is not None else -1
     device = use_device(page, state, f"{route_path} {rounds}")
-    state.shown()  # what is drawn now is what this screen's person has seen
+    # Once drawn (an effect, after the render: a render changes nothing),
+    # the revision drawn is what this screen's person has seen.
+    drawn = state.revision
+    ft.use_effect(lambda: state.shown(drawn))
 
     ft.use_effect(
         lambda: watch_page(page, state, set_width, set_route_path, on_gone, presence),
@@ -329,8 +329,8 @@ def watch_page(
     # A reload shows the screen afresh: an old refusal must not greet the
     # person again. (Flet also reconnects around a download, so news such
     # as "Share code copied." stays.)
-    page.on_connect = lambda _: connected(state, True, presence)
-    page.on_disconnect = lambda _: connected(state, False, presence)
+    page.on_connect = awaited(lambda: connected(state, True, presence))
+    page.on_disconnect = awaited(lambda: connected(state, False, presence))
     # An expired session (Flet keeps a closed tab a while) lets go of its
     # game, so a game nobody shows is dropped from memory.
     page.on_close = lambda _: gone(state, on_gone)
@@ -360,7 +360,9 @@ def page_width(state: AppState, route: Route, width: float) -> float:
     return min(width, MAX_WIDTH)
 
 
-def connected(state: AppState, on: bool, presence: Presence | None = None) -> None:
+async def connected(
+    state: AppState, on: bool, presence: Presence | None = None
+) -> None:
     """A reload shows the screen afresh: an old refusal must not greet the
     person again; a phone's seat shows it dropped out, or is back; its
     address's count has it as live, or closed (issue 37)."""
@@ -371,7 +373,7 @@ def connected(state: AppState, on: bool, presence: Presence | None = None) -> No
     if on:
         state.dismiss_refusal()
         state.notify()  # changes made while it was away were not drawn
-    state.set_connected(on)
+    await state.set_connected(on)
 
 
 def guest_screen_for(
