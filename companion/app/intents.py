@@ -15,11 +15,16 @@ import inspect
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
+from companion.i18n import _
+
+from .refusal import NO_GAME
+
 if TYPE_CHECKING:
     from .session import AppState
 
 P = ParamSpec("P")
 T = TypeVar("T")
+Owner = TypeVar("Owner")  # an intents' owner: RoundEntry, Corrections, DigitalTable…
 Result = str | None  # an intent's answer: None when done, else the refusal
 
 
@@ -56,6 +61,21 @@ class Intents:
         self, fn: Callable[P, str | None], /, *args: P.args, **kw: P.kwargs
     ) -> Result:
         return await perform(self._state, fn, *args, **kw)
+
+    async def _on(
+        self,
+        owner: Owner | None,
+        method: Callable[[Owner], Callable[P, str | None]],
+        /,
+        *args: P.args,
+        **kw: P.kwargs,
+    ) -> Result:
+        """``method(owner)(*args, **kw)`` as an intent; with no ``owner``
+        (the game was closed, or deleted on another screen, since this
+        screen was drawn) nothing changes and the answer says why."""
+        if owner is None:
+            return _(NO_GAME)
+        return await self._do(method(owner), *args, **kw)
 
     async def tell(self, text: str, *, error: bool = False) -> None:
         """Show a message the screen made (in red when ``error``)."""
