@@ -104,6 +104,7 @@ def test_the_button_helpers_hand_flet_an_async_handler_for_an_intent() -> None:
     handler = no_event(bind(intent, 1))
     assert inspect.iscoroutinefunction(handler)
     asyncio.run(handler(None))
+
     async def tapped() -> None:
         await awaited(lambda: intent(2))(None)
 
