@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 P = ParamSpec("P")
 T = TypeVar("T")
-Owner = TypeVar("Owner")  # an intents' owner: RoundEntry, Corrections, DigitalTable…
+Owner = TypeVar("Owner")  # i18n: not shown (RoundEntry, Corrections, DigitalTable…)
 Result = str | None  # an intent's answer: None when done, else the refusal
 
 
