@@ -1,12 +1,14 @@
 """The one door from a screen's intents to the session's wrapper.
 
-Why one function: every intent object a screen is given (``app/intents/``
-and its neighbours) carries its action out through :func:`perform`, so the
-session's :meth:`~companion.app.session.AppState.act` (a refusal becomes
-the notice, a success its message, the screen re-renders) is called from
-one place. The intents are ``async`` already, as the screens' handlers
-that await them: when ``act`` itself becomes a coroutine (issue 36, one
-event loop), this is the one line that changes, to ``await state.act``.
+Why one function: every intents object a screen is given
+(``companion/app/actions/``) carries its action out through
+:func:`perform`, so the session's
+:meth:`~companion.app.session.AppState.act` (a refusal becomes the notice,
+a success its message, the screen re-renders) is called from one place.
+The intents are ``async`` already, as the screens' handlers that await
+them; :func:`perform` awaits ``act``'s answer when it is a coroutine (issue
+36: the commit path becomes ``async``), so this is the one place that
+changes with it.
 """
 
 from __future__ import annotations
