@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.app.views.digital import Seat
+from companion.app.views.digital import line_view
 from companion.rules import Round, Rules
 from companion.ui.parts.digital_parts import round_summary, seat_row
 
@@ -22,10 +22,6 @@ def _texts(control: object) -> list[str]:
     return found
 
 
-def _seat(name: str) -> Seat:
-    return Seat(name=name, bot=False, held=False, present=True)
-
-
 def test_the_player_who_flipped_seven_is_not_still_in_play() -> None:
     """After a Flip 7 ended the round, the digital table said "in play" over
     that player's seven cards (the TV's board says "Flip 7"); the others
@@ -40,9 +36,9 @@ def test_the_player_who_flipped_seven_is_not_still_in_play() -> None:
     for choice in ("hit", "stay", "hit", "hit", "hit", "hit", "hit"):
         rnd.play(choice)
     assert rnd.over and rnd.flip7 == 1
-    bob = _texts(seat_row(rnd, 1, _seat("Bob"), None))
+    bob = _texts(seat_row(line_view(rnd, 1), "Bob", False))
     assert "Flip 7" in bob and "in play" not in bob, bob
-    ann = _texts(seat_row(rnd, 0, _seat("Ann"), None))
+    ann = _texts(seat_row(line_view(rnd, 0), "Ann", False))
     assert "Flip 7" not in ann, ann
 
 
@@ -61,10 +57,11 @@ def test_negative_scores_use_the_minus_sign_like_the_score_sheet() -> None:
     rnd.play("hit")
     rnd.play("target 1")
     assert rnd.line_score(1).total == -10
-    row = _texts(seat_row(rnd, 1, _seat("Bob"), None))
+    row = _texts(seat_row(line_view(rnd, 1), "Bob", False))
     assert "−10" in row and "-10" not in row, row
     rnd.play("stay")
     assert rnd.over
-    summary = round_summary(rnd, ["Ann", "Bob"], False, lambda: None, lambda: None)
+    lines = (line_view(rnd, 0), line_view(rnd, 1))
+    summary = round_summary(lines, ["Ann", "Bob"], False, lambda: None, lambda: None)
     said = [t for c in summary for t in _texts(c)]
     assert "−10" in said and "-10" not in said, said

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from companion.rules import Round, Rules
-from companion.ui.parts.flip_four import (
+from companion.app.views.flip_four import (
     ASIDE,
     WIPED,
     current_flip_four,
     last_flip_four,
 )
+from companion.rules import Round, Rules
 
 
 def test_four_cards_in_order_with_the_queued_action() -> None:

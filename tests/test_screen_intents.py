@@ -320,22 +320,24 @@ def test_the_digital_table_deals_plays_and_closes_its_summary() -> None:
     assert digital_screen_of(state) is None  # no round dealt yet
     assert run(intents.deal()) is None
     shown = digital_screen_of(state)
-    assert shown is not None and not shown.table.round.over
+    assert shown is not None and not shown.table.over
     assert run(intents.set_advisor(True)) is None
     for _ in range(200):
         shown = digital_screen_of(state)
         assert shown is not None
-        if shown.table.round.over:
+        if shown.table.over:
             break
-        legal = shown.table.round.legal()
+        assert shown.table.turn is not None
+        legal = [o.choice for o in shown.table.turn.options]
         choice = "stay" if "stay" in legal else legal[0]
         assert run(intents.play(choice)) is None
     shown = digital_screen_of(state)
-    assert shown is not None and shown.table.round.over
+    assert shown is not None and shown.table.over
+    assert len(shown.table.lines) == 2 and shown.table.log
     assert run(intents.play("hit")) is not None  # the round is over: refused
     assert run(intents.next_round()) is None
     shown = digital_screen_of(state)
-    assert shown is not None and not shown.table.round.over
+    assert shown is not None and not shown.table.over
     assert run(DigitalIntents(AppState(GameStore.memory())).deal()) == (
         "No game is open."
     )

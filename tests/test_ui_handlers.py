@@ -85,3 +85,33 @@ def test_the_check_finds_a_lambda_that_drops_an_intent() -> None:
         "f = bind(intents.undo)\n"
     )
     assert lambdas_returning_coroutines(ast.parse(src)) == [2, 3, 4, 5]
+
+
+def test_the_button_helpers_hand_flet_an_async_handler_for_an_intent() -> None:
+    """Flet awaits only an ``async def``: ``bind`` of an intent, ``awaited``
+    and a switch's handler must be coroutine functions that run it."""
+    import asyncio
+    import inspect
+    from types import SimpleNamespace
+
+    from companion.ui.widgets import awaited, bind, no_event, switch_row
+
+    ran: list[object] = []
+
+    async def intent(*args: object) -> None:
+        ran.append(args)
+
+    handler = no_event(bind(intent, 1))
+    assert inspect.iscoroutinefunction(handler)
+    asyncio.run(handler(None))
+
+    async def tapped() -> None:
+        await awaited(lambda: intent(2))(None)
+
+    asyncio.run(tapped())
+    switch = switch_row("Busted", False, intent)
+    on_change = switch.controls[0].on_change  # type: ignore[attr-defined]
+    assert inspect.iscoroutinefunction(on_change)
+    asyncio.run(on_change(SimpleNamespace(control=SimpleNamespace(value=True))))
+    assert ran == [(1,), (2,), (True,)]
+    assert not inspect.iscoroutinefunction(bind(print, 3))  # plain stays plain

@@ -70,7 +70,7 @@ def test_the_summary_offers_the_next_deal_to_the_scorer() -> None:
     for choice in ("stay", "hit", "stay", "hit", "stay"):
         assert drive(state.act(state.table.play, choice)) is None
     table_ = view(state)
-    assert table_.round.over and table_.turn is None
+    assert table_.over and table_.turn is None
     assert table_.summary and table_.closes and table_.can_deal_next
     assert table_.number == 1  # the round just saved
 
@@ -130,3 +130,32 @@ def test_a_tie_break_round_is_called_one() -> None:
     assert view(state).title == "Round 2 (tie-break) · digital"
     first = view(game(["Ann", "Bob", "Cy"], "5 6 7 5 9 10"))
     assert first.title == "Round 1 · digital"
+
+
+def test_the_table_is_drawn_from_words_and_numbers() -> None:
+    """No engine object in the view: each line's status, cards, score and
+    chain, the deck and discard counts, the log and the decision's words."""
+    from dataclasses import fields
+
+    from companion.app import AppState
+    from companion.app.views.digital import digital_of
+    from companion.store import GameStore
+
+    state = AppState(GameStore.memory())
+    for name in ("Ann", "Bob"):
+        assert state.act(state.form.add, name) is None
+    assert state.start_game() is None
+    assert state.table is not None and state.act(state.table.start) is None
+    view = digital_of(state)
+    assert view is not None and not view.over
+    assert "round" not in {f.name for f in fields(view)}
+    assert len(view.lines) == 2 and view.dealer == "Ann"
+    dealt = sum(len(line.cards) + len(line.face_down) for line in view.lines)
+    assert view.deck < 108 and view.deck + view.discard + dealt <= 108
+    assert all(line.status for line in view.lines)
+    assert all(isinstance(c, str) for line in view.lines for c in line.cards)
+    turn = view.turn
+    assert turn is not None and turn.prompt
+    hit_stay = {o.choice for o in turn.options} <= {"hit", "stay"}
+    assert turn.hit_or_stay is hit_stay
+    assert view.log and all(isinstance(s, str) for s in view.log)

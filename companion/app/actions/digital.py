@@ -8,12 +8,9 @@ from typing import TYPE_CHECKING
 
 from companion.app.intents import Intents, Result
 from companion.app.observable import Notice
-from companion.app.refusal import NO_GAME
 from companion.app.views.digital import DigitalView, digital_of
-from companion.i18n import _
 
 if TYPE_CHECKING:
-    from companion.app.digital_table import DigitalTable
     from companion.app.session import AppState
 
 
@@ -30,26 +27,19 @@ def digital_screen_of(state: AppState) -> DigitalScreenView | None:
 
 
 class DigitalIntents(Intents):
-    def _table(self) -> DigitalTable | None:
-        return self._state.table
-
     async def play(self, choice: str) -> Result:
-        table = self._table()
-        return _(NO_GAME) if table is None else await self._do(table.play, choice)
+        return await self._on(self._state.table, lambda t: t.play, choice)
 
     async def set_advisor(self, on: bool) -> Result:
-        table = self._table()
-        return _(NO_GAME) if table is None else await self._do(table.set_advisor, on)
+        return await self._on(self._state.table, lambda t: t.set_advisor, on)
 
     async def close_summary(self) -> Result:
         """Put away the finished round's summary (its scores are saved)."""
-        table = self._table()
-        return _(NO_GAME) if table is None else await self._do(table.close_summary)
+        return await self._on(self._state.table, lambda t: t.close_summary)
 
     async def deal(self) -> Result:
         """Deal a new digital round (the next one, or the first)."""
-        table = self._table()
-        return _(NO_GAME) if table is None else await self._do(table.start)
+        return await self._on(self._state.table, lambda t: t.start)
 
     async def next_round(self) -> Result:
         """Close the summary, then deal the next round."""

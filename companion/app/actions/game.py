@@ -86,22 +86,15 @@ class PlayersIntents(Intents):
     computer."""
 
     async def add_player(self, name: str, *, at_lowest: bool = False) -> Result:
-        fixes = self._state.fixes
-        if fixes is None:
-            return _(NO_GAME)
-        return await self._do(fixes.add_player, name, at_lowest=at_lowest)
+        return await self._on(
+            self._state.fixes, lambda f: f.add_player, name, at_lowest=at_lowest
+        )
 
     async def rename(self, pid: str, name: str) -> Result:
-        fixes = self._state.fixes
-        if fixes is None:
-            return _(NO_GAME)
-        return await self._do(fixes.rename_player, pid, name)
+        return await self._on(self._state.fixes, lambda f: f.rename_player, pid, name)
 
     async def remove(self, pid: str) -> Result:
-        fixes = self._state.fixes
-        if fixes is None:
-            return _(NO_GAME)
-        return await self._do(fixes.remove_player, pid)
+        return await self._on(self._state.fixes, lambda f: f.remove_player, pid)
 
     async def next_kind(self, pid: str) -> Result:
         """Person → easy → medium → hard → person (one button cycles)."""
@@ -116,39 +109,21 @@ class GameIntents(PlayersIntents, PhonesIntents):
     """The host's score sheet."""
 
     async def edit_round(self, index: int) -> Result:
-        fixes = self._state.fixes
-        if fixes is None:
-            return _(NO_GAME)
-        return await self._do(fixes.edit_round, index)
+        return await self._on(self._state.fixes, lambda f: f.edit_round, index)
 
     async def undo_round(self) -> Result:
-        fixes = self._state.fixes
-        if fixes is None:
-            return _(NO_GAME)
-        return await self._do(fixes.undo_round)
+        return await self._on(self._state.fixes, lambda f: f.undo_round)
 
     async def redo_round(self) -> Result:
-        fixes = self._state.fixes
-        if fixes is None:
-            return _(NO_GAME)
-        return await self._do(fixes.redo_round)
+        return await self._on(self._state.fixes, lambda f: f.redo_round)
 
     async def set_purist(self, on: bool) -> Result:
-        table = self._state.table
-        if table is None:
-            return _(NO_GAME)
-        return await self._do(table.set_purist, on)
+        return await self._on(self._state.table, lambda t: t.set_purist, on)
 
     async def discard_digital(self) -> Result:
         """Discard the digital round under way (or left over)."""
-        table = self._state.table
-        if table is None:
-            return _(NO_GAME)
-        return await self._do(table.discard)
+        return await self._on(self._state.table, lambda t: t.discard)
 
     async def discard_draft(self) -> Result:
         """Discard the round half tapped in."""
-        entry = self._state.entry
-        if entry is None:
-            return _(NO_GAME)
-        return await self._do(entry.discard)
+        return await self._on(self._state.entry, lambda e: e.discard)

@@ -7,9 +7,7 @@ from dataclasses import dataclass
 
 from companion.app.intents import Intents, Result
 from companion.app.observable import Notice
-from companion.app.refusal import NO_GAME
 from companion.app.views.join import JoinView, join_of
-from companion.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +46,4 @@ class JoinIntents(Intents):
         return await self._do(self._state.seat.leave)
 
     async def join_late(self, name: str) -> Result:
-        fixes = self._state.fixes
-        if fixes is None:
-            return _(NO_GAME)
-        return await self._do(fixes.join_late, name)
+        return await self._on(self._state.fixes, lambda f: f.join_late, name)

@@ -6,8 +6,9 @@ out), the choices in words, the advisor, and what this session may switch.
 Why a value: the digital screen and its parts asked the session, seat by
 seat, for names, bots, holders and who may decide; here it is decided once
 from the game's state and the session's seat, tested without a browser.
-The :class:`~companion.rules.Round` itself is the engine's, never changed
-in place (a choice commits a copy), so the screen draws its lines from it.
+The round is drawn from words and numbers worked out here (each line's
+cards, status, score and chain; deck and discard counts; the log's
+sentences; the last Flip Four): the engine's ``Round`` stays in the app.
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.app.advice_words import advice_text, choice_advice_text
+from companion.app.board import FLIP7, STATUS_WORDS
 from companion.app.live import LiveSeat
 from companion.app.open_game import GameState
-from companion.app.views.choices import Option, describe_all
+from companion.app.telling import chain, sentence
+from companion.app.views.choices import Option, describe_all, prompt
+from companion.app.views.flip_four import FlipFour, current_flip_four
 from companion.i18n import _
-from companion.rules import Advice, Round, Status
+from companion.rules import Advice, Decision, Round, Status
 from companion.rules.choice_advice import ChoiceAdvice
 
 if TYPE_CHECKING:
@@ -55,6 +59,9 @@ class Turn:
     present: bool
     voice: int  # the seat "you" is in the choices' words (-1: nobody)
     options: tuple[Option, ...]
+    prompt: str = ""  # "Ann: hit or stay?", "Give the Freeze to…"
+    card: str | None = None  # the card the decision is about (shown)
+    hit_or_stay: bool = False  # Hit and Stay side by side
 
     @property
     def must_hit(self) -> bool:
@@ -62,11 +69,40 @@ class Turn:
         return all(o.choice != "stay" for o in self.options)
 
 
+@dataclass(frozen=True, slots=True)
+class LineView:
+    """One seat's line on the table, as drawn."""
+
+    status: str  # "in play", "stayed · computer", "Flip 7"…, worded
+    busted: bool
+    out: bool  # not dealt in (a tie-break round among the tied leaders)
+    total: int
+    chain: str  # "48 → ÷2 24 → −4 20 → +15 = 35"
+    face_down: tuple[str, ...]  # codes of the cards dealt face down
+    cards: tuple[str, ...]  # codes of the face-up line, in arrival order
+
+
+@dataclass(frozen=True, slots=True)
+class FourStrip:
+    """The last Flip Four while the table still needs it on screen."""
+
+    who: str  # the player drawing the four cards
+    four: FlipFour
+    waiting: tuple[str, ...]  # codes set aside, still to be resolved
+
+
 @dataclass(frozen=True)
 class DigitalView:
     """The digital table of one game for one session."""
 
-    round: Round
+    step: int  # choices made so far (a two-step choice is tied to it)
+    over: bool  # the round is over: its summary
+    dealer: str
+    deck: int  # cards left in the deck
+    discard: int  # cards on the discard pile
+    lines: tuple[LineView, ...]  # one a seat
+    log: tuple[str, ...]  # the round's moves in words, oldest first
+    flip_four: FourStrip | None
     number: int  # the round's number on the sheet
     tie_break: bool  # a round among the tied players only (R21)
     seats: tuple[Seat, ...]
@@ -118,8 +154,17 @@ def digital_view(
     )
     turn = _turn(state, seat, rnd, ids, seats)
     saved = rnd.over and bool(sheet.rounds)  # the round is the sheet's last
+    zones = rnd.zones()
+    names_seated = [s.name for s in seats]
     return DigitalView(
-        round=rnd,
+        step=len(rnd.choices),
+        over=rnd.over,
+        dealer=seats[rnd.dealer].name,
+        deck=len(zones["deck"]),
+        discard=len(zones["discard"]),
+        lines=tuple(line_view(rnd, i, seats[i].bot) for i in range(rnd.players)),
+        log=tuple(sentence(e, names_seated) for e in rnd.events),
+        flip_four=_strip(rnd, seats),
         number=len(sheet.rounds) + (0 if rnd.over else 1),
         tie_break=sheet.rounds[-1].tie_break if saved else d.tie_break,
         seats=seats,
@@ -131,6 +176,39 @@ def digital_view(
         advisor=d.advisor if seat.scorer else None,
         advice=_advice(advice, turn),
     )
+
+
+def status_word(status: Status, bot: bool, flip7: bool = False) -> str:
+    """The seat's state; the player whose Flip 7 ended the round is no
+    longer "in play" (the board says the same)."""
+    if flip7:
+        word = _(FLIP7)
+    else:
+        word = _(STATUS_WORDS[status]) if status in STATUS_WORDS else str(status)
+    return _("{status} · computer").format(status=word) if bot else word
+
+
+def line_view(rnd: Round, seat: int, bot: bool = False) -> LineView:
+    """Seat ``seat``'s line of ``rnd`` as the table draws it."""
+    status = rnd.status(seat)
+    score = rnd.line_score(seat)
+    return LineView(
+        status_word(status, bot, rnd.flip7 == seat),
+        status is Status.BUSTED,
+        status is Status.OUT,
+        score.total,
+        chain(score),
+        tuple(rnd.face_down(seat)),
+        tuple(rnd.line(seat)),
+    )
+
+
+def _strip(rnd: Round, seats: tuple[Seat, ...]) -> FourStrip | None:
+    four = current_flip_four(rnd.events)
+    if four is None:
+        return None
+    aside = tuple(rnd.zones().get("set_aside", []))
+    return FourStrip(seats[four.target].name, four, aside)
 
 
 def _advice(advice: Advice | ChoiceAdvice | None, turn: Turn | None) -> str | None:
@@ -160,6 +238,16 @@ def _turn(
     # is away, who is not the one reading "Give −2 to Bob (you)".
     voice = pend.player if not state.seats.claims or seat.mine == pid else -1
     decide = seat.may_decide(state)
+    options = tuple(
+        describe_all(
+            rnd.legal(),
+            voice,
+            pend.card,
+            lambda i: seats[i].name,
+            frozenset(i for i in range(len(seats)) if rnd.status(i) is Status.BUSTED),
+        )
+    )
+    must_hit = all(o.choice != "stay" for o in options)
     return Turn(
         seat=pend.player,
         name=at.name,
@@ -168,17 +256,10 @@ def _turn(
         stand_in=decide and at.held and seat.mine != pid,
         present=at.present,
         voice=voice,
-        options=tuple(
-            describe_all(
-                rnd.legal(),
-                voice,
-                pend.card,
-                lambda i: seats[i].name,
-                frozenset(
-                    i for i in range(len(seats)) if rnd.status(i) is Status.BUSTED
-                ),
-            )
-        ),
+        options=options,
+        prompt=prompt(pend.kind, at.name, pend.card, must_hit),
+        card=pend.card or None,
+        hit_or_stay=pend.kind is Decision.TURN,
     )
 
 

@@ -9,10 +9,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.app.views.choices import Option, card_steps, in_step, prompt
+from companion.app.views.choices import Option, card_steps, in_step
 from companion.app.views.digital import Turn
 from companion.i18n import _
-from companion.rules import Decision, Round
 from companion.rules.choice import HIT
 from companion.ui.haptics import tapped
 from companion.ui.parts.cardlook import card_face
@@ -23,16 +22,12 @@ MAX_OPTIONS = 8  # more choices than this are asked in two steps (swaps)
 
 
 def decision(
-    rnd: Round,
     turn: Turn,
     group: str,
     set_group: Callable[[str], None],
     play: Callable[[str], object],
 ) -> list[ft.Control]:
     """The pending decision's prompt and its choices (``play`` makes one)."""
-    pend = rnd.pending
-    if pend is None:
-        return []
     if turn.bot:
         return [
             ft.Text(
@@ -44,15 +39,15 @@ def decision(
     options = list(turn.options)
     out: list[ft.Control] = [
         ft.Text(
-            prompt(pend.kind, turn.name, pend.card, turn.must_hit),
+            turn.prompt,
             size=20,
             weight=ft.FontWeight.BOLD,
             color=ACCENT,
         )
     ]
-    if pend.card:
-        out.append(ft.Row([card_face(pend.card, scale=0.8)]))
-    if pend.kind is Decision.TURN:
+    if turn.card:
+        out.append(ft.Row([card_face(turn.card, scale=0.8)]))
+    if turn.hit_or_stay:
         return out + _hit_or_stay(options, play)
     steps = card_steps(options)
     if len(options) > MAX_OPTIONS and len(steps) > 1:

@@ -18,13 +18,11 @@ import flet as ft
 
 from companion.app.actions.digital import DigitalIntents, DigitalScreenView
 from companion.app.observable import Notice
-from companion.app.telling import sentence
 from companion.app.views.digital import DigitalView
 from companion.i18n import N_, _
 from companion.ui.guard import screen
 from companion.ui.parts.decision import decision
 from companion.ui.parts.digital_parts import flip_four_strip, round_summary, seat_row
-from companion.ui.parts.flip_four import current_flip_four
 from companion.ui.parts.purist import advisor_switch
 from companion.ui.widgets import flat, header, message
 
@@ -46,7 +44,7 @@ def DigitalScreen(
     on_sheet: Callable[[], None],
 ) -> ft.Control:
     view = None if screen_view is None else screen_view.table
-    step = -1 if view is None else len(view.round.choices)
+    step = -1 if view is None else view.step
     # A swap's first card, chosen in the first of two steps; tied to the step
     # it was chosen at, so it is forgotten once the decision is made.
     picked, set_picked = ft.use_state((-1, ""))
@@ -65,11 +63,10 @@ def DigitalScreen(
             ]
         )
 
-    rnd = view.round
     controls = _deck_line(screen_view.notice, view)
-    if rnd.over:
+    if view.over:
         controls += round_summary(
-            rnd, view.names, view.can_deal_next, leave, intents.next_round
+            view.lines, view.names, view.can_deal_next, leave, intents.next_round
         )
     else:
         pick = lambda g: set_picked((step, g))  # noqa: E731
@@ -99,7 +96,7 @@ def _decide(
         return []
     if turn.decide:
         asked = [
-            *decision(view.round, turn, group, pick, intents.play),
+            *decision(turn, group, pick, intents.play),
             *_advice(view),
         ]
         if not turn.stand_in:
@@ -121,11 +118,10 @@ def _log_and_tools(
     intents: DigitalIntents, view: DigitalView, leave: Callable[[], Awaitable[None]]
 ) -> list[ft.Control]:
     """The round's log, newest first, the advisor switch, the way back."""
-    names = view.names
     advise = intents.set_advisor
 
     return [
-        RoundLog(tuple(sentence(e, names) for e in view.round.events)),
+        RoundLog(view.log),
         # the table's setting: the scorers' to change
         *advisor_switch(view.purist, view.advisor, advise),
         flat(_("Score sheet"), leave, ft.Icons.TABLE_CHART),
@@ -161,13 +157,10 @@ def _deck_line(notice: Notice | None, view: DigitalView) -> list[ft.Control]:
     controls: list[ft.Control] = []
     if notice is not None:
         controls.append(message(notice.text, error=notice.error))
-    rnd = view.round
-    zones = rnd.zones()
-    dealer = view.seats[rnd.dealer].name
     controls.append(
         ft.Text(
             _("{dealer} deals · Deck {deck} · Discard pile {discard}").format(
-                dealer=dealer, deck=len(zones["deck"]), discard=len(zones["discard"])
+                dealer=view.dealer, deck=view.deck, discard=view.discard
             ),
             size=14,
         )
@@ -177,14 +170,12 @@ def _deck_line(notice: Notice | None, view: DigitalView) -> list[ft.Control]:
 
 def _seats(view: DigitalView) -> list[ft.Control]:
     """The Flip Four cards set aside, then every line at the table."""
-    rnd = view.round
     controls: list[ft.Control] = []
-    four = current_flip_four(rnd.events)
-    if four is not None:
-        aside = rnd.zones().get("set_aside", [])
-        controls.append(flip_four_strip(view.seats[four.target].name, four, aside))
+    if view.flip_four is not None:
+        controls.append(flip_four_strip(view.flip_four))
     to_move = None if view.turn is None else view.turn.seat
     controls += [
-        seat_row(rnd, seat, view.seats[seat], to_move) for seat in range(rnd.players)
+        seat_row(line, seat.name, i == to_move)
+        for i, (line, seat) in enumerate(zip(view.lines, view.seats, strict=True))
     ]
     return controls
