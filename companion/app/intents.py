@@ -69,7 +69,7 @@ class Intents:
     async def _on(
         self,
         owner: Owner | None,
-        method: Callable[[Owner], Callable[P, str | None]],
+        method: Callable[[Owner], Callable[P, Awaitable[str | None] | str | None]],
         /,
         *args: P.args,
         **kw: P.kwargs,
