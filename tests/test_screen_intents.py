@@ -9,6 +9,8 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
+from drive import drive
+
 from companion.app import AppState
 from companion.app.access import Access, Role
 from companion.app.actions.digital import DigitalIntents, digital_screen_of
@@ -34,13 +36,13 @@ T = TypeVar("T")
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
-    return asyncio.run(coro)
+    return drive(coro)  # the tests' one loop (an asyncio.Lock keeps its loop)
 
 
 def playing(names: tuple[str, ...] = ("Ann", "Bob")) -> AppState:
     state = AppState(GameStore.memory())
     for name in names:
-        assert state.act(state.form.add, name) is None
+        assert run(state.act(state.form.add, name)) is None
     assert state.start_game() is None
     return state
 
@@ -191,8 +193,8 @@ def test_the_sheet_screen_undoes_redoes_and_edits_a_round() -> None:
     entry = state.entry
     assert entry is not None
     for pid in ("p1", "p2"):
-        assert state.act(entry.add_card, pid, "5") is None
-    assert state.act(entry.save) is None
+        assert run(state.act(entry.add_card, pid, "5")) is None
+    assert run(state.act(entry.save)) is None
     view = game_screen_of(state)
     assert view is not None and view.game.can_undo
     assert run(intents.undo_round()) is None
@@ -223,7 +225,7 @@ def test_the_host_sees_the_phones_and_makes_one_a_scorer() -> None:
     gid = host.game_id or ""
     guest = AppState(host.hub)
     assert guest.admit(Access(Role.GUEST, gid, "token")) is None
-    assert guest.act(guest.seat.claim, "p2") is None
+    assert run(guest.act(guest.seat.claim, "p2")) is None
     view = game_screen_of(host)
     assert view is not None and view.phones is not None
     (line,) = view.phones.phones
@@ -248,7 +250,7 @@ def test_the_invite_screen_shows_the_phones_always_and_renews() -> None:
         GameStore.memory(), serving=Serving("0.0.0.0", 9000, addresses=lambda: found)
     )
     for name in ("Ann", "Bob"):
-        assert host.act(host.form.add, name) is None
+        assert run(host.act(host.form.add, name)) is None
     assert host.start_game() is None
     intents = InviteIntents(host)
     view = intents.view()

@@ -143,9 +143,9 @@ def test_the_table_is_drawn_from_words_and_numbers() -> None:
 
     state = AppState(GameStore.memory())
     for name in ("Ann", "Bob"):
-        assert state.act(state.form.add, name) is None
+        assert drive(state.act(state.form.add, name)) is None
     assert state.start_game() is None
-    assert state.table is not None and state.act(state.table.start) is None
+    assert state.table is not None and drive(state.act(state.table.start)) is None
     view = digital_of(state)
     assert view is not None and not view.over
     assert "round" not in {f.name for f in fields(view)}

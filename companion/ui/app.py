@@ -12,6 +12,7 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import flet as ft
@@ -329,8 +330,8 @@ def watch_page(
     # A reload shows the screen afresh: an old refusal must not greet the
     # person again. (Flet also reconnects around a download, so news such
     # as "Share code copied." stays.)
-    page.on_connect = awaited(lambda: connected(state, True, presence))
-    page.on_disconnect = awaited(lambda: connected(state, False, presence))
+    page.on_connect = awaited(partial(connected, state, True, presence))
+    page.on_disconnect = awaited(partial(connected, state, False, presence))
     # An expired session (Flet keeps a closed tab a while) lets go of its
     # game, so a game nobody shows is dropped from memory.
     page.on_close = lambda _: gone(state, on_gone)
