@@ -20,6 +20,7 @@ from companion.ui.parts.wide_table import text_width
 from companion.ui.pressable import pressable
 from companion.ui.textscale import text_scale
 from companion.ui.theme import high_contrast, strong_face
+from companion.ui.widgets import no_event
 
 # One colour per number value, chosen to stay distinct side by side.
 NUMBER_COLOURS: dict[int, str] = {
@@ -129,7 +130,7 @@ def card_face(
         border_radius=radius,
         alignment=ft.Alignment.CENTER,
         opacity=0.4 if dim else 1.0,
-        on_click=(lambda _: on_click()) if on_click else None,
+        on_click=no_event(on_click) if on_click else None,
         ink=False,  # see the docstring
         content=ft.Column(
             inner,

@@ -50,10 +50,8 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
 
     async def add(at_lowest: bool) -> None:
         set_spot("late")
-        if (
-            await state.act(fixes.add_player, new_name.text, at_lowest=at_lowest)
-            is None
-        ):
+        name = new_name.text
+        if await state.act(fixes.add_player, name, at_lowest=at_lowest) is None:
             new_name.reset()
 
     async def rename() -> None:
@@ -68,8 +66,7 @@ def PlayersPanel(state: AppState, on_close: Callable[[], None]) -> ft.Control:
         set_renaming(pid)
 
     def start_remove(pid: str) -> None:
-        set_renaming("")
-        set_removing(pid)
+        set_renaming(""), set_removing(pid)
 
     async def remove(pid: str) -> None:
         set_removing("")
