@@ -113,7 +113,11 @@ def test_a_slow_save_does_not_hold_up_another_tab(served: Served) -> None:
             served.gate.unlink(missing_ok=True)
         assert still_waiting
         assert home, "another tab got no Home while one save waited"
-        page.wait_for("Ann 5", after=sent, timeout=60)  # and the tap was saved
+        try:
+            page.wait_for("Ann 5", after=sent, timeout=60)  # and the tap was saved
+        except TimeoutError:
+            Path("/tmp/loop_server.log").write_text(served.log())
+            raise
         page.click(_("Remove {card} from {name}").format(card="5", name="Ann"))
     finally:
         page.close()
