@@ -129,7 +129,7 @@ def test_rounds_played_out_replay_from_their_choices() -> None:
 # as hit/stay does, and records per-option counts, gap, verdict and spent;
 # both advisors stop once the gap is known to be within a point either way.
 # The engine's game digests above did not change.
-ADVICE_DIGEST = "4b60a243023d20a567a97efbf31c83d8f5c4c9abfc93a8c7cb191a541478f981"
+ADVICE_DIGEST = "ace44af586007acf175ca91498b6a8432529e0581b236ed5b51c9271b905b5cd"
 ADVICE_POSITIONS = 24
 
 

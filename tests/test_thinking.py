@@ -19,7 +19,7 @@ from companion.machine import runtime
 from companion.rules import Match, Round, Rules, advise
 from companion.rules.advisor import DEFAULT_SAMPLES, MIN_TIMED
 from companion.rules.bots import StopBot
-from companion.rules.choice_advice import MIN_EACH, advise_choice
+from companion.rules.choice_advice import TIMED_FLOOR, advise_choice
 from companion.rules.decision import Decision
 from companion.store import GameStore
 
@@ -49,7 +49,7 @@ def test_a_spent_budget_stops_the_play_outs_and_says_how_many() -> None:
     assert full.samples >= DEFAULT_SAMPLES and cut.samples == MIN_TIMED
     assert str(MIN_TIMED) in advice_text(cut)  # the advice says what it rests on
     assert advise(turn, stop=lambda: False) == full  # time left: as before
-    assert advise_choice(choice, stop=lambda: True).samples == MIN_EACH
+    assert advise_choice(choice, stop=lambda: True).samples == TIMED_FLOOR
     assert advise_choice(choice, stop=lambda: False) == advise_choice(choice)
 
 

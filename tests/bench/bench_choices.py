@@ -58,7 +58,9 @@ def agree(args: argparse.Namespace) -> None:
     closes = 0
     by: dict[str, list[int]] = {}
     start = time.perf_counter()
-    for rnd in found:
+    for k, rnd in enumerate(found):
+        if k and k % 25 == 0:
+            print(f"  {k}: same {same}, not close {same_clear}/{clear}", flush=True)
         one, two = advise_choice(rnd, seed=0), advise_choice(rnd, seed=1)
         hit = one.suggestion == two.suggestion
         same += hit
