@@ -71,10 +71,19 @@ def test_advice_is_repeatable_with_a_seed_and_leaves_the_round_alone() -> None:
     assert rnd.state() == before
 
 
-def test_advice_only_at_a_turn() -> None:
+def test_advice_at_a_steal_too_through_the_one_entry() -> None:
+    """``advise`` answers every decision (issue 38), here a Steal on a deck
+    whose play-outs cycle the Steal for ever unless the bots stop hitting
+    (tests/test_bots.py); only a round that is over has none."""
     rnd = stacked("5 8 5 STEAL", "hit")
+    pend = rnd.pending
+    assert pend is not None and pend.kind == "steal"
+    assert advise(rnd).suggestion in pend.options
+    over = stacked("5 8 5", players=1)
+    while over.pending is not None:
+        over.play("stay")
     with pytest.raises(ValueError):
-        advise(rnd)
+        advise(over)
 
 
 def turn_positions(n: int, seed: int) -> list[Round]:

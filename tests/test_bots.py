@@ -171,3 +171,26 @@ def test_the_easy_level_aims_anywhere() -> None:
         picks = {bot.choose(rnd, pend.player, random.Random(s)) for s in range(8)}
         seen["easy"].add(str(len(picks)))
     assert seen["easy"] - {"1"}, seen  # easy varied its pick somewhere
+
+
+def test_a_play_out_ends_when_only_action_cards_cycle() -> None:
+    """Found when advice answered every decision (issue 38): on a deck of
+    "5 8 5 STEAL" the only card left to draw is the Steal, which goes to
+    the discard pile and is shuffled back (RULES.md 2.6): two stop bots at
+    27 hit and steal the 8 back and forth for ever. A play-out that has gone
+    on this long stops hitting (a bot's choice, never a rule: every choice
+    it makes is legal), so advice and computer players always answer."""
+    import threading
+
+    from companion.rules.bots import play_out
+
+    rnd = stacked("5 8 5 STEAL", "hit")
+    done = threading.Event()
+
+    def run() -> None:
+        play_out(rnd, [StopBot(27)] * 3, random.Random(2))
+        done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    assert done.wait(60), "the play-out never ended"
+    assert rnd.pending is None

@@ -148,6 +148,22 @@ class EasyBot:
         return StopBot(self.at).choose(rnd, player, rng)
 
 
+# Decisions one play-out may ask before every bot stays at its next turn: a
+# round whose deck and discard pile hold only action cards (every number in
+# a line) can cycle for ever, a Steal drawn, played, discarded, shuffled back
+# and drawn again (RULES.md 2.6). A real round asks a few dozen.
+LONG_PLAY_OUT: Final = 1_000
+NEVER_HIT: Final = -(10**9)  # a stop mark every line's value reaches
+
+
+def _stay_from_now(rnd: Round) -> list[Bot]:
+    """Every seat a stop bot that stays at its next turn (legal choices
+    only: a Zero still hits, R4), so the round ends."""
+    for p in rnd.seats:
+        rnd.stop_at(p, NEVER_HIT)
+    return [StopBot(NEVER_HIT)] * rnd.players
+
+
 def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
     """Let the bots (``bots[seat]``) make every decision until the round is
     over. A :class:`StopBot`'s hit/stay is a mark on its line's value, so
@@ -163,10 +179,14 @@ def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
         else:
             rnd.stop_at(p, None)
     play = rnd.play
+    asked = 0
     while True:
         pend = rnd.pending
         if pend is None:
             return
+        asked += 1
+        if asked == LONG_PLAY_OUT:
+            bots = _stay_from_now(rnd)
         p = pend.player
         bot = bots[p]
         if type(bot) is StopBot and pend.kind is not TURN:
