@@ -140,8 +140,12 @@ def test_odds_while_flipping_show_for_the_chosen_line() -> None:
     assert entry.line.odds is not None
     assert entry.line.odds.advice == "The odds show once Ann's first card is in."
     tap(state, "p1", "7")
+    odds = view(state).line.odds  # the render leaves the play-outs to a job
+    assert odds is not None and odds.advice == "Working out the odds\u2026"
+    assert odds.bust == "Bust \u2026" and odds.flip7 == "Flip 7 \u2026"
+    drive(state.odds.worked_out("p1"))
     odds = view(state).line.odds
-    assert odds is not None and odds.bust is not None
+    assert odds is not None and odds.bust == "Bust 5%"
 
 
 def test_a_past_round_being_fixed_keeps_its_number_and_hides_the_switch() -> None:

@@ -34,6 +34,8 @@ watcher, and speaks to every screen on the game through :meth:`OpenGame.say`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
@@ -49,7 +51,10 @@ from .entry import RoundDraft
 from .problems import error_text
 from .refusal import GAME_GONE, Refusal, could_not_save
 from .seats import Seats
+from .thinking import off_loop
 from .writing import written
+
+log = logging.getLogger(__name__)
 
 GAME = "game"  # a scope that conflicts with every other change (saving a round…)
 SEATS = "seats"  # who holds which seat: never in the way of the game's changes
@@ -84,6 +89,13 @@ class Derive(Protocol):
     worked out (:func:`fresh`)."""
 
     def __call__(self, key: Hashable, make: Callable[[GameState], T]) -> T: ...
+
+
+class Later(Protocol):
+    """How a view gets a value too heavy to work out while it is drawn
+    (:meth:`OpenGame.later`): the value, or None while it is worked out."""
+
+    def __call__(self, key: Hashable, make: Callable[[GameState], T]) -> T | None: ...
 
 
 def fresh(state: GameState) -> Derive:
@@ -122,6 +134,11 @@ class Note:
     error: bool = False
 
 
+def _seen(job: asyncio.Task[Any]) -> None:
+    if not job.cancelled():
+        job.exception()
+
+
 @dataclass
 class OpenGame:
     """A game held in memory for every session showing it (see module doc)."""
@@ -140,11 +157,18 @@ class OpenGame:
         default=(None, {}), repr=False
     )
     _hooks: list[Listener] = field(default_factory=list, repr=False)
+    # (the state they work on, jobs by key): see later()
+    _jobs: tuple[GameState | None, dict[Hashable, asyncio.Task[Any]]] = field(
+        default=(None, {}), repr=False
+    )
+    _loop: asyncio.AbstractEventLoop | None = field(default=None, repr=False)
 
     # --- watching ---------------------------------------------------------------
     def watch(self, listener: Heard) -> Callable[[], None]:
         """Call ``listener(origin)`` after every commit (any session's);
         returns the way to stop. Listeners run on the loop, after the lock."""
+        with contextlib.suppress(RuntimeError):  # none: the first commit says
+            self._loop = asyncio.get_running_loop()
         self._listeners.append(listener)
 
         def stop() -> None:
@@ -173,6 +197,73 @@ class OpenGame:
         if key not in values:
             values[key] = make(state)
         return cast(T, values[key])
+
+    def later(self, key: Hashable, make: Callable[[GameState], T]) -> T | None:
+        """``make(state)`` when it is known for the current state; else None,
+        and one job (however many screens ask) works it out off the loop,
+        keeps it if the state is still the same and has every screen
+        re-render. Why: the advisor's play-outs (odds while flipping) took
+        the first render after each tap. With no loop anywhere (a script)
+        nothing else waits: it is worked out at once."""
+        state = self.state
+        owner, values = self._derived
+        if owner is state and key in values:
+            return cast(T, values[key])
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            if self._loop is None or not self._loop.is_running():
+                return self.derived(key, make)
+            self._loop.call_soon_threadsafe(self._start, state, key, make)
+            return None
+        self._start(state, key, make)
+        return None
+
+    async def worked_out(self, key: Hashable, make: Callable[[GameState], T]) -> T:
+        """What :meth:`later` gives once its job for the current state ended."""
+        state = self.state
+        known = self.later(key, make)
+        owner, jobs = self._jobs
+        job = jobs.get(key) if owner is state else None
+        if job is None:
+            return known if known is not None else self.derived(key, make)
+        return cast(T, await asyncio.shield(job))
+
+    def _start(
+        self, state: GameState, key: Hashable, make: Callable[[GameState], T]
+    ) -> None:
+        """On the loop: the job for ``key`` on ``state``, unless one runs."""
+        self._loop = asyncio.get_running_loop()
+        if self.state is not state:
+            return  # changed meanwhile: its render asks again
+        owner, jobs = self._jobs
+        if owner is not state:
+            jobs = {}
+            self._jobs = (state, jobs)
+        if key not in jobs:
+            job = self._loop.create_task(self._work_out(state, key, make))
+            job.add_done_callback(_seen)  # a failure is logged in the job
+            jobs[key] = job
+
+    async def _work_out(
+        self, state: GameState, key: Hashable, make: Callable[[GameState], T]
+    ) -> T:
+        try:
+            value = await off_loop(make, state)
+        except Exception:
+            log.exception("working out %r failed", key)
+            if self._jobs[0] is state:
+                self._jobs[1].pop(key, None)  # the next render tries again
+            raise
+        if self.state is not state:
+            return value  # stale: the new state's render asks for its own
+        owner, values = self._derived
+        if owner is not state:
+            values = {}
+            self._derived = (state, values)
+        values[key] = value
+        self.tell()
+        return value
 
     def after_commit(self, hook: Listener) -> None:
         """Call ``hook`` after every commit, before the watchers: the
@@ -214,6 +305,7 @@ class OpenGame:
         :class:`Watch`: its session re-renders by itself).
         """
         wanted = frozenset(scopes)
+        self._loop = asyncio.get_running_loop()
         async with self._lock:
             revision = await self._apply(change, what, wanted, seen)
         if revision is None:

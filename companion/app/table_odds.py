@@ -29,7 +29,7 @@ from companion.rules.table_odds import TableOdds, table_odds
 from .advice_words import advice_text
 from .digital import DIGITAL_SCOPE
 from .live import LiveSeat
-from .open_game import Derive, GameState, Watch
+from .open_game import Derive, GameState, Later, Watch
 from .refusal import Refusal
 from .thinking import time_budget
 
@@ -52,14 +52,19 @@ def shown(state: GameState) -> bool:
     return state.digital.table_odds and not state.digital.purist
 
 
+def wanted(state: GameState, pid: str) -> bool:
+    """``pid``'s odds are shown: the mode is on at a table that is not
+    purist, and the entry is of the round being tapped in (not an edit)."""
+    draft = state.draft
+    return shown(state) and draft.editing is None and pid in draft.players
+
+
 def odds_for(state: GameState, pid: str) -> TableOdds | None:
-    """The odds of ``pid`` in the round being tapped in (None: the mode is
-    off, the table is purist, or the entry edits a past round)."""
+    """The odds of ``pid`` in the round being tapped in (None: not shown,
+    see :func:`wanted`). The advisor's play-outs: never while drawing."""
+    if not wanted(state, pid):
+        return None
     d, draft, sheet = state.digital, state.draft, state.sheet
-    if not d.table_odds or d.purist or draft.editing is not None:
-        return None
-    if pid not in draft.players:
-        return None
     totals = sheet.totals_view()
     return table_odds(
         [draft.line(p) for p in draft.players],
@@ -125,7 +130,15 @@ class OddsAtTable:
         return shown(self.watch.state)
 
     def words(self, pid: str) -> OddsWords | None:
-        """The odds of ``pid`` as this session shows them (None: none shown)."""
+        """The odds of ``pid`` as this session shows them (None: none shown;
+        while they are worked out, words that say so)."""
+        return words_for(self.watch, pid)
+
+    async def worked_out(self, pid: str) -> OddsWords | None:
+        """The words once the odds of the current state are known (what a
+        person sees a moment after the tap)."""
+        game = self.watch.game
+        await game.worked_out(("table_odds", pid), lambda s: odds_for(s, pid))
         return words_for(self.watch, pid)
 
     async def set_on(self, on: bool) -> None:
@@ -163,11 +176,16 @@ class OddsAtTable:
         await self.watch.commit(apply, what=what, scopes=[DIGITAL_SCOPE])
 
 
-def words_at(state: GameState, pid: str, derive: Derive) -> OddsWords | None:
-    """The odds of ``pid`` as a screen shows them (None: none shown)."""
-    odds = derive(("table_odds", pid), lambda s: odds_for(s, pid))
-    if odds is None:
+def words_at(
+    state: GameState, pid: str, derive: Derive, later: Later | None = None
+) -> OddsWords | None:
+    """The odds of ``pid`` as a screen shows them (None: none shown). With
+    ``later`` (the open game's), the render never works them out: until
+    they are known it says so, in the same places."""
+    if not wanted(state, pid):
         return None
+    key, make = ("table_odds", pid), lambda s: odds_for(s, pid)
+    odds = derive(key, make) if later is None else later(key, make)
     draft = state.draft
     name = state.sheet.names().get(pid, "")
     if pid in draft.busted:
@@ -176,11 +194,28 @@ def words_at(state: GameState, pid: str, derive: Derive) -> OddsWords | None:
         why = _("The odds show once {name}'s first card is in.").format(name=name)
     else:
         why = ""
+    if odds is None:
+        return working_out(why)
     in_round = sum(len(draft.line(p)) for p in draft.players)
     return odds_words(odds, in_round, why)
 
 
+def working_out(why: str) -> OddsWords:
+    """While the odds are worked out: the chances' boxes stay where they
+    will be (nothing jumps when the figures come), the advice line says so."""
+    if why:
+        return OddsWords(None, None, why, "")
+    wait = "\u2026"
+    return OddsWords(
+        _("Bust {chance}").format(chance=wait),
+        _("Flip 7 {chance}").format(chance=wait),
+        _("Working out the odds\u2026"),
+        "",
+    )
+
+
 def words_for(watch: Watch, pid: str) -> OddsWords | None:
     """The odds of ``pid`` as this session shows them (None: none shown).
-    Worked out once per change of the game and shared by every screen."""
-    return words_at(watch.state, pid, watch.game.derived)
+    Worked out once per change of the game, off the loop, and shared by
+    every screen."""
+    return words_at(watch.state, pid, watch.game.derived, watch.game.later)

@@ -25,7 +25,7 @@ from companion.app.entry_values import (
     waiting_for,
 )
 from companion.app.live import LiveSeat
-from companion.app.open_game import Derive, GameState, fresh
+from companion.app.open_game import Derive, GameState, Later, fresh
 from companion.app.problems import problem_text
 from companion.app.table_odds import OddsWords, shown, words_at
 from companion.app.telling import chain
@@ -116,10 +116,15 @@ class EntryView:
 
 
 def entry_view(
-    state: GameState, seat: LiveSeat, chosen: str, derive: Derive | None = None
+    state: GameState,
+    seat: LiveSeat,
+    chosen: str,
+    derive: Derive | None = None,
+    later: Later | None = None,
 ) -> EntryView:
     """The entry with ``chosen``'s line open (a phone's own line first,
-    else the first player's, when ``chosen`` is not in the round)."""
+    else the first player's, when ``chosen`` is not in the round).
+    ``later``: the open game's way to work the odds out after the render."""
     derive = derive or fresh(state)
     draft, sheet = state.draft, state.sheet
     pid = chosen if chosen in draft.players else _first(state, seat)
@@ -147,7 +152,7 @@ def entry_view(
             )
             for p in draft.players
         ),
-        line=_chosen(state, seat, pid, derive, editable),
+        line=_chosen(state, seat, pid, derive, editable, later),
         many=len(draft.players) > MANY,
         phones=tuple(
             names[p]
@@ -170,7 +175,8 @@ def entry_of(session: AppState, chosen: str) -> EntryView | None:
     watch = session.watch
     if watch is None:
         return None
-    return entry_view(watch.state, session.seat, chosen, watch.game.derived)
+    game = watch.game
+    return entry_view(watch.state, session.seat, chosen, game.derived, game.later)
 
 
 def _first(state: GameState, seat: LiveSeat) -> str:
@@ -181,7 +187,12 @@ def _first(state: GameState, seat: LiveSeat) -> str:
 
 
 def _chosen(
-    state: GameState, seat: LiveSeat, pid: str, derive: Derive, editable: bool
+    state: GameState,
+    seat: LiveSeat,
+    pid: str,
+    derive: Derive,
+    editable: bool,
+    later: Later | None,
 ) -> ChosenLine:
     draft, sheet = state.draft, state.sheet
     typed = draft.typed.get(pid)
@@ -204,7 +215,7 @@ def _chosen(
         done_by=_done_by(state, seat, pid) if editable else "",
         brutal=sheet.rules.brutal,
         bonus=_bonus(state, derive) if editable else None,
-        odds=words_at(state, pid, derive),
+        odds=words_at(state, pid, derive, later),
         scorer=seat.scorer,
     )
 
