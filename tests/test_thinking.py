@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from drive import drive
 from test_bot_driver import Manual
 
 from companion.app import AppState, digital_table, thinking
@@ -92,10 +93,10 @@ def test_the_hard_player_thinks_within_the_time_budget(
     hub = GameHub(GameStore.memory(), BotClock(1.0, Manual().schedule))
     app = AppState(hub)
     for name in ("Ann", "Bob"):
-        assert app.act(app.form.add, name) is None
+        assert drive(app.act(app.form.add, name)) is None
     for seat in (0, 1):
-        assert app.act(app.form.set_computer, seat, "hard") is None
-    assert app.start_game() is None and app.act(app.table.start) is None
+        assert drive(app.act(app.form.set_computer, seat, "hard")) is None
+    assert app.start_game() is None and drive(app.act(app.table.start)) is None
     assert app.watch is not None
     state = app.watch.state
     moves = 0
