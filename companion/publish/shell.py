@@ -263,8 +263,8 @@ _REGISTER = """  <script>
       const NativeWorker = globalThis.Worker;
       const script = base + "python-worker.js";
       let restored = false;
-      function spawn(python, query) {
-        const worker = new NativeWorker(script + query, { type: "module" });
+      function spawn(python, name) {
+        const worker = new NativeWorker(script, { type: "module", name });
         worker.addEventListener("message", (event) => {
           const data = event.data;
           if (data && data.flip7) {
@@ -302,11 +302,11 @@ _REGISTER = """  <script>
         terminate() { this.worker.terminate(); },
         restart() {
           this.worker.terminate();
-          this.worker = spawn(this, "?fresh");
+          this.worker = spawn(this, "flip7-fresh");
           if (this.first !== null) this.worker.postMessage(this.first);
         },
       };
-      python.worker = spawn(python, "");
+      python.worker = spawn(python, "flip7-python");
       mark("worker-created");
       let prestarted = python;
       globalThis.Worker = class extends NativeWorker {
@@ -322,14 +322,21 @@ _REGISTER = """  <script>
       // Once per build, after Home: Python with the app imported, kept for
       // the next open (made in a worker of its own, python-worker.js).
       function makeSnapshot() {
-        const maker = new NativeWorker(script + "?snapshot", { type: "module" });
+        // Held by the page until done (an unreferenced worker may be
+        // collected half way).
+        const maker = python.maker = new NativeWorker(script,
+          { type: "module", name: "flip7-snapshot" });
+        const done = (what) => {
+          marks.snapshot = what;
+          maker.terminate();
+          python.maker = null;
+        };
         maker.addEventListener("message", (event) => {
           const data = event.data;
-          if (data && data.flip7 === "snapshot") {
-            marks.snapshot = data.error || data.bytes;
-            maker.terminate();
-          }
+          if (data && data.flip7 === "snapshot") done(data.error || data.bytes);
+          if (data && data.flip7 === "mark") mark("snapshot-" + data.name, data.at);
         });
+        maker.addEventListener("error", (event) => done(String(event.message)));
       }
       if (!("serviceWorker" in navigator)) return;
       // A first install takes control without a reload; only a new build

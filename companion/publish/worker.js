@@ -27,8 +27,11 @@ const HOME = "/home/pyodide";
 // module with compiled code (msgpack) may be loaded before a snapshot.
 const WARM = __WARM__;
 const STOPPED = "__STOPPED__";
-const MAKING = new URL(self.location.href).searchParams.has("snapshot");
-const FRESH = new URL(self.location.href).searchParams.has("fresh");
+// What the page started this worker for, by its name (not by a query in
+// its address: served by the service worker, a worker's address is the
+// cached response's, without it).
+const MAKING = self.name === "flip7-snapshot";
+const FRESH = self.name === "flip7-fresh";
 
 function mark(name, extra) {
   self.postMessage({ flip7: "mark", name, at: performance.timeOrigin + performance.now(),
@@ -144,8 +147,11 @@ async function makeSnapshot() {
   const pyodide = await start(null);
   await unpack(pyodide);
   prepare(pyodide);
+  mark("unpacked");
   pyodide.runPython(WARM.map((name) => `import ${name}`).join("\n"));
+  mark("imported");
   const bytes = pyodide.makeMemorySnapshot();
+  mark("made");
   const cache = await caches.open(SNAPSHOTS);
   await cache.put(SNAPSHOT_URL, new Response(bytes, {
     headers: { "Content-Type": "application/octet-stream", [SUM]: await digest(bytes) },

@@ -354,8 +354,13 @@ def test_bench_phone_app(tmp_path: Path) -> None:
         out, rf"phone backup: restore 20 games {NUMBER} s, back up {NUMBER} s "
         rf"\({NUMBER} MB\), reload to Home with them {NUMBER} s"
     )  # fmt: skip
-    for name in ("offline reload", "served app"):
-        lines_like(out, rf"{name}: Home after median {NUMBER} s, .+\(n=1\)")
+    for name in ("first visit", "reload", "offline reload", "served app"):
+        lines_like(
+            out, rf"{name}: Home after median {NUMBER} s, .+\(n=1\) \[{NUMBER}\]"
+        )
+    lines_like(out, rf"offline reload / served page load: {NUMBER}x")
+    for mark in ("worker-created", "python-ready", "first-frame", "home"):
+        lines_like(out, rf"  {mark} +{NUMBER} \| +{NUMBER} \| +{NUMBER}  .+")
     ms = rf"p50 +{NUMBER} ms +p95 +{NUMBER} ms +max +{NUMBER} ms"
     kinds = {m[1] for m in lines_like(out, rf"advice (\w+) +n=\d+ +{ms}")}
     assert {"all", "budgeted"} <= kinds, out

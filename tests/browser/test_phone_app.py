@@ -283,8 +283,10 @@ def test_a_phone_backs_up_is_wiped_and_restores_every_game(
     # And Python in the page dies (Pyodide's fatal "memory access out of
     # bounds", seen after tap bursts): the next tap says so and offers a
     # reload (the page stayed with a dead UI, issue 37).
-    python = next(
-        w for w in page.workers if re.search(r"/python-worker\.js(\?fresh)?$", w.url)
+    python = next(  # the app's, not the one making Python's snapshot
+        w
+        for w in page.workers
+        if "python-worker" in w.url and w.evaluate("self.name") != "flip7-snapshot"
     )
     python.evaluate(
         "() => { try { self.pyodide.runPython("
