@@ -141,13 +141,16 @@ class TableGuest:
         same_host = shown is not None and rev.epoch == shown.epoch
         if same_host and shown is not None and rev.revision <= shown.revision:
             return  # an older or repeated revision: ordering kept
+        if rev.host_public != self._channel_for:
+            try:
+                self._channel = await self.sealer.agree(
+                    self._private, rev.host_public, self.room.encode()
+                )
+            except Unsealable:
+                return  # signed, yet no key: not a revision to act on
+            self._channel_for = rev.host_public
         self.shown = rev
         self.heard = self.clock()
-        if rev.host_public != self._channel_for:
-            self._channel = await self.sealer.agree(
-                self._private, rev.host_public, self.room.encode()
-            )
-            self._channel_for = rev.host_public
 
     async def _on_beat(self, _subject: str, raw: bytes) -> None:
         if await self._open(self.room_key, raw, "beat") is None:
