@@ -112,3 +112,23 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         write(f"the {SLOWEST} slowest tests (seconds, setup and teardown included):")
         for nodeid, seconds in slowest:
             write(f"{seconds:9.1f}  {nodeid}")
+
+
+@pytest.fixture(autouse=True)
+def _no_foreign_running_loop(request: pytest.FixtureRequest) -> Any:
+    """A unit test runs as it does alone: in the whole suite, a test process
+    that ran a browser test keeps Playwright's event loop marked running on
+    its main thread (tests/own_loop.py), and the app's async code, asking
+    for the running loop, would put its tasks there, where nothing drives
+    them (a seat let go of, the table's odds worked out, never ran)."""
+    if "browser" in request.path.parts:
+        yield
+        return
+    import asyncio
+
+    foreign = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(foreign)

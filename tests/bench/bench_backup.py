@@ -18,6 +18,7 @@ included), the file's size and the machine's load are printed.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -94,13 +95,13 @@ def run(kind: str, n: int, home: Callable[[], GameStore], empty: GameStore) -> N
     fresh = backups(empty)
     said = timed(
         f"{kind}: restore {n} games into an empty store",
-        lambda: fresh.restore(made.data),
+        lambda: asyncio.run(fresh.restore(made.data)),
     )
     print(f"{kind}:   said: {said}")
-    timed(f"{kind}: undo that restore", fresh.undo)
+    timed(f"{kind}: undo that restore", lambda: asyncio.run(fresh.undo()))
     said = timed(
         f"{kind}: restore {n} games into the same store",
-        lambda: backups(home()).restore(made.data),
+        lambda: asyncio.run(backups(home()).restore(made.data)),
     )
     print(f"{kind}:   said: {said}")
 

@@ -18,16 +18,19 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-from drive import drive
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/
 
-from companion.app import AppState
-from companion.app.hub import GameHub
-from companion.store import GameStore
+from drive import drive  # noqa: E402
+
+from companion.app import AppState  # noqa: E402
+from companion.app.hub import GameHub  # noqa: E402
+from companion.store import GameStore  # noqa: E402
 
 
 def percentile(values: list[float], p: float) -> float:
