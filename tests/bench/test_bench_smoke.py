@@ -366,3 +366,45 @@ def test_bench_phone_app(tmp_path: Path) -> None:
     assert {"all", "budgeted"} <= kinds, out
     row = json_lines(out)[-1]
     assert row["installed_mb"] >= row["first_visit_mb"] > 0, row
+
+
+def test_bench_choices(tmp_path: Path) -> None:
+    agree = run_bench("bench_choices.py", "agree", "--positions", "3", tmp=tmp_path)
+    lines_like(agree, rf"3 decisions, {NUMBER} s")
+    lines_like(agree, rf"same suggestion from seeds 0 and 1: \d+/3 = {NUMBER}%")
+    lines_like(agree, rf"where seed 0's advice is not close: \d+/\d+ = {NUMBER}%.*")
+    settle = run_bench(
+        "bench_choices.py",
+        "settle",
+        "--positions",
+        "1",
+        "--settle-n",
+        "40",
+        tmp=tmp_path,
+    )
+    lines_like(settle, r"#0 .*: advice .*; settle best .*(ok|CLEARLY WORSE) \[.*\]")
+    lines_like(settle, r"not clearly worse than the settle's best: \d/1")
+    lines_like(settle, rf"load average (before|after): {NUMBER}")
+
+
+def test_bench_tablelink_broker(tmp_path: Path) -> None:
+    pytest.importorskip("nats")
+    from nats_broker import SERVER
+
+    if not Path(SERVER).exists() and not os.environ.get("REQUIRE_BROWSER"):
+        pytest.skip("nats-server is not installed")
+    out = run_bench(
+        "bench_tablelink_broker.py",
+        "--tables",
+        "3",
+        "--seconds",
+        "1",
+        "--puts",
+        "50",
+        "--connections",
+        "20",
+        tmp=tmp_path,
+    )
+    lines_like(out, rf"fan-out: 3 tables x .*; p50 {NUMBER} ms, p95 {NUMBER} ms.*")
+    lines_like(out, r"kept revisions: 50 key-value puts in .*")
+    lines_like(out, rf"connections: 20 idle, server memory .* = {NUMBER} KiB each")
