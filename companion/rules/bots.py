@@ -108,13 +108,23 @@ class WinBot:
 
     def threshold(self, rnd: Round, player: int) -> int:
         totals = rnd.totals or (0,) * rnd.players
-        rivals = [q for q in rnd.seats if q != player]
-        gap = max((totals[q] for q in rivals), default=totals[player]) - totals[player]
+        sums = rnd.seat_sums
+        mine = totals[player]
+        top: int | None = None  # the best rival's total
+        near: int | None = None  # the best rival's total plus number sum
+        for q in rnd.seats:
+            if q != player:
+                total = totals[q]
+                if top is None or total > top:
+                    top = total
+                if near is None or total + sums[q] > near:
+                    near = total + sums[q]
+        gap = (mine if top is None else top) - mine
         at = self.at + max(-6, min(10, gap // BEHIND_STEP))
-        target = rnd.rules.target
-        near = max((totals[q] + rnd.number_sum(q) for q in rivals), default=0)
-        if near >= target:  # the game likely ends this round: catch the leader
-            at = max(at, near - totals[player] + 1)
+        if near is None:
+            near = 0  # no rival
+        if near >= rnd.rules.target:  # the game likely ends this round
+            at = max(at, near - mine + 1)  # catch the leader
         return at
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
@@ -129,7 +139,10 @@ class WinBot:
         call = naive_call(rnd, player)
         if call is not None:
             return call
-        return STAY if value(rnd, player) >= self.threshold(rnd, player) else HIT
+        at = self.threshold(rnd, player)
+        if rnd.seat_sums[player] < at:
+            return HIT  # at a turn a line is worth at most its number sum
+        return STAY if value(rnd, player) >= at else HIT
 
 
 EASY_STOP: Final = 20

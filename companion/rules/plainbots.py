@@ -174,4 +174,6 @@ class EndgameBot:
             call = naive_call(rnd, player)
             if call is not None:
                 return call
+        if rnd.seat_sums[player] < self.at:
+            return HIT  # at a turn a line is worth at most its number sum
         return STAY if value(rnd, player) >= self.at else HIT
