@@ -223,14 +223,13 @@ def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
     seats = rnd.seats
     for p in seats:
         bot = bots[p]
-        kind = type(bot)
-        if kind is StopBot:
+        if type(bot) is StopBot:
             rnd.stop_at(p, bot.at)
-        elif kind is EndgameBot and not near:
+        elif type(bot) is EndgameBot and not near:
             rnd.stop_at(p, bot.at)  # far from the end: an endgame bot is a stop bot
         else:
             rnd.stop_at(p, None)
-            if kind is WinBot or kind is EndgameBot:
+            if type(bot) is WinBot or type(bot) is EndgameBot:
                 rnd.turn_by(p, turns.turn)
                 continue
         rnd.turn_by(p, None)
