@@ -27,7 +27,7 @@ from .events import Event, event
 from .linescores import cached_score
 from .resolve import Gen, play_on, play_round
 from .saving import SavedRoundError, dump, load, setup_data, start_args
-from .scoring import LineScore
+from .scoring import BUSTED_SCORE, LineScore
 from .setup import prepare
 from .shuffle import shuffle, skip
 from .status import BUSTED, Status
@@ -276,8 +276,10 @@ class Round:
         asked again while the line and its flags are the same, it is the
         same score, found by comparing the line, not by hashing it."""
         t = self._t
-        line = t.lines[i]
         busted = t.status[i] == BUSTED
+        if busted and not self.rules.brutal:
+            return BUSTED_SCORE  # what cached_score gives, whatever the line
+        line = t.lines[i]
         bonus = t.bonus or t.flip7 != i
         attacked = self.rules.brutal and t.attacked == i
         flags = busted + 2 * bonus + 4 * attacked
