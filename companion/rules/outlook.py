@@ -117,27 +117,33 @@ def naive_call(rnd: Round, p: int) -> str | None:
     totals = rnd.totals
     if totals is None:
         return None
-    # Both calls need a standing at the target; no line is worth more than
-    # its number sum plus the Flip 7 bonus (÷2, −N, The Zero and the −15
-    # only lower it): most turns of a game are decided here, no line scored.
-    target = rnd.rules.target
-    sums = rnd.seat_sums
-    seats = rnd.seats
-    if all(totals[q] + sums[q] + FLIP7_BONUS < target for q in seats):
-        return None
+    # Both calls need a standing at the target, and no line is worth more
+    # than its number sum plus the Flip 7 bonus (÷2, −N, The Zero and the
+    # −15 only lower it): only the lines that can be worth that much are
+    # scored (at most turns of a game, none). A finished rival who cannot
+    # reach the target cannot make the best one that has it either.
+    reach = rnd.rules.target - FLIP7_BONUS
+    sums, status, seats = rnd.seat_sums, rnd.seat_status, rnd.seats
     score = rnd.line_score
-    mine = totals[p] + score(p).total
-    status = rnd.seat_status
     best_done: int | None = None
     for q in seats:
-        if q != p and (status[q] == STAYED or status[q] == BUSTED):
+        if (
+            q != p
+            and totals[q] + sums[q] >= reach
+            and (status[q] == STAYED or status[q] == BUSTED)
+        ):
             now = totals[q] + score(q).total
             if best_done is None or now > best_done:
                 best_done = now
+    if best_done is None and totals[p] + sums[p] < reach:
+        return None
+    mine, target = totals[p] + score(p).total, rnd.rules.target
     if best_done is not None and best_done >= target and best_done > mine:
         return HIT
     if mine >= target and all(
-        totals[q] + score(q).total < mine for q in seats if q != p
+        totals[q] + sums[q] + FLIP7_BONUS < mine or totals[q] + score(q).total < mine
+        for q in seats
+        if q != p
     ):
         return STAY
     return None
