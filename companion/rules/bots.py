@@ -108,23 +108,41 @@ class WinBot:
 
     def threshold(self, rnd: Round, player: int) -> int:
         totals = rnd.totals or (0,) * rnd.players
-        rivals = [q for q in rnd.seats if q != player]
-        gap = max((totals[q] for q in rivals), default=totals[player]) - totals[player]
+        sums = rnd.seat_sums
+        mine = totals[player]
+        top: int | None = None  # the best rival's total
+        near: int | None = None  # the best rival's total plus number sum
+        for q in rnd.seats:
+            if q != player:
+                total = totals[q]
+                if top is None or total > top:
+                    top = total
+                if near is None or total + sums[q] > near:
+                    near = total + sums[q]
+        gap = (mine if top is None else top) - mine
         at = self.at + max(-6, min(10, gap // BEHIND_STEP))
-        target = rnd.rules.target
-        near = max((totals[q] + rnd.number_sum(q) for q in rivals), default=0)
-        if near >= target:  # the game likely ends this round: catch the leader
-            at = max(at, near - totals[player] + 1)
+        if near is None:
+            near = 0  # no rival
+        if near >= rnd.rules.target:  # the game likely ends this round
+            at = max(at, near - mine + 1)  # catch the leader
         return at
 
     def choose(self, rnd: Round, player: int, rng: random.Random) -> str:
         forced = not_hit_or_stay(rnd, player, rng)
         if forced is not None:
             return forced
+        return self.turn(rnd, player)
+
+    def turn(self, rnd: Round, player: int) -> str:
+        """The free hit or stay (no Zero held), from the table alone: what
+        the engine calls in a play-out (:func:`play_out`)."""
         call = naive_call(rnd, player)
         if call is not None:
             return call
-        return STAY if value(rnd, player) >= self.threshold(rnd, player) else HIT
+        at = self.threshold(rnd, player)
+        if rnd.seat_sums[player] < at:
+            return HIT  # at a turn a line is worth at most its number sum
+        return STAY if value(rnd, player) >= at else HIT
 
 
 EASY_STOP: Final = 20
@@ -164,13 +182,46 @@ def _stay_from_now(rnd: Round) -> list[Bot]:
     return [StopBot(NEVER_HIT)] * rnd.players
 
 
+class _Turns:
+    """The hit or stay of the seats whose bots make it from the table alone
+    (a ``turn`` method, no ``pending`` read, no ``rng`` drawn), called by
+    the engine (``Round.turn_by``) instead of asked: the choices a round
+    trip through ``pending``, the bot and ``Round.play`` would make. They
+    count among the play-out's decisions (``asked``) as when they were
+    asked, so :data:`LONG_PLAY_OUT` cuts a round at the same point."""
+
+    __slots__ = ("rnd", "bots", "asked")
+
+    def __init__(self, rnd: Round, bots: Sequence[Bot]) -> None:
+        self.rnd = rnd
+        self.bots = bots
+        self.asked = 0
+
+    def turn(self, p: int, must: int) -> str:
+        self.asked += 1
+        if self.asked == LONG_PLAY_OUT:
+            self.bots = _stay_from_now(self.rnd)
+            return HIT if must else STAY  # what StopBot(NEVER_HIT) says
+        if must:
+            return HIT  # The Zero: the only legal choice, as every bot says
+        bot = self.bots[p]
+        if type(bot) is WinBot:
+            return bot.turn(self.rnd, p)
+        assert type(bot) is EndgameBot
+        return bot.turn(self.rnd, p)
+
+
 def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
     """Let the bots (``bots[seat]``) make every decision until the round is
     over. A :class:`StopBot`'s hit/stay is a mark on its line's value, so
-    the engine plays it itself (``Round.stop_at``): the same choices, each
-    recorded, without a round trip through the bot and ``Round.play``."""
+    the engine plays it itself (``Round.stop_at``), and a :class:`WinBot`'s
+    or :class:`.plainbots.EndgameBot`'s is called by the engine
+    (``Round.turn_by``): the same choices, each recorded, without a round
+    trip through ``pending``, the bot and ``Round.play``."""
     near = endgame_near(rnd)
-    for p in rnd.seats:
+    turns = _Turns(rnd, bots)
+    seats = rnd.seats
+    for p in seats:
         bot = bots[p]
         if type(bot) is StopBot:
             rnd.stop_at(p, bot.at)
@@ -178,18 +229,20 @@ def play_out(rnd: Round, bots: Sequence[Bot], rng: random.Random) -> None:
             rnd.stop_at(p, bot.at)  # far from the end: an endgame bot is a stop bot
         else:
             rnd.stop_at(p, None)
+            if type(bot) is WinBot or type(bot) is EndgameBot:
+                rnd.turn_by(p, turns.turn)
+                continue
+        rnd.turn_by(p, None)
     play = rnd.play
-    asked = 0
-    while True:
-        pend = rnd.pending
-        if pend is None:
-            return
-        asked += 1
-        if asked == LONG_PLAY_OUT:
-            bots = _stay_from_now(rnd)
+    while (pend := rnd.pending) is not None:
+        turns.asked += 1
+        if turns.asked == LONG_PLAY_OUT:
+            turns.bots = _stay_from_now(rnd)
         p = pend.player
-        bot = bots[p]
+        bot = turns.bots[p]
         if type(bot) is StopBot and pend.kind is not TURN:
             play(decide_other(rnd, p, rng))  # what StopBot.choose does
         else:
             play(bot.choose(rnd, p, rng))
+    for p in seats:  # the turners hold the round: no cycle left behind
+        rnd.turn_by(p, None)

@@ -114,16 +114,37 @@ def naive_call(rnd: Round, p: int) -> str | None:
     ``endgame`` bot), certain or not: hit when a finished opponent already
     beats what ``p`` would bank and has the target; stay when banking gives
     ``p`` the target ahead of everyone. None otherwise."""
-    if rnd.totals is None:
+    totals = rnd.totals
+    if totals is None:
         return None
-    now = standings(rnd)
-    mine, target = now[p], rnd.rules.target
-    rivals = [q for q in rnd.seats if q != p]
-    done = [now[q] for q in rivals if rnd.status(q) in (STAYED, BUSTED)]
-    best_done = max(done, default=None)
+    # Both calls need a standing at the target, and no line is worth more
+    # than its number sum plus the Flip 7 bonus (÷2, −N, The Zero and the
+    # −15 only lower it): only the lines that can be worth that much are
+    # scored (at most turns of a game, none). A finished rival who cannot
+    # reach the target cannot make the best one that has it either.
+    reach = rnd.rules.target - FLIP7_BONUS
+    sums, status, seats = rnd.seat_sums, rnd.seat_status, rnd.seats
+    score = rnd.line_score
+    best_done: int | None = None
+    for q in seats:
+        if (
+            q != p
+            and totals[q] + sums[q] >= reach
+            and (status[q] == STAYED or status[q] == BUSTED)
+        ):
+            now = totals[q] + score(q).total
+            if best_done is None or now > best_done:
+                best_done = now
+    if best_done is None and totals[p] + sums[p] < reach:
+        return None
+    mine, target = totals[p] + score(p).total, rnd.rules.target
     if best_done is not None and best_done >= target and best_done > mine:
         return HIT
-    if mine >= target and all(now[q] < mine for q in rivals):
+    if mine >= target and all(
+        totals[q] + sums[q] + FLIP7_BONUS < mine or totals[q] + score(q).total < mine
+        for q in seats
+        if q != p
+    ):
         return STAY
     return None
 

@@ -165,8 +165,15 @@ class EndgameBot:
             return decide_other(rnd, player, rng)
         if len(pend.options) == 1:
             return pend.options[0]
+        return self.turn(rnd, player)
+
+    def turn(self, rnd: Round, player: int) -> str:
+        """The free hit or stay (no Zero held), from the table alone: what
+        the engine calls in a play-out (:func:`.bots.play_out`)."""
         if endgame_near(rnd):
             call = naive_call(rnd, player)
             if call is not None:
                 return call
-        return _stop_choice(rnd, player, self.at)
+        if rnd.seat_sums[player] < self.at:
+            return HIT  # at a turn a line is worth at most its number sum
+        return STAY if value(rnd, player) >= self.at else HIT

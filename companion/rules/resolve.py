@@ -106,9 +106,11 @@ def _turns(t: Table, start: int = 0) -> Gen:
     round from ``t.order[start]`` (a copied round resumes at its turn). A
     seat with a ``stay_at`` mark (a stop bot in a simulation) is not asked:
     its choice is made here exactly as :class:`.bots.StopBot` makes it, and
-    recorded."""
+    recorded. A seat with a turner (``Table.turners``) is not asked either:
+    its bot's hit or stay is called here, checked and recorded."""
     status, lines, log, sums = t.status, t.lines, t.log, t.sums
     values, stay_at, played = t.values, t.stay_at, t.played
+    turners = t.turners
     asks, rules, face = TURN_ASKS, t.rules, NUMBER_VALUES
     order = t.order
     seats = order[start:]
@@ -122,7 +124,14 @@ def _turns(t: Table, start: int = 0) -> Gen:
             must = held & 1  # bit 0: The Zero is in the line (R4)
             at = stay_at[p]
             if at is None:
-                choice = yield asks[p][must]
+                decide = turners[p]
+                if decide is None:
+                    choice = yield asks[p][must]
+                else:  # the seat's bot, called here (a play-out's shortcut)
+                    choice = decide(p, must)
+                    if choice != HIT and (must or choice != STAY):
+                        raise ValueError(f"{choice!r} is not a legal turn now")
+                    played.append(choice)
             elif must or sums[p] < at:
                 choice = HIT
                 played.append(HIT)

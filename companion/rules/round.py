@@ -27,11 +27,11 @@ from .events import Event, event
 from .linescores import cached_score
 from .resolve import Gen, play_on, play_round
 from .saving import SavedRoundError, dump, load, setup_data, start_args
-from .scoring import LineScore
+from .scoring import BUSTED_SCORE, LineScore
 from .setup import prepare
 from .shuffle import shuffle, skip
 from .status import BUSTED, Status
-from .table import InternedCards, Table
+from .table import InternedCards, Table, Turner
 
 _code = attrgetter("code")
 
@@ -276,8 +276,10 @@ class Round:
         asked again while the line and its flags are the same, it is the
         same score, found by comparing the line, not by hashing it."""
         t = self._t
-        line = t.lines[i]
         busted = t.status[i] == BUSTED
+        if busted and not self.rules.brutal:
+            return BUSTED_SCORE  # what cached_score gives, whatever the line
+        line = t.lines[i]
         bonus = t.bonus or t.flip7 != i
         attacked = self.rules.brutal and t.attacked == i
         flags = busted + 2 * bonus + 4 * attacked
@@ -459,6 +461,18 @@ class Round:
         stop bot at ``at`` chooses (each choice still recorded), instead of
         asking; None: ask again. A play-out's shortcut (``bots.play_out``)."""
         self._t.stay_at[seat] = at
+
+    def turn_by(self, seat: int, turner: Turner | None) -> None:
+        """From now on the engine calls ``turner(seat, must)`` for ``seat``'s
+        hit or stay (``must``: 1 when The Zero makes it hit) instead of
+        asking, and records its answer (``hit`` or ``stay``; anything else,
+        or ``stay`` when it must hit, raises ValueError); None: ask again.
+        A :meth:`stop_at` mark comes first. While a turner runs, the round
+        is read as it stands at that turn, but ``pending``, ``legal()`` and
+        ``over`` still say what was asked last: a turner reads the table
+        (lines, values, totals), not those. A play-out's shortcut
+        (``bots.play_out``)."""
+        self._t.turners[seat] = turner
 
     def to_json(self) -> str:
         if self._forked:

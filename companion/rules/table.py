@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any, Final
 
@@ -47,6 +47,10 @@ _code: Final = attrgetter("code")
 
 # A seat's line as last scored, the scoring flags, the score (Table.scored).
 Scored = tuple[list[Card], int, LineScore]
+# A seat's hit or stay made by its bot inside the engine (``Table.turners``):
+# called with the seat and 1 when The Zero makes it hit (else 0), it returns
+# ``hit`` or ``stay``.
+Turner = Callable[[int, int], str]
 
 
 class RoundEnd(Exception):
@@ -85,6 +89,7 @@ class Table:
         "over",
         "played",
         "stay_at",
+        "turners",
         "scored",
     )
 
@@ -132,6 +137,10 @@ class Table:
         # of a stop bot whose hit/stay the engine plays itself (None: ask).
         self.played: list[str] = []
         self.stay_at: list[int | None] = [None] * players
+        # Per seat, a bot's own hit or stay, called by the engine instead of
+        # asking (``bots.play_out``: no round trip through ``pending`` and
+        # ``Round.play`` for the commonest decision); ``stay_at`` first.
+        self.turners: list[Turner | None] = [None] * players
         # Per seat, the line last scored (a copy), how (Round.line_score's
         # flags) and its score: the bots and the advisor ask every seat's
         # value at every decision, and most lines have not changed since.
@@ -140,7 +149,8 @@ class Table:
     def copy(self) -> Table:
         """Every zone and mark copied (the cards themselves are interned and
         shared), for a what-if that goes on from here without replaying the
-        round; the stop marks (``stay_at``) are not copied: a copy asks. The
+        round; the stop marks (``stay_at``) and turners are not copied: a
+        copy asks. The
         cards being resolved and Flip Four's set-aside piles are copied too,
         though a copy is only taken at a turn, when they are empty."""
         t = Table(self.rules, self.players, 0, self.seats, (), (), self.seed)

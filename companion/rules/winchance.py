@@ -213,9 +213,29 @@ def win_chances(
         share = 1 / sum(leaders)
         return [share if lead else 0.0 for lead in leaders]
     size = players or n
+    short = tuple([_bins_short(t, target) for t in totals])
+    key = (size, short)
+    known = _CHANCES.get(key)
+    if known is not None:
+        return list(known)
+    if len(_CHANCES) >= _CHANCES_MAX:
+        _CHANCES.clear()
+    got = _CHANCES[key] = _chances(short, size)
+    return list(got)
+
+
+# win_chances by table size and the bins each seat is short of the target
+# (all that its figures depend on): the play-outs of one position end on
+# the same few bins again and again.
+_CHANCES: Final[dict[tuple[int, tuple[int, ...]], tuple[float, ...]]] = {}
+_CHANCES_MAX: Final = 1 << 15
+
+
+def _chances(short: tuple[int, ...], size: int) -> tuple[float, ...]:
+    """:func:`win_chances` before the game is over, from the bins short."""
+    n = len(short)
     table = heads_up(size)
     power = _flatten(size)
-    short = [_bins_short(t, target) for t in totals]
     weights = []
     for i, a in enumerate(short):
         w = 1.0
@@ -226,8 +246,8 @@ def win_chances(
         weights.append(w**power)
     total = sum(weights)
     if total <= 0:
-        return [1 / n] * n
-    return [w / total for w in weights]
+        return (1 / n,) * n
+    return tuple([w / total for w in weights])
 
 
 def chance_after_round(rnd: Round, scores: Sequence[int], p: int) -> float:

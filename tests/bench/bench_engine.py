@@ -22,7 +22,9 @@ round played out too) at fixed turn positions. ``COMPANION_PURE_PYTHON=1``
 measures the plain sources (what phones run); otherwise each copy runs its
 own compiled build when one exists (``companion engine build`` in each).
 ``--instructions K`` (with ``--against``): callgrind's instruction count
-per advisor sample instead, old and new, which the load does not change.
+per advisor sample (K a position) and per simulated round (4K games of
+``stop`` players, K of ``win`` players) instead, old and new, which the
+load does not change.
 """
 
 from __future__ import annotations
@@ -157,13 +159,19 @@ def child(games: int, positions: int) -> None:
     )
 
 
-def count_child(positions: int, samples: int) -> None:
-    """Play ``samples`` advisor samples at each position of both sets (no
-    timing: run under callgrind, ``--instructions``)."""
+def count_child(positions: int, samples: int, kind: str = "sample") -> None:
+    """Play ``samples`` advisor samples at each position of both sets, or
+    (``kind`` "stop" or "win") ``samples`` whole games of four such bots and
+    print how many rounds they made (no timing: run under callgrind,
+    ``--instructions``)."""
     from companion.rules.winchance import heads_up
 
     for size in range(2, 7):
         heads_up(size)  # built once a process: in both runs, not in the count
+    if kind != "sample":
+        res = simulate(samples, 4, [kind], seed=1, rules=Rules()) if samples else None
+        print(res.rounds if res else 0)
+        return
     free = [r for r in turn_positions(3 * positions, seed=3) if len(r.legal()) == 2]
     rounds = free[:positions] + game_positions(positions, seed=5)
     if samples:
@@ -181,24 +189,32 @@ def instructions(other: str, positions: int, samples: int) -> None:
 
     here = str(Path(__file__).resolve().parents[2])
     print(f"callgrind, {2 * positions} positions, load {_load()}")
-    for name, root in (("old", str(Path(other).resolve())), ("new", here)):
-        got = []
-        for k in (0, samples):
-            out = subprocess.run(
-                ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-                + [sys.executable, str(Path(__file__).resolve()), "--count", str(k)]
-                + ["--positions", str(positions)],
-                env=dict(os.environ, PYTHONPATH=root),
-                cwd=root,
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stderr
-            found = re.search(r"Collected : (\d+)", out)
-            assert found, out[-2000:]
-            got.append(int(found.group(1)))
-        each = (got[1] - got[0]) / (2 * positions * samples)
-        print(f"{name}: {each / 1000:,.0f} k instructions per advisor sample")
+    # What is counted: advisor samples at each position, or whole games of
+    # four ``stop`` (4 × samples games) or ``win`` players (samples games).
+    plans = (("sample", samples), ("stop", 4 * samples), ("win", samples))
+    for kind, k_max in plans:
+        for name, root in (("old", str(Path(other).resolve())), ("new", here)):
+            got, units = [], 2 * positions * samples
+            for k in (0, k_max):
+                run = subprocess.run(
+                    ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+                    + [sys.executable, str(Path(__file__).resolve())]
+                    + ["--count", str(k), "--kind", kind]
+                    + ["--positions", str(positions)],
+                    env=dict(os.environ, PYTHONPATH=root),
+                    cwd=root,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                found = re.search(r"Collected : (\d+)", run.stderr)
+                assert found, run.stderr[-2000:]
+                got.append(int(found.group(1)))
+                if kind != "sample" and k:
+                    units = int(run.stdout.split()[-1])  # the rounds played
+            each = (got[1] - got[0]) / units
+            unit = "advisor sample" if kind == "sample" else f"round, 4 {kind}"
+            print(f"{name}: {each / 1000:,.0f} k instructions per {unit}")
 
 
 def against(other: str, runs: int, games: int, positions: int) -> None:
@@ -254,6 +270,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--kind", default="sample", help=argparse.SUPPRESS)
     parser.add_argument(
         "--instructions",
         type=int,
@@ -262,7 +279,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.count is not None:
-        count_child(args.positions, args.count)
+        count_child(args.positions, args.count, args.kind)
         return
     if args.against and args.instructions:
         instructions(args.against, args.positions, args.instructions)
