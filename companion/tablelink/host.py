@@ -186,6 +186,15 @@ class TableHost:
                 raise HostTaken(self.room) from exc
         self.published = revision
 
+    async def reconnected(self) -> None:
+        """The broker was away (this phone slept, or the broker restarted):
+        keep and publish the game again, whether or not it moved meanwhile
+        (a broker restarted without its store lost the kept revision; a
+        change made meanwhile was never published), then beat."""
+        self.published = -1
+        await self.changed()
+        await self.beat()
+
     async def _check_kept(self) -> None:
         """Whose is the kept revision? The room is this host's (made with
         its invite), so a record signed with its key under another epoch is
