@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from companion.tablelink.broker import Conflict, Handler, Subscription
+from companion.tablelink.broker import Conflict, Handler, Offline, Subscription
 
 SERVER = shutil.which("nats-server") or "/usr/sbin/nats-server"
 BUCKET = "tables"
@@ -139,7 +139,12 @@ class NatsTransport:
         return subject.endswith(".rev")
 
     async def publish(self, subject: str, data: bytes) -> None:
-        await self.nc.publish(subject, data)
+        from nats.errors import Error
+
+        try:
+            await self.nc.publish(subject, data)
+        except Error as exc:  # closed, or its buffer full while reconnecting
+            raise Offline(str(exc)) from exc
 
     async def subscribe(self, subject: str, handler: Handler) -> Subscription:
         if self.kept(subject):
@@ -192,13 +197,20 @@ class Restartable:
     def ws_url(self) -> str:
         return self.broker.ws_url
 
-    def restart(self, down: float = 0.5) -> None:
-        """Stop the server, wait ``down`` seconds, start it again."""
-        ports = (self.broker.port, self.broker.ws_port)
+    def stop(self) -> None:
         self._stack.close()
-        time.sleep(down)
+
+    def start(self) -> None:
+        """Start it again where it was (its ports, its store)."""
+        ports = (self.broker.port, self.broker.ws_port)
         self._stack = ExitStack()
         self.broker = self._stack.enter_context(running(self.folder, ports))
+
+    def restart(self, down: float = 0.5) -> None:
+        """Stop the server, wait ``down`` seconds, start it again."""
+        self.stop()
+        time.sleep(down)
+        self.start()
 
     def close(self) -> None:
         self._stack.close()
