@@ -184,10 +184,11 @@ class Restartable:
     and store (the kept revisions survive, as on a real broker's restart):
     every client meanwhile reconnects by itself."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, ports: tuple[int, int] | None = None) -> None:
         self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
         self._stack = ExitStack()
-        self.broker = self._stack.enter_context(running(folder))
+        self.broker = self._stack.enter_context(running(folder, ports))
 
     @property
     def url(self) -> str:
