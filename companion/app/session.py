@@ -44,6 +44,7 @@ from .problems import error_text
 from .refusal import Refusal
 from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
+from .table_guest import GuestLink, owners
 from .table_odds import OddsAtTable
 from .tap_in import RoundEntry
 
@@ -77,6 +78,7 @@ class AppState(Observable):
         self.odds: OddsAtTable | None = None
         self.news = News()  # what changes made elsewhere mean here
         self.seat = LiveSeat()  # who this session is at a live table
+        self.link: GuestLink | None = None  # a guest of a table of phones
         self.library = Library(self.store, self.seat)  # every stored game
         self.invite = Invite(self.hub, serving, self.seat)  # phones join the game
         self.deletions = Deletions(self.hub, self.seat)  # Undo delete, false starts
@@ -275,6 +277,29 @@ class AppState(Observable):
         if not access.guest:
             return None
         return self.open_game(access.game_id)
+
+    def follow_link(self, link: GuestLink) -> None:
+        """A guest phone at a table of phones with no computer: its screens
+        show the host's game (a mirror) and its taps go to the host."""
+        self._leave()
+        self.link = link
+        self.seat = link.seat
+        link.listeners.append(self._link_heard)
+        self._link_heard()
+
+    def _link_heard(self) -> None:
+        """The mirror's first revision: the game's screens can be drawn."""
+        link = self.link
+        if link is None or link.game is None:
+            return
+        if self.watch is not None and self.watch.game is link.game:
+            return
+        watch = Watch(link.game, self._changed_elsewhere)
+        self.watch = self.seat.watch = watch
+        self.news.opened(watch)
+        self.entry, self.table = owners(link, watch)
+        self.fixes = Corrections(watch, self.seat)
+        self.odds = OddsAtTable(watch, self.seat)
 
     def check_access(self) -> bool:
         """Whether a guest's invite still works; a revoked one (the host

@@ -70,6 +70,13 @@ class TableGuest:
         self._channel = b""
         self._channel_for = b""
         self._subs: list[Subscription] = []
+        # Told when what the mirror shows may have changed (a revision, an
+        # answer, the host heard again): the app re-renders its screen.
+        self.listeners: list[Callable[[], None]] = []
+
+    def _tell(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     @property
     def status(self) -> Status:
@@ -109,6 +116,7 @@ class TableGuest:
             kept = await self.transport.last(self.subjects["rev"])
         except Offline:
             self.offline = True
+            self._tell()
             return
         self.offline = False
         if kept is not None:
@@ -151,6 +159,7 @@ class TableGuest:
             self._channel_for = rev.host_public
         self.shown = rev
         self.heard = self.clock()
+        self._tell()
 
     async def _on_beat(self, _subject: str, raw: bytes) -> None:
         if await self._open(self.room_key, raw, "beat") is None:
@@ -159,6 +168,7 @@ class TableGuest:
         self.heard = self.clock()
         if was_waiting:
             await self.catch_up()
+            self._tell()
 
     async def _on_answer(self, _subject: str, raw: bytes) -> None:
         if not self._channel:
@@ -176,6 +186,7 @@ class TableGuest:
         tap = self.pending.pop(answer.seq, None)
         if tap is not None and not tap.done.done():
             tap.done.set_result(answer)
+        self._tell()
 
     # --- taps -------------------------------------------------------------------
     async def tap(self, action: str, *args: str | int | bool) -> Tap:
