@@ -38,21 +38,28 @@ class Table:
         assert sheet is not None
         return next(p.id for p in sheet.seated if p.name == name)
 
-    async def phone(self, *, board: bool = False, kept: object = None) -> AppState:
-        """A guest phone that opened the invite (``kept``: a reload's keys)."""
+    async def phone(
+        self, *, board: bool = False, storage: Links | None = None
+    ) -> AppState:
+        """A guest phone that opened the invite (``storage``: the phone's
+        own, from before a reload; else a new phone)."""
         session = AppState(GameHub(GameStore.memory()))
+        links = storage or self.phone_links()
         guest = GuestLink(
-            self.link.invite, self.links, session.store, board=board, clock=self.clock
+            self.link.invite, links, session.store, board=board, clock=self.clock
         )
-        if kept is None:
-            await guest.join()
-        else:
-            pair, seq = kept  # type: ignore[misc]
-            await guest.join(pair, seq)
+        await guest.join()
         session.follow_link(guest)
         await self.settle()
         self.phones.append(session)
         return session
+
+    def phone_links(self) -> Links:
+        """A new phone's own links (its own key storage) on the table's broker."""
+        links = self.links
+        if isinstance(links, MemoryLinks):
+            return MemoryLinks(links.broker, links.made)
+        return links.fresh()  # type: ignore[attr-defined, no-any-return]
 
     async def settle(self) -> None:
         """Until every message was handled and every publication that a

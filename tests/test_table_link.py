@@ -142,12 +142,12 @@ def test_a_reloaded_guest_catches_up_with_its_stored_key() -> None:
     async def go() -> None:
         table = await open_table(("Ann", "Bob"))
         bob = await seated(table, "Bob")
-        kept = link_of(bob).kept()
+        storage = link_of(bob).links  # the phone's own (its key pair)
         await link_of(bob).leave()  # the page is gone
         host = table.host
         assert host.entry is not None
         await host.act(host.entry.add_card, table.pid("Ann"), "9")
-        again = await table.phone(kept=kept)
+        again = await table.phone(storage=storage)
         await table.settle()
         assert again.seat.mine == table.pid("Bob")  # the seat is still this key's
         view = entry_of(again, table.pid("Ann"))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from companion.i18n import N_, _
 from companion.i18n.said import Said
@@ -28,6 +27,7 @@ from companion.tablelink.guest import Status, TableGuest
 from companion.tablelink.host import CHANGED_MEANWHILE
 from companion.tablelink.invite import Invite
 from companion.tablelink.links import Links
+from companion.tablelink.sealing import fingerprint
 from companion.tablelink.state import Mirror, TableView, read_body
 from companion.tablelink.wire import BadMessage, Refused
 
@@ -112,34 +112,32 @@ class GuestLink:
         self._status = Status.CONNECTING
         self._ticks: asyncio.Task[None] | None = None
 
-    async def join(self, pair: tuple[Any, bytes] | None = None, seq: int = 0) -> None:
-        """Reach the table (``pair`` and ``seq``: what :meth:`kept` gave
-        before a reload, so the seat is still this phone's)."""
-        transport = await self.links.connect(self.invite.broker)
+    async def join(self) -> None:
+        """Reach the table. The phone's key pair for this room is kept
+        (:meth:`Links.keep_pair`): after a reload the seat is still its own.
+        Taps are numbered from the wall clock's milliseconds, so a reload
+        goes on counting upward (the host drops a number it has seen)."""
+        links, room = self.links, self.invite.room
+        transport = await links.connect(self.invite.broker)
         guest = TableGuest(
             transport=transport,
-            sealer=self.links.sealer(),
-            room=self.invite.room,
+            sealer=links.sealer(),
+            room=room,
             room_key=self.invite.key,
             host_key=self.invite.host,
             clock=self.clock,
-            seq=seq,
+            seq=int(time.time() * 1000),
         )
         guest.listeners.append(self._heard)
         self.guest = guest
+        pair = await links.kept_pair(room)
         if pair is None:
-            await guest.join()
-        else:
-            await guest.join(*pair)
-        self.seat.holder = guest.me
+            pair = await guest.sealer.new_pair()
+            await links.keep_pair(room, pair)
+        self.seat.holder = fingerprint(pair[1])
+        await guest.join(*pair)
         if self._ticks is None:
             self._ticks = asyncio.get_running_loop().create_task(self._tick())
-
-    def kept(self) -> tuple[tuple[Any, bytes], int]:
-        """What the phone stores to come back after a reload: its key pair
-        (the seat is held by the key's fingerprint) and its tap count."""
-        guest = self._joined()
-        return (guest._private, guest.public), guest.seq
 
     async def leave(self) -> None:
         if self._ticks is not None:

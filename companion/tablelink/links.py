@@ -17,6 +17,8 @@ from typing import Any, Protocol
 from .broker import MemoryBroker, MemoryLink, Transport
 from .sealing import PySealer, Sealer
 
+Pair = tuple[Any, bytes]  # a guest's key pair: (private, raw public)
+
 
 class Links(Protocol):
     def sealer(self) -> Sealer: ...
@@ -26,6 +28,13 @@ class Links(Protocol):
         address); :class:`~.broker.Offline` when it cannot be reached."""
         ...
 
+    async def kept_pair(self, room: str) -> Pair | None:
+        """The key pair this phone joined ``room`` with (its seat is held
+        by the key's fingerprint), kept across reloads; None: none yet."""
+        ...
+
+    async def keep_pair(self, room: str, pair: Pair) -> None: ...
+
 
 @dataclass
 class MemoryLinks:
@@ -34,6 +43,7 @@ class MemoryLinks:
 
     broker: MemoryBroker = field(default_factory=MemoryBroker)
     made: list[MemoryLink] = field(default_factory=list)
+    pairs: dict[str, Pair] = field(default_factory=dict)  # this phone's storage
 
     def sealer(self) -> Sealer:
         return PySealer()
@@ -43,10 +53,43 @@ class MemoryLinks:
         self.made.append(link)
         return link
 
+    async def kept_pair(self, room: str) -> Pair | None:
+        return self.pairs.get(room)
+
+    async def keep_pair(self, room: str, pair: Pair) -> None:
+        self.pairs[room] = pair
+
+
+# IndexedDB, reached once through one small function: a guest's private
+# key is a non-extractable CryptoKey, which IndexedDB keeps as it is (a
+# structured clone) and nothing can read as bytes, not even this app.
+SHELF = """
+return async (op, name, value) => {
+  const db = await new Promise((ok, no) => {
+    const asked = indexedDB.open("flip7-table", 1);
+    asked.onupgradeneeded = () => asked.result.createObjectStore("pairs");
+    asked.onsuccess = () => ok(asked.result);
+    asked.onerror = () => no(asked.error);
+  });
+  try {
+    return await new Promise((ok, no) => {
+      const store = db.transaction("pairs", op === "get" ? "readonly" : "readwrite")
+        .objectStore("pairs");
+      const asked = op === "get" ? store.get(name) : store.put(value, name);
+      asked.onsuccess = () => ok(op === "get" ? (asked.result ?? null) : null);
+      asked.onerror = () => no(asked.error);
+    });
+  } finally {
+    db.close();
+  }
+};
+"""
+
 
 class BrowserLinks:
     """The phone app's: nats.ws over the browser's WebSocket (the page
-    imports the vendored module as ``globalThis.nats``) and WebCrypto."""
+    imports the vendored module as ``globalThis.nats``), WebCrypto, and the
+    guest's key pair in IndexedDB."""
 
     def __init__(self, module: Any = None) -> None:
         self.module = module  # the nats.ws module; None: globalThis.nats
@@ -63,3 +106,25 @@ class BrowserLinks:
 
         module = self.module if self.module is not None else js.globalThis.nats
         return await NatsWsTransport.connect(module, broker)
+
+    def _shelf(self) -> Any:
+        import js  # type: ignore[import-not-found]
+
+        return js.Function.new(SHELF)()
+
+    async def kept_pair(self, room: str) -> Pair | None:
+        import js  # type: ignore[import-not-found]
+
+        found = await self._shelf()("get", room)
+        if found is None or not hasattr(found, "public"):
+            return None
+        return found.private, bytes(js.Uint8Array.new(found.public).to_py())
+
+    async def keep_pair(self, room: str, pair: Pair) -> None:
+        import js  # type: ignore[import-not-found]
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        value = js.Object.new()
+        value.private = pair[0]
+        value.public = to_js(pair[1])
+        await self._shelf()("put", room, value)
