@@ -14,11 +14,15 @@ from companion.app import AppState
 from companion.app.actions.digital import digital_screen_of
 from companion.app.actions.game import guest_screen_of
 from companion.app.board import board_of
+from companion.app.hub import GameHub
 from companion.app.table_guest import GuestLink
 from companion.app.table_host import OFFLINE_WORDS, TAKEN_WORDS, HostLink
 from companion.app.views.entry import entry_of
 from companion.app.views.join import join_of
+from companion.store import GameStore
+from companion.tablelink.broker import Offline, Transport
 from companion.tablelink.links import MemoryLinks
+from companion.ui.routes import table_link
 
 
 def run(coro: Coroutine[Any, Any, None]) -> None:
@@ -240,5 +244,35 @@ def test_a_guests_sheet_and_join_views_come_from_the_mirror() -> None:
         sheet = guest_screen_of(bob)
         assert sheet is not None and sheet.game.me == "Bob"
         assert sheet.game.round is not None and sheet.game.round.my_line is False
+
+    run(go())
+
+
+def test_a_phone_joins_from_the_invite_link_and_is_asked_who_it_is() -> None:
+    async def go() -> None:
+        table = await open_table(("Ann", "Bob"))
+        found = table_link(table.link.invite.link("https://flip7.example.org/"))
+        assert found is not None and found.route.screen == "join"
+        phone = AppState(GameHub(GameStore.memory()))
+        said = await phone.join_table(found.invite, table.phone_links())
+        assert said is None
+        await table.settle()
+        view = join_of(phone)
+        assert view is not None and [s.name for s in view.seats] == ["Ann", "Bob"]
+
+    run(go())
+
+
+def test_a_broker_out_of_reach_is_said_when_joining() -> None:
+    class Away(MemoryLinks):
+        async def connect(self, broker: str) -> Transport:
+            raise Offline(broker)
+
+    async def go() -> None:
+        table = await open_table(("Ann", "Bob"))
+        phone = AppState(GameHub(GameStore.memory()))
+        said = await phone.join_table(table.link.invite, Away())
+        assert said is not None and said.startswith("The table cannot be reached")
+        assert phone.link is None and phone.watch is None
 
     run(go())

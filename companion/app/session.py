@@ -25,6 +25,9 @@ from companion.i18n import N_, _
 from companion.i18n.said import Said, worded
 from companion.rules import Sheet, SheetError
 from companion.store import GameStore
+from companion.tablelink.broker import Offline
+from companion.tablelink.invite import Invite as Invite_
+from companion.tablelink.links import Links
 
 from .access import Access
 from .background import soon
@@ -44,7 +47,7 @@ from .problems import error_text
 from .refusal import Refusal
 from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
-from .table_guest import GuestLink, owners
+from .table_guest import UNREACHABLE, GuestLink, owners
 from .table_odds import OddsAtTable
 from .tap_in import RoundEntry
 
@@ -160,6 +163,8 @@ class AppState(Observable):
     def detach(self) -> None:
         """The screen is gone (tab closed): stop watching the game."""
         self._leave()
+        if self.link is not None:
+            soon(self.link.leave())
 
     @property
     def revision(self) -> int | None:
@@ -277,6 +282,22 @@ class AppState(Observable):
         if not access.guest:
             return None
         return self.open_game(access.game_id)
+
+    async def join_table(
+        self, invite: Invite_, links: Links, *, board: bool = False
+    ) -> Result:
+        """A phone opened a phones-only invite (issue 39): it reaches the
+        host's game through the broker and shows it ("Who are you?" first)."""
+
+        async def intent() -> None:
+            link = GuestLink(invite, links, self.store, board=board)
+            try:
+                await link.join()
+            except Offline as exc:
+                raise Refusal(Said(UNREACHABLE)) from exc
+            self.follow_link(link)
+
+        return await self.run(intent)
 
     def follow_link(self, link: GuestLink) -> None:
         """A guest phone at a table of phones with no computer: its screens

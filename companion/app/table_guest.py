@@ -46,6 +46,10 @@ OFFLINE = N_("No connection to the table: the game goes on on {name}'s phone.")
 SENDING = N_("Sending your tap to {name}'s phone…")
 UNANSWERED = N_("{name}'s phone did not answer: your tap was not made.")
 RATE = N_("Too many taps at once: wait a moment and tap again.")
+UNREACHABLE = N_(
+    "The table cannot be reached: check this phone's connection, "
+    "then open the invite again."
+)
 
 
 def mirror_state(mirror: Mirror) -> GameState:
