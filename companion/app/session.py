@@ -27,7 +27,7 @@ from companion.rules import Sheet, SheetError
 from companion.store import GameStore
 from companion.tablelink.broker import Offline
 from companion.tablelink.invite import Invite as Invite_
-from companion.tablelink.links import Links
+from companion.tablelink.links import BrowserLinks, Links
 
 from .access import Access
 from .background import soon
@@ -48,6 +48,7 @@ from .refusal import Refusal
 from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
 from .table_guest import UNREACHABLE, GuestLink, owners
+from .table_invite import TableInvite
 from .table_odds import OddsAtTable
 from .tap_in import RoundEntry
 
@@ -65,6 +66,7 @@ class AppState(Observable):
         *,
         test_deck: str | None = None,
         serving: Serving = DEFAULT_SERVING,
+        links: Callable[[], Links] = BrowserLinks,
     ) -> None:
         super().__init__()
         self.serving = serving  # where the server listens (the Invite's links)
@@ -86,6 +88,7 @@ class AppState(Observable):
         self.invite = Invite(self.hub, serving, self.seat)  # phones join the game
         self.deletions = Deletions(self.hub, self.seat)  # Undo delete, false starts
         self.backups = Backups(self.hub, self.seat)  # every game to a file, back
+        self.tables = TableInvite(self.seat, links)  # phones join through a broker
         self._turn = asyncio.Lock()  # this session's intents, one at a time
         self._own = False  # a synchronous intent of this session is running
 
@@ -207,6 +210,8 @@ class AppState(Observable):
             if release is not None:
                 soon(self._quietly(release))
             self.watch.close()
+            if self.tables.link is not None:
+                soon(self.tables.stop())  # the game is no longer shared
         self.watch = self.entry = self.fixes = self.table = self.odds = None
         self.seat.watch = None
 
@@ -304,7 +309,10 @@ class AppState(Observable):
         show the host's game (a mirror) and its taps go to the host."""
         self._leave()
         self.link = link
-        self.seat = link.seat
+        self.seat = link.seat  # a guest's: every owner checks it, not the host's
+        for owner in (self.library, self.invite, self.deletions, self.backups):
+            owner.seat = link.seat
+        self.tables.seat = link.seat
         link.listeners.append(self._link_heard)
         self._link_heard()
 

@@ -105,7 +105,7 @@ class HostLink:
         self.name, self.keys, self.clock = name, keys, clock
         self.limits = limits or Limits()
         self.epoch = epoch
-        self.status = OFFLINE
+        self.status = ""  # not yet tried
         self.table: TableHost | None = None
         self.guests: dict[str, _Guest] = {}
         self._stop_watching: Callable[[], None] | None = None
@@ -224,9 +224,18 @@ class HostLink:
                 await self.table.changed()
 
     def _set(self, status: str) -> None:
-        if status != self.status:
-            self.status = status
-            self.game.tell()  # the host's screen shows it
+        """Every screen on the game says it (the server's news, in each
+        session's language); back live, the news is over."""
+        if status == self.status:
+            return
+        self.status = status
+        note = self.game.note
+        if status in (TAKEN, OFFLINE):
+            words = TAKEN_WORDS if status == TAKEN else OFFLINE_WORDS
+            self.game.say(Said(words), error=True)
+        elif note is not None and note.text in (TAKEN_WORDS, OFFLINE_WORDS):
+            self.game.hush()
+            self.game.tell()
 
     @property
     def words(self) -> str | None:

@@ -86,6 +86,13 @@ return async (op, name, value) => {
 """
 
 
+def _js() -> Any:
+    """The browser's globals (Pyodide's ``js`` module; only there)."""
+    import js  # type: ignore[import-not-found]
+
+    return js
+
+
 class BrowserLinks:
     """The phone app's: nats.ws over the browser's WebSocket (the page
     imports the vendored module as ``globalThis.nats``), WebCrypto, and the
@@ -100,31 +107,25 @@ class BrowserLinks:
         return WebCryptoSealer()
 
     async def connect(self, broker: str) -> Transport:
-        import js  # type: ignore[import-not-found]
-
         from .natsws import NatsWsTransport
 
-        module = self.module if self.module is not None else js.globalThis.nats
+        module = self.module if self.module is not None else _js().globalThis.nats
         return await NatsWsTransport.connect(module, broker)
 
     def _shelf(self) -> Any:
-        import js  # type: ignore[import-not-found]
-
-        return js.Function.new(SHELF)()
+        return _js().Function.new(SHELF)()
 
     async def kept_pair(self, room: str) -> Pair | None:
-        import js  # type: ignore[import-not-found]
-
+        js = _js()
         found = await self._shelf()("get", room)
         if found is None or not hasattr(found, "public"):
             return None
         return found.private, bytes(js.Uint8Array.new(found.public).to_py())
 
     async def keep_pair(self, room: str, pair: Pair) -> None:
-        import js  # type: ignore[import-not-found]
         from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
-        value = js.Object.new()
+        value = _js().Object.new()
         value.private = pair[0]
         value.public = to_js(pair[1])
         await self._shelf()("put", room, value)
