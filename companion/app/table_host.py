@@ -110,7 +110,6 @@ class HostLink:
         self.guests: dict[str, _Guest] = {}
         self._stop_watching: Callable[[], None] | None = None
         self._beats: asyncio.Task[None] | None = None
-        self._publishing = asyncio.Lock()
 
     @classmethod
     async def open(
@@ -219,9 +218,8 @@ class HostLink:
             await self._drop()
 
     async def _publish(self) -> None:
-        async with self._publishing:  # one at a time: the kept one is the last
-            if self.table is not None:
-                await self.table.changed()
+        if self.table is not None:  # one write at a time (TableHost.changed)
+            await self.table.changed()
 
     def _set(self, status: str) -> None:
         """Every screen on the game says it (the server's news, in each
