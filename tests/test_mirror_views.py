@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from companion.app.access import Access, Role
+from companion.app.board import board_view
 from companion.app.digital import Digital
 from companion.app.entry import RoundDraft
 from companion.app.live import LiveSeat
@@ -20,6 +21,7 @@ from companion.app.table_guest import mirror_state
 from companion.app.views.digital import digital_view
 from companion.app.views.entry import entry_view
 from companion.app.views.join import join_view
+from companion.app.views.mirror_board import mirror_board
 from companion.app.views.mirror_digital import mirror_digital_view
 from companion.rules import Round, Rules, Sheet
 from companion.tablelink.state import game_body, read_body
@@ -102,3 +104,18 @@ def test_the_join_and_entry_views_of_a_mirror_are_the_served_ones() -> None:
         for chosen in ("", bob):
             served = entry_view(state, seat_of(state, holder), chosen)
             assert entry_view(there, seat_of(there, holder), chosen) == served
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("steps", [0, 5, 30])
+def test_the_mirrored_board_is_the_served_one(seed: int, steps: int) -> None:
+    state = a_table(seed, steps)
+    there, table = mirrored(state)
+    assert mirror_board(there, table) == board_view(state)  # type: ignore[arg-type]
+
+
+def test_a_mirrored_board_without_a_digital_round_is_the_served_one() -> None:
+    state = a_table(1, 0)
+    state = replace(state, digital=Digital())
+    there, table = mirrored(state)
+    assert table is None and mirror_board(there, None) == board_view(state)

@@ -36,6 +36,7 @@ from companion.app.hub import GameHub
 from companion.app.refusal import GAME_GONE
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.app.views.home import home_of
+from companion.app.views.mirror_board import board_screen_of
 from companion.app.views.past_game import past_game_of
 from companion.app.views.stats import stats_of
 from companion.app.views.your_games import (
@@ -428,7 +429,7 @@ def guest_screen_for(
         return LockedScreen(_(GAME_GONE))
     screen = route.screen if route.game_id == gid else "game"
     if state.seat.access.role is Role.BOARD or screen == "board":
-        return BoardScreen(board_of(state))  # read-only, no way out
+        return BoardScreen(board_screen_of(state))  # read-only, no way out
     seated = state.seat.mine is not None or state.seat.watching
     if screen == "join" or not seated:
         return JoinScreen(JoinIntents(state), on_seated=lambda: nav.go("game", gid))
