@@ -3,6 +3,7 @@ in memory: one host, guests, and what the network does to them."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import time
@@ -400,5 +401,35 @@ def test_a_host_back_from_an_outage_keeps_its_game_again() -> None:
         late = room.guest()
         await late.join()
         assert late.shown is not None and late.shown.state["lines"]["p1"] == ["4"]
+
+    run(go())
+
+
+def test_publications_at_once_do_not_take_the_host_for_another() -> None:
+    """A guest's tap and the host's own commit publish at the same moment;
+    over a real broker each write awaits its answer, so both once wrote
+    over the same kept sequence and the host took itself for another."""
+
+    async def go() -> None:
+        room = await open_room()
+        link = room.host.transport
+        keep = link.keep
+
+        async def slow_keep(subject: str, data: bytes, expect: int) -> int:
+            await asyncio.sleep(0.01)  # the broker's answer takes a while
+            return await keep(subject, data, expect)
+
+        link.keep = slow_keep  # type: ignore[method-assign]
+        at_once = []
+        for code in ("3", "4", "5"):
+            room.table.add("p1", code)
+            at_once.append(asyncio.ensure_future(room.host.changed()))
+            await asyncio.sleep(0.005)
+        await asyncio.gather(*at_once)
+        assert room.host.published == room.table.revision
+        guest = room.guest()
+        await guest.join()  # a late joiner is shown the last one
+        assert guest.shown is not None
+        assert guest.shown.state["lines"]["p1"] == ["3", "4", "5"]
 
     run(go())

@@ -76,6 +76,13 @@ class TableGuest:
         self._channel = b""
         self._channel_for = b""
         self._subs: list[Subscription] = []
+        # Told when what the mirror shows may have changed (a revision, an
+        # answer, the host heard again): the app re-renders its screen.
+        self.listeners: list[Callable[[], None]] = []
+
+    def _tell(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     @property
     def status(self) -> Status:
@@ -115,6 +122,7 @@ class TableGuest:
             kept = await self.transport.last(self.subjects["rev"])
         except Offline:
             self.offline = True
+            self._tell()
             return
         self.offline = False
         if kept is not None:
@@ -157,6 +165,7 @@ class TableGuest:
             self._channel_for = rev.host_public
         self.shown = rev
         self.heard = self.clock()
+        self._tell()
 
     async def _on_beat(self, _subject: str, raw: bytes) -> None:
         if await self._open(self.room_key, raw, "beat") is None:
@@ -165,6 +174,7 @@ class TableGuest:
         self.heard = self.clock()
         if was_waiting:
             await self.catch_up()
+            self._tell()
         else:
             await self._resend(self.clock() - self.resend_after)
 
@@ -184,6 +194,7 @@ class TableGuest:
         tap = self.pending.pop(answer.seq, None)
         if tap is not None and not tap.done.done():
             tap.done.set_result(answer)
+        self._tell()
 
     # --- taps -------------------------------------------------------------------
     async def tap(self, action: str, *args: str | int | bool) -> Tap:

@@ -22,6 +22,7 @@ guest wrote it) is written over.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
@@ -120,6 +121,10 @@ class TableHost:
         self.verify_key = b""  # goes in the invite's fragment
         self.sender = ""
         self._sub: Subscription | None = None
+        # One write of the kept revision at a time: two at once (a guest's
+        # tap and the host's own commit) wrote over the same sequence, the
+        # second's retry met a third, and the host took itself for another.
+        self._keeping = asyncio.Lock()
 
     async def keys(
         self,
@@ -170,6 +175,10 @@ class TableHost:
         its revision, kept for late joiners. :class:`HostTaken` when another
         host wrote meanwhile; :class:`Offline` when the broker is away (the
         game goes on here; call again when it is back)."""
+        async with self._keeping:  # the snapshot taken in turn: newest last
+            await self._keep_now()
+
+    async def _keep_now(self) -> None:
         revision, state = self.snapshot()
         if revision == self.published:
             return
