@@ -29,12 +29,26 @@ make_links: Callable[[], Links] = BrowserLinks
 
 
 def page_address() -> str:
-    """The address the page was opened at, fragment included (the browser's)."""
+    """The address the page was opened at, fragment included. The app's
+    Python runs in a worker, whose ``location`` is the worker script's:
+    the page's is what Flet's page posted to it (``flet_js.documentUrl``,
+    its ``document.URL``)."""
+    if not runtime.IN_BROWSER:
+        return ""
+    import flet_js  # type: ignore[import-not-found]
+
+    return str(getattr(flet_js, "documentUrl", "") or "")
+
+
+def app_address() -> str:
+    """The phone app's own address (its folder, where index.html and the
+    Python worker are), whatever screen the page shows: links are made
+    under it."""
     if not runtime.IN_BROWSER:
         return ""
     import js  # type: ignore[import-not-found]
 
-    return str(js.location.href)
+    return str(js.location.href).split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0]
 
 
 async def found_link(path: str, address: str) -> TableLink | None:

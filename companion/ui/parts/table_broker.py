@@ -13,20 +13,16 @@ from companion.app.actions.invite import InviteIntents
 from companion.app.table_invite import default_broker
 from companion.i18n import _
 from companion.machine import runtime
-from companion.ui.table_join import page_address
+from companion.ui.table_join import app_address
 from companion.ui.widgets import TextInput, no_event, secondary
 
 BROKER_KEY = "flip7.broker"  # per device: the "Table broker" address
 log = logging.getLogger(__name__)
 
 
-def app_url(page: ft.Page) -> str:
+def app_url() -> str:
     """The phone app's own address (the links are made under it)."""
-    address = page_address().split("#", 1)[0].split("?", 1)[0]
-    route = (page.route or "/").split("?", 1)[0]
-    if route != "/" and address.endswith(route):
-        address = address[: -len(route)]
-    return address.rstrip("/")
+    return app_address().rstrip("/")
 
 
 async def kept_broker() -> str:
@@ -49,7 +45,7 @@ def use_table_share(page: ft.Page, intents: InviteIntents, field: TextInput) -> 
             broker = await kept_broker()
             field.reset(broker)
             if broker:
-                await intents.share_table(broker, app_url(page))
+                await intents.share_table(broker, app_url())
 
         page.run_task(share)
 
@@ -65,7 +61,7 @@ def broker_setting(
 
     async def use() -> None:
         text = field.text.strip()
-        if await intents.share_table(text, app_url(page)) is None:
+        if await intents.share_table(text, app_url()) is None:
             await ft.SharedPreferences().set(BROKER_KEY, text)
 
     return [
