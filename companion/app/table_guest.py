@@ -140,6 +140,9 @@ class GuestLink:
             await links.keep_pair(room, pair)
         self.seat.holder = fingerprint(pair[1])
         await guest.join(*pair)
+        follow = getattr(transport, "on_reconnect", None)
+        if follow is not None:  # the broker's link back: catch up at once
+            follow(guest.catch_up)
         if self._ticks is None:
             self._ticks = asyncio.get_running_loop().create_task(self._tick())
 

@@ -190,6 +190,9 @@ class HostLink:
         await table.keys(*self.keys)
         self.epoch = table.epoch
         await table.start()
+        follow = getattr(transport, "on_reconnect", None)
+        if follow is not None:  # the broker's link back: keep the game again
+            follow(self.pulse)
         self.table = table
 
     async def _drop(self) -> None:
