@@ -11,9 +11,12 @@ Imported, not copied: the phone app's fixtures may move (CI time).
 
 from __future__ import annotations
 
+import functools
 import json
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +25,7 @@ import pytest
 from companion.publish import publish
 from tests.nats_broker import Restartable, _require_server, free_port
 
-from .test_phone_app import Host, booted, phone
+from .test_phone_app import Host, Quiet, booted, phone
 
 
 @dataclass(frozen=True)
@@ -38,12 +41,41 @@ class TableApp:
         return f"ws://127.0.0.1:{self.ports[1]}"
 
 
+class PagesHandler(Quiet):
+    """As GitHub Pages or Netlify answer: an unknown address gets the
+    folder's 404.html (the app), so an invite's deep link ``/join/<game>``
+    opens the app on a phone's first visit."""
+
+    def send_error(self, code: int, message: str | None = None, *a: Any) -> None:
+        page = Path(str(self.directory)) / "404.html"
+        if code != 404 or self.command != "GET" or not page.is_file():
+            super().send_error(code, message, *a)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class PagesHost(Host):
+    """The static host of test_phone_app, answering as :class:`PagesHandler`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        handler = functools.partial(PagesHandler, directory=str(folder))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+
 @pytest.fixture(scope="session")
 def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableApp]:
     ports = (free_port(), free_port())
     folder = tmp_path_factory.mktemp("table-app") / "dist"
     built = publish(folder, broker=f"ws://127.0.0.1:{ports[1]}")
-    served = Host(built.folder)
+    served = PagesHost(built.folder)
     try:
         yield TableApp(served.url, built.folder, ports)
     finally:
