@@ -206,6 +206,8 @@ def test_a_second_host_of_one_game_says_so_and_writes_nothing() -> None:
         )
         await second.start()
         assert second.words == TAKEN_WORDS
+        await second.renew()  # its own room: it hosts there
+        assert second.words is None and second.invite.room != first.invite.room
         await second.stop()
 
     run(go())

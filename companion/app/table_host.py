@@ -152,6 +152,7 @@ class HostLink:
         await self.stop()
         self.invite = new_invite(self.game.id, self.invite.broker, self.keys[1][1])
         self.epoch = None
+        self.status = self.status if self.status != TAKEN else ""  # a room of its own
         await self.start()
         return self.invite
 

@@ -30,6 +30,7 @@ from companion.tablelink.broker import Offline
 from companion.tablelink.invite import BadInvite, check_broker
 from companion.tablelink.links import Links
 
+from .invite import REVOKED
 from .live import LiveSeat
 from .refusal import NO_GAME, Refusal
 from .table_host import HostLink
@@ -46,7 +47,6 @@ PLAIN_WS = N_(
     "(localhost or 127.0.0.1). Use a wss:// address."
 )
 ODD = N_("That is not a broker's address: type it as wss://name:port.")
-REVOKED = N_("Old invite links no longer work.")
 log = logging.getLogger(__name__)
 
 
