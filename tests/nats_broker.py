@@ -15,15 +15,15 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.tablelink.broker import Conflict, Handler, Subscription
+from companion.tablelink.broker import Conflict, Handler, Offline, Subscription
 
 SERVER = shutil.which("nats-server") or "/usr/sbin/nats-server"
 BUCKET = "tables"
@@ -51,9 +51,10 @@ class Broker:
 
 
 @contextmanager
-def running(folder: Path) -> Iterator[Broker]:
-    """nats-server on free ports of 127.0.0.1, its files in ``folder``."""
-    port, ws_port = free_port(), free_port()
+def running(folder: Path, ports: tuple[int, int] | None = None) -> Iterator[Broker]:
+    """nats-server on free ports of 127.0.0.1 (or ``ports``: the same
+    server started again), its files in ``folder``."""
+    port, ws_port = ports or (free_port(), free_port())
     conf = folder / "nats.conf"
     conf.write_text(
         f'listen: "127.0.0.1:{port}"\n'
@@ -77,13 +78,17 @@ def running(folder: Path) -> Iterator[Broker]:
 
 @pytest.fixture
 def nats_server(tmp_path: Path) -> Iterator[Broker]:
+    _require_server()
+    with running(tmp_path) as broker:
+        yield broker
+
+
+def _require_server() -> None:
     if not Path(SERVER).exists():
         missing = "nats-server is not installed (apt-get install nats-server)"
         if os.environ.get("REQUIRE_BROWSER"):  # CI (.ci/run installs it)
             pytest.fail(missing)
         pytest.skip(missing)
-    with running(tmp_path) as broker:
-        yield broker
 
 
 def _open(port: int) -> bool:
@@ -98,25 +103,48 @@ class NatsTransport:
 
     def __init__(self, nc: Any, kv: Any) -> None:
         self.nc, self.kv = nc, kv
+        self._reconnected: list[Callable[[], Awaitable[None]]] = []
+
+    def on_reconnect(self, callback: Callable[[], Awaitable[None]]) -> None:
+        """As the phone app's transport (``natsws.py``): run after each
+        reconnect (core messages sent meanwhile were lost)."""
+        self._reconnected.append(callback)
 
     @classmethod
     async def connect(cls, url: str) -> NatsTransport:
         import nats
 
-        nc = await nats.connect(url)
+        link: list[NatsTransport] = []
+
+        async def reconnected() -> None:
+            for callback in list(link[0]._reconnected if link else ()):
+                await callback()
+
+        nc = await nats.connect(
+            url,
+            max_reconnect_attempts=-1,
+            reconnect_time_wait=0.5,
+            reconnected_cb=reconnected,
+        )
         js = nc.jetstream()
         try:
             kv = await js.key_value(BUCKET)
         except Exception:
             kv = await js.create_key_value(bucket=BUCKET, history=1)
-        return cls(nc, kv)
+        link.append(cls(nc, kv))
+        return link[0]
 
     @staticmethod
     def kept(subject: str) -> bool:
         return subject.endswith(".rev")
 
     async def publish(self, subject: str, data: bytes) -> None:
-        await self.nc.publish(subject, data)
+        from nats.errors import Error
+
+        try:
+            await self.nc.publish(subject, data)
+        except Error as exc:  # closed, or its buffer full while reconnecting
+            raise Offline(str(exc)) from exc
 
     async def subscribe(self, subject: str, handler: Handler) -> Subscription:
         if self.kept(subject):
@@ -149,3 +177,49 @@ class NatsTransport:
 
     async def close(self) -> None:
         await self.nc.drain()
+
+
+class Restartable:
+    """A nats-server that a test stops and starts again on the same ports
+    and store (the kept revisions survive, as on a real broker's restart):
+    every client meanwhile reconnects by itself."""
+
+    def __init__(self, folder: Path, ports: tuple[int, int] | None = None) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self._stack = ExitStack()
+        self.broker = self._stack.enter_context(running(folder, ports))
+
+    @property
+    def url(self) -> str:
+        return self.broker.url
+
+    @property
+    def ws_url(self) -> str:
+        return self.broker.ws_url
+
+    def stop(self) -> None:
+        self._stack.close()
+
+    def start(self) -> None:
+        """Start it again where it was (its ports, its store)."""
+        ports = (self.broker.port, self.broker.ws_port)
+        self._stack = ExitStack()
+        self.broker = self._stack.enter_context(running(self.folder, ports))
+
+    def restart(self, down: float = 0.5) -> None:
+        """Stop the server, wait ``down`` seconds, start it again."""
+        self.stop()
+        time.sleep(down)
+        self.start()
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+@pytest.fixture
+def restartable_nats(tmp_path: Path) -> Iterator[Restartable]:
+    _require_server()
+    broker = Restartable(tmp_path)
+    yield broker
+    broker.close()

@@ -17,8 +17,17 @@ import pytest
 
 from companion.app.views.rules import rules_file
 from companion.publish import Built, PublishError, publish
+from companion.publish import main as publish_main
 from companion.publish.deps import LockError, Pyodide, browser_packages
-from companion.publish.folder import ARCHIVE, WEB, _pyodide, _snapshot_key
+from companion.publish.folder import (
+    ARCHIVE,
+    PUBLISHED,
+    WEB,
+    _pyodide,
+    _snapshot_key,
+    _wanted,
+    check_published_broker,
+)
 from companion.publish.shell import (
     PYODIDE_VERSION,
     STOPPED,
@@ -183,15 +192,69 @@ def test_a_folder_that_is_not_a_build_is_left_alone(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
 
 
+BROKER = "wss://table.example.org:8443"
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    return publish(tmp_path_factory.mktemp("publish") / "dist", base="flip7")
+    folder = tmp_path_factory.mktemp("publish") / "dist"
+    return publish(folder, base="flip7", broker=BROKER)
+
+
+def test_the_table_brokers_client_is_in_the_folder_and_offline(built: Built) -> None:
+    """nats.ws beside the Python worker, precached (a table link starts
+    offline from a visit's cache too), and imported by the worker only at
+    its first use: never while Python's snapshot is made or restored."""
+    assert "vendor/nats.js" in built.files
+    vendored = PROJECT_ROOT / "assets/vendor/nats.ws/nats.js"
+    assert (built.folder / "vendor/nats.js").read_bytes() == vendored.read_bytes()
+    sw = (built.folder / "sw.js").read_text(encoding="utf-8")
+    assert '"vendor/nats.js"' in sw
+    worker = (built.folder / "python-worker.js").read_text(encoding="utf-8")
+    assert worker.count('import("./vendor/nats.js")') == 1
+    getter = worker.index('Object.defineProperty(self, "nats"')
+    lazy = worker[getter : worker.index("});", getter)]
+    assert "get: () =>" in lazy and "??=" in lazy  # imported once, when asked
+    making = worker[worker.index("async function makeSnapshot") :]
+    making = making[: making.index("\n}\n")]
+    assert "nats" not in making and not [w for w in WARM if "natsws" in w]
+
+
+def test_the_broker_given_at_publish_is_the_apps_default(built: Built) -> None:
+    with tarfile.open(built.folder / ARCHIVE) as tar:
+        published = tar.extractfile(PUBLISHED).read()  # type: ignore[union-attr]
+    assert json.loads(published) == {"broker": BROKER}
+
+
+@pytest.mark.parametrize(
+    ("broker", "why"),
+    [
+        ("https://table.example.org", "not a ws:// or wss://"),
+        ("table.example.org:8443", "not a ws:// or wss://"),
+        ("wss://ann:secret@table.example.org", "no user or password"),
+        ("wss://table.example.org/?token=1", "odd"),
+    ],
+)
+def test_a_broker_address_that_cannot_work_is_refused_before_writing(
+    broker: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "dist"
+    assert publish_main([str(folder), "--broker", broker]) == 1
+    said = capsys.readouterr().err
+    assert why in said and "nothing was written" in said and not folder.exists()
+
+
+def test_no_broker_given_none_is_offered_and_a_stray_file_is_not_taken() -> None:
+    assert check_published_broker("  ") == ""
+    assert check_published_broker(f" {BROKER} ") == BROKER
+    assert not _wanted(Path(PUBLISHED))  # written by the build itself
+    assert _wanted(Path("companion/tablelink/natsws.py"))
 
 
 def test_the_folder_holds_the_app_and_its_worker_precaches_all_of_it(
     built: Built,
 ) -> None:
-    again = publish(built.folder, base="flip7")  # the same sources, again
+    again = publish(built.folder, base="flip7", broker=BROKER)  # the same, again
     assert again.version == built.version and again.files == built.files
     folder = built.folder
     on_disk = {
@@ -228,7 +291,7 @@ def test_the_folder_holds_the_app_and_its_worker_precaches_all_of_it(
     for language in ("en", "it", "hu"):  # where the Rules screen reads them
         assert rules_file(language).relative_to(PROJECT_ROOT).as_posix() in names
     assert not [
-        n for n in names if "__pycache__" in n or n.startswith("companion/publish")
+        n for n in names if "__pycache__" in n or n.startswith("companion/publish/")
     ]
     assert not [n for n in names if n.startswith("__pypackages__/PIL")]
     locales = {

@@ -3,6 +3,7 @@ in memory: one host, guests, and what the network does to them."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import time
@@ -352,5 +353,83 @@ def test_without_the_broker_the_game_goes_on_on_the_host() -> None:
         assert bob.shown is not None
         assert bob.shown.state["lines"]["p1"] == ["4", "9"]
         assert bob.shown.revision == room.table.revision
+
+    run(go())
+
+
+def test_a_tap_lost_in_a_short_outage_is_sent_again_on_the_next_beat() -> None:
+    """The broker restarted (or the host's link blinked) for less than the
+    silence that says "Waiting": the tap published meanwhile reached no
+    host (core subjects keep nothing). The next heartbeat makes the guest
+    send it again, same sequence: made once, answered."""
+
+    async def go() -> None:
+        room = await open_room()
+        bob = await room.seated("p2")
+        host_link = room.host.transport
+        host_link.drop()  # type: ignore[attr-defined]
+        lost = await bob.tap("add_card", "p2", "5")
+        await room.broker.settle()
+        host_link.back()  # type: ignore[attr-defined]
+        assert bob.status is Status.LIVE and not lost.done.done()
+        room.clock.now += 1  # a beat right after the tap: not sent again yet
+        await room.host.beat()
+        await room.broker.settle()
+        assert not lost.done.done()
+        room.clock.now += 4
+        await room.host.beat()
+        await room.broker.settle()
+        assert lost.done.done() and lost.done.result().refused is None
+        assert room.table.lines["p2"] == ["5"]
+        await room.host.beat()  # answered: never sent again
+        await room.broker.settle()
+        assert room.table.lines["p2"] == ["5"] and not bob.pending
+
+    run(go())
+
+
+def test_a_host_back_from_an_outage_keeps_its_game_again() -> None:
+    """A broker restarted without its store lost the kept revision: the
+    host's ``reconnected`` keeps it again, so a late joiner sees the game."""
+
+    async def go() -> None:
+        room = await open_room()
+        room.table.add("p1", "4")
+        await room.host.changed()
+        room.broker.kept.clear()  # the restarted broker kept nothing
+        await room.host.reconnected()
+        late = room.guest()
+        await late.join()
+        assert late.shown is not None and late.shown.state["lines"]["p1"] == ["4"]
+
+    run(go())
+
+
+def test_publications_at_once_do_not_take_the_host_for_another() -> None:
+    """A guest's tap and the host's own commit publish at the same moment;
+    over a real broker each write awaits its answer, so both once wrote
+    over the same kept sequence and the host took itself for another."""
+
+    async def go() -> None:
+        room = await open_room()
+        link = room.host.transport
+        keep = link.keep
+
+        async def slow_keep(subject: str, data: bytes, expect: int) -> int:
+            await asyncio.sleep(0.01)  # the broker's answer takes a while
+            return await keep(subject, data, expect)
+
+        link.keep = slow_keep  # type: ignore[method-assign]
+        at_once = []
+        for code in ("3", "4", "5"):
+            room.table.add("p1", code)
+            at_once.append(asyncio.ensure_future(room.host.changed()))
+            await asyncio.sleep(0.005)
+        await asyncio.gather(*at_once)
+        assert room.host.published == room.table.revision
+        guest = room.guest()
+        await guest.join()  # a late joiner is shown the last one
+        assert guest.shown is not None
+        assert guest.shown.state["lines"]["p1"] == ["3", "4", "5"]
 
     run(go())

@@ -109,7 +109,7 @@ class LiveSeat:
     # --- checks (raise Refusal) -------------------------------------------------
     def check_host(self) -> None:
         if not self.host:
-            raise Refusal(_(HOST_ONLY))
+            raise Refusal(Said(HOST_ONLY))
 
     def check_game(self, game_id: str | None) -> None:
         if not self.access.allows(game_id):
@@ -118,21 +118,22 @@ class LiveSeat:
     def check_line(self, pid: str, name: str) -> None:
         if not self.may_edit(pid):
             raise Refusal(
-                _("{name}'s line is entered on {name}'s phone.").format(name=name)
+                Said(N_("{name}'s line is entered on {name}'s phone."), name=name)
             )
 
     def check_scorer(self) -> None:
         if not self.scorer:
-            raise Refusal(_(HOST_ONLY))
+            raise Refusal(Said(HOST_ONLY))
 
     def check_save(self, state: GameState, waiting: list[str]) -> None:
         if self.may_save(state):
             return
         if self.mine is None:
-            raise Refusal(_("Pick your seat first."))
+            raise Refusal(Said(N_("Pick your seat first.")))
         raise Refusal(
-            _("The round is saved when every line is in: waiting for {names}.").format(
-                names=", ".join(waiting)
+            Said(
+                N_("The round is saved when every line is in: waiting for {names}."),
+                names=", ".join(waiting),
             )
         )
 
@@ -141,9 +142,9 @@ class LiveSeat:
             return
         if state.seats.present(self.pending_id(state)):
             raise Refusal(
-                _("It is {name}'s turn, on {name}'s phone.").format(name=name)
+                Said(N_("It is {name}'s turn, on {name}'s phone."), name=name)
             )
-        raise Refusal(_("It is {name}'s turn.").format(name=name))
+        raise Refusal(Said(N_("It is {name}'s turn."), name=name))
 
     @staticmethod
     def pending_id(state: GameState) -> str:
@@ -163,19 +164,19 @@ class LiveSeat:
         """Take ``pid``'s seat (refused for a board, a taken seat, a player
         who left)."""
         if self.access.role is Role.BOARD:
-            raise Refusal(_("A board only watches."))
+            raise Refusal(Said(N_("A board only watches.")))
         holder, name = self.holder, self.name(pid)
 
         def apply(state: GameState) -> GameState:
             if pid not in {p.id for p in state.sheet.seated}:
                 raise Refusal(
-                    _("{name} no longer plays in this game.").format(name=name)
+                    Said(N_("{name} no longer plays in this game."), name=name)
                 )
             seats = state.seats
             other = seats.holder(pid)
             if other not in (None, holder) and seats.present(pid):
                 raise Refusal(
-                    _("{name}'s seat is taken by another phone.").format(name=name)
+                    Said(N_("{name}'s seat is taken by another phone."), name=name)
                 )
             return replace(state, seats=seats.claim(pid, holder))
 

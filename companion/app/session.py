@@ -25,6 +25,9 @@ from companion.i18n import N_, _
 from companion.i18n.said import Said, worded
 from companion.rules import Sheet, SheetError
 from companion.store import GameStore
+from companion.tablelink.broker import Offline
+from companion.tablelink.invite import Invite as Invite_
+from companion.tablelink.links import BrowserLinks, Links
 
 from .access import Access
 from .background import soon
@@ -44,6 +47,8 @@ from .problems import error_text
 from .refusal import Refusal
 from .serving import DEFAULT_SERVING, Serving
 from .setup_form import SetupForm
+from .table_guest import UNREACHABLE, GuestLink, owners
+from .table_invite import TableInvite
 from .table_odds import OddsAtTable
 from .tap_in import RoundEntry
 
@@ -61,6 +66,7 @@ class AppState(Observable):
         *,
         test_deck: str | None = None,
         serving: Serving = DEFAULT_SERVING,
+        links: Callable[[], Links] = BrowserLinks,
     ) -> None:
         super().__init__()
         self.serving = serving  # where the server listens (the Invite's links)
@@ -77,10 +83,12 @@ class AppState(Observable):
         self.odds: OddsAtTable | None = None
         self.news = News()  # what changes made elsewhere mean here
         self.seat = LiveSeat()  # who this session is at a live table
+        self.link: GuestLink | None = None  # a guest of a table of phones
         self.library = Library(self.store, self.seat)  # every stored game
         self.invite = Invite(self.hub, serving, self.seat)  # phones join the game
         self.deletions = Deletions(self.hub, self.seat)  # Undo delete, false starts
         self.backups = Backups(self.hub, self.seat)  # every game to a file, back
+        self.tables = TableInvite(self.seat, links)  # phones join through a broker
         self._turn = asyncio.Lock()  # this session's intents, one at a time
         self._own = False  # a synchronous intent of this session is running
 
@@ -158,6 +166,8 @@ class AppState(Observable):
     def detach(self) -> None:
         """The screen is gone (tab closed): stop watching the game."""
         self._leave()
+        if self.link is not None:
+            soon(self.link.leave())
 
     @property
     def revision(self) -> int | None:
@@ -200,6 +210,8 @@ class AppState(Observable):
             if release is not None:
                 soon(self._quietly(release))
             self.watch.close()
+            if self.tables.link is not None:
+                soon(self.tables.stop())  # the game is no longer shared
         self.watch = self.entry = self.fixes = self.table = self.odds = None
         self.seat.watch = None
 
@@ -275,6 +287,48 @@ class AppState(Observable):
         if not access.guest:
             return None
         return self.open_game(access.game_id)
+
+    async def join_table(
+        self, invite: Invite_, links: Links, *, board: bool = False
+    ) -> Result:
+        """A phone opened a phones-only invite (issue 39): it reaches the
+        host's game through the broker and shows it ("Who are you?" first)."""
+
+        async def intent() -> None:
+            link = GuestLink(invite, links, self.store, board=board)
+            try:
+                await link.join()
+            except Offline as exc:
+                raise Refusal(Said(UNREACHABLE)) from exc
+            self.follow_link(link)
+
+        return await self.run(intent)
+
+    def follow_link(self, link: GuestLink) -> None:
+        """A guest phone at a table of phones with no computer: its screens
+        show the host's game (a mirror) and its taps go to the host."""
+        self._leave()
+        self.link = link
+        self.seat = link.seat  # a guest's: every owner checks it, not the host's
+        for owner in (self.library, self.invite, self.deletions, self.backups):
+            owner.seat = link.seat
+        self.tables.seat = link.seat
+        link.listeners.append(self._link_heard)
+        self._link_heard()
+
+    def _link_heard(self) -> None:
+        """The mirror's first revision: the game's screens can be drawn."""
+        link = self.link
+        if link is None or link.game is None:
+            return
+        if self.watch is not None and self.watch.game is link.game:
+            return
+        watch = Watch(link.game, self._changed_elsewhere)
+        self.watch = self.seat.watch = watch
+        self.news.opened(watch)
+        self.entry, self.table = owners(link, watch)
+        self.fixes = Corrections(watch, self.seat)
+        self.odds = OddsAtTable(watch, self.seat)
 
     def check_access(self) -> bool:
         """Whether a guest's invite still works; a revoked one (the host

@@ -36,9 +36,16 @@ def main(argv: list[str]) -> int:
         default="/",
         help="the path the host serves it under, e.g. /flip7/ (default: /)",
     )
+    parser.add_argument(
+        "--broker",
+        default="",
+        help="the table broker's WebSocket address the phones are offered "
+        "for a live table with phones only, e.g. wss://table.example.org:8443 "
+        "(docs/guide.md, 'A live table with phones only'; default: none)",
+    )
     args = parser.parse_args(argv)
     try:
-        built = publish(args.folder, base=args.base)
+        built = publish(args.folder, base=args.base, broker=args.broker)
     except (PublishError, OSError) as exc:
         print(f"companion publish: {exc}", file=sys.stderr)
         return 1
@@ -49,4 +56,9 @@ def main(argv: list[str]) -> int:
         f"Try it: python3 -m http.server -d {built.folder} 8000, then open "
         "http://127.0.0.1:8000/"
     )
+    if args.broker.startswith("ws://"):
+        print(
+            "Note: a phone app served over https can reach the broker only at "
+            "a wss:// address (a browser refuses plain ws:// from https)."
+        )
     return 0

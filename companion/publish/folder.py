@@ -12,7 +12,11 @@ the client for one renderer (CanvasKit, its "full" variant that every
 browser can run), Pyodide's runtime and standard library, Flet's fonts
 that the app draws with, ours (:data:`companion.ui.theme.FONT_FILES`), the
 icons and manifest, and ``app.tar.gz`` with the ``companion`` package, its
-compiled catalogs, the rules pages and ``__pypackages__/``.
+compiled catalogs, the rules pages, ``__pypackages__/`` and
+``companion/published.json`` (what this build was published with: the
+table broker's address, ``--broker``); and ``vendor/nats.js``, the broker's
+browser client, which the Python worker imports only when a table link
+starts (:file:`worker.js`).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import tarfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
 
 import flet_web  # type: ignore[import-untyped]
 from flet.controls.types import RouteUrlStrategy, WebRenderer
@@ -34,6 +39,7 @@ from platformdirs import user_cache_dir
 
 from companion.i18n import LANGUAGES, SOURCE, compile_language
 from companion.server.settings import PROJECT_ROOT
+from companion.tablelink.invite import BadInvite, check_broker
 from companion.ui.theme import FALLBACKS, FONT_FILES
 
 from .deps import Package, Pyodide, browser_packages, package_files
@@ -52,6 +58,12 @@ ASSETS = PROJECT_ROOT / "assets"
 PACKAGE = PROJECT_ROOT / "companion"
 MARK = ".flip7-companion-build"  # a folder we may replace on the next build
 ARCHIVE = "app.tar.gz"
+# The table broker's browser client (docs/live-without-computer.md): where
+# worker.js imports it from, beside the worker.
+NATS = ("assets/vendor/nats.ws/nats.js", "vendor/nats.js")
+# In app.tar.gz: what the app reads of how it was published (the default of
+# Settings → Table broker); written by the build, never taken from the tree.
+PUBLISHED = "companion/published.json"
 # Flet's client files a page of the app fetches (CanvasKit "full" only).
 CLIENT = (
     "python.js",
@@ -109,10 +121,19 @@ class Built:
     version: str
 
 
-def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Built:
+def publish(
+    folder: Path,
+    *,
+    base: str = "/",
+    cache: Path | None = None,
+    broker: str = "",
+) -> Built:
     """Write the app into ``folder`` (emptied first if a build of ours is
-    there); ``base``: the path it is served under (``/`` or ``/flip7/``)."""
+    there); ``base``: the path it is served under (``/`` or ``/flip7/``);
+    ``broker``: the table broker's ``wss://`` address the app offers by
+    default (empty: none, the player sets one)."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    broker = check_published_broker(broker)
     _clear(folder)
     pyodide = _pyodide()
     packages = browser_packages(PROJECT_ROOT / "uv.lock", pyodide)
@@ -121,6 +142,7 @@ def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Buil
     for name in SHELL:
         _copy(ASSETS / name, folder / name)
     _copy(WEB / ROBOTO[0], folder / ROBOTO[1])
+    _copy(PROJECT_ROOT / NATS[0], folder / NATS[1])
     (folder / "main.dart.js").write_text(
         main_js((WEB / "main.dart.js").read_text(encoding="utf-8"), base),
         encoding="utf-8",
@@ -137,7 +159,7 @@ def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Buil
         bootstrap_js((WEB / "flutter_bootstrap.js").read_text(encoding="utf-8")),
         encoding="utf-8",
     )
-    (folder / ARCHIVE).write_bytes(_archive(packages, cache or _cache()))
+    (folder / ARCHIVE).write_bytes(_archive(packages, cache or _cache(), broker))
     (folder / "python-worker.js").write_text(
         worker_js(_snapshot_key(folder), ARCHIVE), encoding="utf-8"
     )
@@ -154,6 +176,29 @@ def publish(folder: Path, *, base: str = "/", cache: Path | None = None) -> Buil
     precached = sum(sizes[f] for f in files)
     total = sum(sizes.values())
     return Built(folder, files, lazy, total, gzipped, precached, version)
+
+
+def check_published_broker(address: str) -> str:
+    """``--broker``: a broker's WebSocket address every phone of this build
+    will be offered, so checked before anything is written. No password in
+    it: the folder is public, anyone can read it."""
+    address = address.strip()
+    if not address:
+        return ""
+    try:
+        check_broker(address)
+    except BadInvite as exc:
+        raise PublishError(
+            f"--broker {address!r}: {exc} (e.g. wss://table.example.org:8443); "
+            "nothing was written"
+        ) from exc
+    parts = urlsplit(address)
+    if parts.username is not None or parts.password is not None:
+        raise PublishError(
+            f"--broker {address!r}: no user or password in the address (the "
+            "published folder is public); nothing was written"
+        )
+    return address
 
 
 def _clear(folder: Path) -> None:
@@ -231,13 +276,15 @@ def _write_index(folder: Path, base: str) -> None:
     (folder / "404.html").write_text(text, encoding="utf-8")
 
 
-def _archive(packages: Iterable[Package], cache: Path) -> bytes:
+def _archive(packages: Iterable[Package], cache: Path, broker: str = "") -> bytes:
     """``app.tar.gz``: main.py, companion/ (with the rules pages where the
-    Rules screen reads them, ``companion/assets/``), __pypackages__/."""
+    Rules screen reads them, ``companion/assets/``), __pypackages__/, and
+    :data:`PUBLISHED`."""
     buf = io.BytesIO()
     zipped = gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0)
     with zipped, tarfile.open(fileobj=zipped, mode="w") as tar:
         _add(tar, "main.py", _MAIN.encode("utf-8"))
+        _add(tar, PUBLISHED, json.dumps({"broker": broker}).encode("utf-8"))
         for path in sorted(PACKAGE.rglob("*")):
             rel = path.relative_to(PROJECT_ROOT)
             if path.is_file() and _wanted(rel):
@@ -267,6 +314,8 @@ def _wanted(rel: Path) -> bool:
     parts = rel.parts
     if "__pycache__" in parts or rel.name.endswith(SKIP_SUFFIXES):
         return False
+    if rel.as_posix() == PUBLISHED:
+        return False  # the build's own (:func:`_archive`), not a stray copy
     if parts[:2] in (("companion", "assets"), ("companion", "publish")):
         return False  # the web files are beside index.html; the builder stays here
     return not rel.name.endswith((".c", ".so", ".md")) or parts[1] == "locale"

@@ -163,6 +163,15 @@ async function makeSnapshot() {
 // --- the app's worker ---------------------------------------------------
 
 self.flip7Mark = (name) => mark(name);  // the app's Python marks its start
+// The table broker's client (vendor/nats.js, beside this worker), for a live
+// table with phones only: `js.nats` in Python is a promise of the module,
+// imported at the first use (when a table link starts), never at boot nor
+// while a snapshot is made, so no snapshot of Python holds any of it.
+let natsModule = null;
+Object.defineProperty(self, "nats", {
+  configurable: true,
+  get: () => (natsModule ??= import("./vendor/nats.js")),
+});
 let init = null;
 const initialized = new Promise((resolve) => { init = resolve; });
 self.flet_js = {};

@@ -36,6 +36,7 @@ class Tap:
     intent: Intent
     made: float
     done: asyncio.Future[Answer]
+    sent: float = float("-inf")  # last sent (0 times while no host was heard)
 
 
 class TableGuest:
@@ -52,12 +53,17 @@ class TableGuest:
         clock: Callable[[], float],
         hold: float = 30.0,
         silent_after: float = 12.0,
+        resend_after: float = 3.0,
         seq: int = 0,
     ) -> None:
         self.transport, self.sealer, self.room = transport, sealer, room
         self.room_key, self.clock = room_key, clock
         self.host_key = host_key  # the host's verifying key, from the invite
         self.hold, self.silent_after = hold, silent_after
+        # A tap unanswered this long while the host beats was lost on the
+        # way (a broker restart, a blink of the host's link: core subjects
+        # keep nothing); sent again on the next beat, same sequence.
+        self.resend_after = resend_after
         self.seq = seq  # stored with the key pair: a reload goes on counting
         self.subjects = subjects(room)
         self.shown: Revision | None = None
@@ -70,6 +76,13 @@ class TableGuest:
         self._channel = b""
         self._channel_for = b""
         self._subs: list[Subscription] = []
+        # Told when what the mirror shows may have changed (a revision, an
+        # answer, the host heard again): the app re-renders its screen.
+        self.listeners: list[Callable[[], None]] = []
+
+    def _tell(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     @property
     def status(self) -> Status:
@@ -109,6 +122,7 @@ class TableGuest:
             kept = await self.transport.last(self.subjects["rev"])
         except Offline:
             self.offline = True
+            self._tell()
             return
         self.offline = False
         if kept is not None:
@@ -151,6 +165,7 @@ class TableGuest:
             self._channel_for = rev.host_public
         self.shown = rev
         self.heard = self.clock()
+        self._tell()
 
     async def _on_beat(self, _subject: str, raw: bytes) -> None:
         if await self._open(self.room_key, raw, "beat") is None:
@@ -159,6 +174,9 @@ class TableGuest:
         self.heard = self.clock()
         if was_waiting:
             await self.catch_up()
+            self._tell()
+        else:
+            await self._resend(self.clock() - self.resend_after)
 
     async def _on_answer(self, _subject: str, raw: bytes) -> None:
         if not self._channel:
@@ -176,6 +194,7 @@ class TableGuest:
         tap = self.pending.pop(answer.seq, None)
         if tap is not None and not tap.done.done():
             tap.done.set_result(answer)
+        self._tell()
 
     # --- taps -------------------------------------------------------------------
     async def tap(self, action: str, *args: str | int | bool) -> Tap:
@@ -186,12 +205,14 @@ class TableGuest:
         intent = Intent(self.seq, seen, action, tuple(args))
         tap = Tap(intent, self.clock(), asyncio.get_running_loop().create_future())
         self.pending[intent.seq] = tap
-        await self._send(intent)
+        await self._send(tap)
         return tap
 
-    async def _send(self, intent: Intent) -> None:
+    async def _send(self, tap: Tap) -> None:
         if not self._channel:
             return  # no host heard yet: held, sent by catch_up()
+        intent = tap.intent
+        tap.sent = self.clock()
         aad = Envelope("in", self.me, b"", self.public).aad(self.room)
         sealed = await self.sealer.seal(self._channel, intent.plain(), aad)
         raw = Envelope("in", self.me, sealed, self.public).encode()
@@ -201,9 +222,10 @@ class TableGuest:
         except Offline:
             self.offline = True  # held; sent again on catch_up()
 
-    async def _resend(self) -> None:
+    async def _resend(self, sent_before: float = float("inf")) -> None:
         for tap in sorted(self.pending.values(), key=lambda t: t.intent.seq):
-            await self._send(tap.intent)
+            if tap.sent < sent_before:
+                await self._send(tap)
 
     def tick(self) -> None:
         """Refuse the taps held longer than ``hold`` (call about once a

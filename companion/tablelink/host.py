@@ -22,6 +22,7 @@ guest wrote it) is written over.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
@@ -120,6 +121,10 @@ class TableHost:
         self.verify_key = b""  # goes in the invite's fragment
         self.sender = ""
         self._sub: Subscription | None = None
+        # One write of the kept revision at a time: two at once (a guest's
+        # tap and the host's own commit) wrote over the same sequence, the
+        # second's retry met a third, and the host took itself for another.
+        self._keeping = asyncio.Lock()
 
     async def keys(
         self,
@@ -170,6 +175,10 @@ class TableHost:
         its revision, kept for late joiners. :class:`HostTaken` when another
         host wrote meanwhile; :class:`Offline` when the broker is away (the
         game goes on here; call again when it is back)."""
+        async with self._keeping:  # the snapshot taken in turn: newest last
+            await self._keep_now()
+
+    async def _keep_now(self) -> None:
         revision, state = self.snapshot()
         if revision == self.published:
             return
@@ -185,6 +194,15 @@ class TableHost:
             except Conflict as exc:  # written again meanwhile: someone else's
                 raise HostTaken(self.room) from exc
         self.published = revision
+
+    async def reconnected(self) -> None:
+        """The broker was away (this phone slept, or the broker restarted):
+        keep and publish the game again, whether or not it moved meanwhile
+        (a broker restarted without its store lost the kept revision; a
+        change made meanwhile was never published), then beat."""
+        self.published = -1
+        await self.changed()
+        await self.beat()
 
     async def _check_kept(self) -> None:
         """Whose is the kept revision? The room is this host's (made with

@@ -14,6 +14,7 @@ runs a guest through it against a host in Python.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -52,15 +53,65 @@ class _Sub:
         self._pump.cancel()
 
 
+Reconnected = Callable[[], Awaitable[None]]
+# nats.ws's own default gives up after 10 tries (about 20 s): a phone that
+# slept a minute, or a broker restarted, would never be heard again.
+OPTIONS = {"maxReconnectAttempts": -1, "reconnectTimeWait": 1000}
+
+
 class NatsWsTransport:
+    """Reconnects by itself (nats.ws does, and subscribes again); what was
+    sent on core subjects meanwhile is lost, so after each reconnect the
+    callbacks of :meth:`on_reconnect` run: a guest's ``catch_up`` (the kept
+    revision, its pending taps sent again), the host's ``reconnected``
+    (its revision kept and published again)."""
+
     def __init__(self, nc: Any, kv: Any) -> None:
         self.nc, self.kv = nc, kv
+        self.online = True
+        self.reconnects = 0
+        self._reconnected: list[Reconnected] = []
+        self._watch = asyncio.ensure_future(self._follow(nc.status().iterate()))
+
+    def on_reconnect(self, callback: Reconnected) -> None:
+        self._reconnected.append(callback)
+
+    async def _follow(self, events: Any) -> None:
+        """nats.ws's ``status()``: one event at a time, until it closes."""
+        while True:
+            try:
+                step = await events.next()
+            except JsException:
+                return
+            if step.done:
+                return
+            await self.on_status(str(step.value.type))
+
+    async def on_status(self, kind: str) -> None:
+        if kind == "disconnect":
+            self.online = False
+        elif kind == "reconnect":
+            self.online = True
+            self.reconnects += 1
+            for callback in list(self._reconnected):
+                try:
+                    await callback()
+                except Exception as exc:  # one callback's failure is not the link's
+                    js_console_error(f"tablelink reconnect: {exc!r}")
+
+    async def close(self) -> None:
+        self._watch.cancel()
+        await self.nc.drain()
 
     @classmethod
     async def connect(cls, module: Any, url: str) -> NatsWsTransport:
-        """Connect to the broker's WebSocket listener at ``url``."""
+        """Connect to the broker's WebSocket listener at ``url``. ``module``:
+        nats.ws, or a promise of it (the phone app's ``js.nats``, imported at
+        its first use: companion/publish/worker.js)."""
         try:
-            nc = await module.connect(_obj({"servers": url}))
+            if not _absent(getattr(module, "then", None)):
+                module = await module
+            nc = await module.connect(_obj({"servers": url, **OPTIONS}))
             kv = await nc.jetstream().views.kv(BUCKET, _obj({"history": 1}))
         except JsException as exc:
             raise Offline(str(exc)) from exc

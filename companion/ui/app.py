@@ -36,6 +36,7 @@ from companion.app.hub import GameHub
 from companion.app.refusal import GAME_GONE
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.app.views.home import home_of
+from companion.app.views.mirror_board import board_screen_of
 from companion.app.views.past_game import past_game_of
 from companion.app.views.stats import stats_of
 from companion.app.views.your_games import (
@@ -62,18 +63,19 @@ from .screens.history import HistoryScreen
 from .screens.home import HomeScreen
 from .screens.import_game import ImportScreen
 from .screens.invite import InviteScreen
-from .screens.join import JoinScreen, LockedScreen, remember_seat
+from .screens.join import JoiningScreen, JoinScreen, LockedScreen, remember_seat
 from .screens.past_game import PastGameScreen
 from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.share import ShareScreen
 from .screens.stats import StatsScreen
 from .screens.your_games import YourGamesScreen
+from .table_join import elsewhere, use_table_join
 from .textscale import use_text_scale
 from .theme import Look, apply_theme, use_look
 from .turns import in_turn
 from .wakelock import Awake, use_wakelock
-from .widgets import awaited, use_lazy_state
+from .widgets import awaited, message, use_lazy_state
 
 MAX_WIDTH = 760.0
 THEME_KEY = "flip7.theme"  # per device (the browser's storage)
@@ -131,7 +133,10 @@ class Nav:
         self.page.run_task(self.page.push_route, path)
 
     def follow(self, route: Route) -> None:
-        """A game screen reached by URL (reload, restart, Back) opens its game."""
+        """A game screen reached by URL (reload, restart, Back) opens its game
+        (a table's game is joined instead: :mod:`.table_join`)."""
+        if elsewhere(self.state, route.game_id):
+            return
         wanted = route.open_game and self.state.game_id != route.game_id
         if wanted and self.state.open_game(route.game_id) is not None:
             self.show("home")  # gone or unreadable: Home says why
@@ -275,16 +280,12 @@ def App(
         [],
     )
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
+    use_table_join(page, state, route_path)
     ft.use_effect(
         lambda: remember_seat(page, JoinIntents(state)),
         [state.game_id, state.seat.mine],
     )
-    if not state.check_access():
-        body: ft.Control = LockedScreen(state.seat.access.reason)
-    elif state.seat.access.guest:
-        body = guest_screen_for(state, route, nav, this_phone(theme))
-    else:
-        body = screen_for(state, route, nav, theme, awake, device)
+    body = body_for(state, route, nav, theme, awake, device)
     # Phone first; on a wide screen the column stays readable in the middle.
     return ft.SafeArea(
         expand=True,
@@ -294,6 +295,47 @@ def App(
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
             spacing=0,  # the probe takes no room
         ),
+    )
+
+
+def body_for(
+    state: AppState,
+    route: Route,
+    nav: Nav,
+    theme: ThemeChoice,
+    awake: Awake,
+    device: Device,
+) -> ft.Control:
+    """Who this session is decides its screens: locked, a guest of a table
+    of phones, a served guest, or the host."""
+    if not state.check_access():
+        return LockedScreen(state.seat.access.reason)
+    if state.link is not None:
+        return table_screen(
+            state, guest_screen_for(state, route, nav, this_phone(theme))
+        )
+    if state.seat.access.guest:
+        return guest_screen_for(state, route, nav, this_phone(theme))
+    return screen_for(state, route, nav, theme, awake, device)
+
+
+def table_screen(state: AppState, body: ft.Control) -> ft.Control:
+    """A guest of a table of phones: what its link says above the screen
+    ("Waiting for Ann's phone…"); before the host's game arrives, only that."""
+    link = state.link
+    words = None if link is None else link.words
+    if state.watch is None:
+        notice = state.notice
+        return JoiningScreen(words or "", notice.text if notice else "")
+    if words is None:
+        return body
+    return ft.Column(
+        [
+            ft.Container(padding=8, content=message(words)),
+            ft.Container(body, expand=True),
+        ],
+        expand=True,
+        spacing=0,
     )
 
 
@@ -387,7 +429,7 @@ def guest_screen_for(
         return LockedScreen(_(GAME_GONE))
     screen = route.screen if route.game_id == gid else "game"
     if state.seat.access.role is Role.BOARD or screen == "board":
-        return BoardScreen(board_of(state))  # read-only, no way out
+        return BoardScreen(board_screen_of(state))  # read-only, no way out
     seated = state.seat.mine is not None or state.seat.watching
     if screen == "join" or not seated:
         return JoinScreen(JoinIntents(state), on_seated=lambda: nav.go("game", gid))

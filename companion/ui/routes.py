@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import urlsplit, urlunsplit
+
+from companion.tablelink.invite import BadInvite, Invite, read_invite
 
 Screen = Literal[
     "home",
@@ -95,3 +98,36 @@ def parse(path: str) -> Route:
     kind, game_id, tail = m.group(1), m.group(2), m.group(3) or ""
     screen = _GAME_SCREENS.get((kind, tail))
     return Route() if screen is None else Route(screen, game_id)
+
+
+_LINK_TAIL = re.compile(r"/(?:join|board)/[^/]+$")
+
+
+@dataclass(frozen=True, slots=True)
+class TableLink:
+    """A phones-only invite opened on this phone (issue 39): the join link
+    ``…/join/<game>#room=…&key=…&host=…&broker=…``, or the same under
+    ``/board/<game>`` for a board. The route is :func:`parse`'s of the path."""
+
+    invite: Invite
+    board: bool
+    route: Route
+
+
+def table_link(url: str | None) -> TableLink | None:
+    """The phones-only invite in the address the phone opened (the part
+    after ``#`` never reaches a server); None when it is not one."""
+    if not url or "#" not in url:
+        return None
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/")  # the app may live under a folder
+    tail = _LINK_TAIL.search(path)
+    route = parse(tail.group(0) if tail else "")
+    if tail is None or route.screen not in ("join", "board"):
+        return None
+    as_join = f"{path[: tail.start()]}/join/{route.game_id}"
+    try:
+        invite = read_invite(urlunsplit(parts._replace(path=as_join)))
+    except BadInvite:
+        return None
+    return TableLink(invite, route.screen == "board", route)

@@ -408,3 +408,19 @@ def test_bench_tablelink_broker(tmp_path: Path) -> None:
     lines_like(out, rf"fan-out: 3 tables x .*; p50 {NUMBER} ms, p95 {NUMBER} ms.*")
     lines_like(out, r"kept revisions: 50 key-value puts in .*")
     lines_like(out, rf"connections: 20 idle, server memory .* = {NUMBER} KiB each")
+
+
+def test_bench_tablelink_table(tmp_path: Path) -> None:
+    pytest.importorskip("nats")
+    from nats_broker import SERVER
+
+    if not Path(SERVER).exists() and not os.environ.get("REQUIRE_BROWSER"):
+        pytest.skip("nats-server is not installed")
+    out = run_bench(
+        "bench_tablelink_table.py", "--taps", "16", "--rate", "30", tmp=tmp_path
+    )
+    lines_like(
+        out,
+        rf"8 phones \+ board, 16 taps .*: p50 {NUMBER} ms, p95 {NUMBER} ms, .*",
+    )
+    lines_like(out, rf"bytes a tap: {NUMBER} carried .* {NUMBER} delivered")

@@ -1,7 +1,10 @@
 """The phone app's sealer (companion/tablelink/webcrypto.py) run where it
 runs: Pyodide in Chromium (the Pyodide flet ships, one plain page, no app
 boot), against the ``cryptography`` one. Same bytes both ways: what one
-seals the other opens, and both ends of a channel derive the same key."""
+seals the other opens, and both ends of a channel derive the same key.
+Then a guest in Pyodide with a host in Python, and a host in Pyodide with
+guests in Python, through nats-server's WebSocket listener (the host's
+through a broker restart)."""
 
 from __future__ import annotations
 
@@ -21,7 +24,14 @@ import pytest
 
 from companion.tablelink.host import TableHost
 from companion.tablelink.sealing import PySealer, b64, new_key, unb64
-from tests.nats_broker import Broker, NatsTransport, nats_server  # noqa: F401
+from tests.nats_broker import (  # noqa: F401
+    Broker,
+    NatsTransport,
+    Restartable,
+    nats_server,
+    restartable_nats,
+)
+from tests.tablelink_guests import Guests
 from tests.tablelink_table import LINE_ELSEWHERE, Table
 
 pytestmark = pytest.mark.browser
@@ -93,10 +103,16 @@ def pyodide_page(
     (folder / "index.html").write_text(PAGE)
     shutil.copy(ROOT / "assets/vendor/nats.ws/nats.js", folder / "nats.js")
     package = ROOT / "companion" / "tablelink"
-    files = {"companion/__init__.py": ""} | {
+    files = {
+        "companion/__init__.py": "",
+        # host.py takes only N_ of companion.i18n (Babel is not in this page)
+        "companion/i18n/__init__.py": "def N_(message):\n    return message\n",
+        "tests/__init__.py": "",
+        "tests/tablelink_table.py": (ROOT / "tests/tablelink_table.py").read_text(),
+    } | {
         f"companion/tablelink/{path.name}": path.read_text()
         for path in package.glob("*.py")
-        if path.name not in ("host.py", "state.py")  # the app layer's, not needed
+        if path.name != "state.py"  # the app layer's, not needed
     }
     httpd = serve(folder)
     page = browser.new_page()
@@ -254,3 +270,93 @@ def test_a_guest_in_pyodide_plays_with_a_host_through_nats_server(
     assert out["answers"][2] == [LINE_ELSEWHERE, {"name": "Ann"}, "game"]
     assert out["shown"] == {"p1": [], "p2": ["13L"]} == host.table.lines
     assert out["status"] == "live"
+
+
+# The host phone in Pyodide: TableHost + WebCryptoSealer + NatsWsTransport
+# (nats.ws handed in as a promise, as the phone app's js.nats is), beating
+# every second, keeping its game again after each reconnect.
+PY_HOST = """
+import asyncio, json, time
+import js
+from companion.tablelink.host import TableHost
+from companion.tablelink.natsws import NatsWsTransport
+from companion.tablelink.sealing import b64, unb64
+from companion.tablelink.webcrypto import WebCryptoSealer
+from tests.tablelink_table import Table
+
+link = await NatsWsTransport.connect(js.Promise.resolve(js.window.nats), WS)
+table = Table()
+host = TableHost(transport=link, sealer=WebCryptoSealer(), room=ROOM,
+                 room_key=unb64(KEY), name="Ann", apply=table.apply,
+                 snapshot=table.snapshot, clock=time.monotonic)
+await host.start()
+link.on_reconnect(host.reconnected)
+
+async def beat():
+    while True:
+        await asyncio.sleep(1)
+        try:
+            await host.beat()
+        except Exception as exc:
+            js.console.warn(repr(exc))
+
+beating = asyncio.ensure_future(beat())
+b64(host.verify_key)
+"""
+PY_HOST_STATE = """
+json.dumps({"lines": table.lines, "reconnects": link.reconnects,
+            "online": link.online, "applied": host.stats.applied})
+"""
+PY_HOST_STOP = "beating.cancel()\nawait link.close()\n'stopped'"
+
+
+def test_a_host_in_pyodide_keeps_its_table_through_a_broker_restart(
+    pyodide_page: Any,
+    restartable_nats: Restartable,  # noqa: F811
+) -> None:
+    """Python guests tap in their lines through nats-server; the broker
+    stops with a tap on its way and starts again: the host in the page
+    reconnects (nats.ws's status) and keeps its game again, the guests
+    catch up, the tap is made once, and nothing the broker carried was
+    readable."""
+    broker, page = restartable_nats, pyodide_page
+    key, room = new_key(), "room-pyodide-host"
+    code = f"WS, ROOM, KEY = {broker.ws_url!r}, {room!r}, {b64(key)!r}\n"
+    host_key = unb64(page.evaluate("c => window.runpy(c)", code + PY_HOST))
+    guests = Guests(broker.url, room, key, host_key)
+    try:
+        guests.run(guests.watch_everything())
+        ann, bob = guests.run(guests.join()), guests.run(guests.join())
+        assert ann.shown is not None and ann.shown.host_name == "Ann"
+        assert guests.run(guests.tap(ann, "claim", "p1")) is None
+        assert guests.run(guests.tap(bob, "claim", "p2")) is None
+        assert guests.run(guests.tap(bob, "add_card", "p2", "13L")) is None
+        elsewhere = guests.run(guests.tap(ann, "add_card", "p2", "5"))
+        assert elsewhere is not None
+        assert (elsewhere.msgid, elsewhere.params) == (LINE_ELSEWHERE, {"name": "Bob"})
+        assert guests.run(guests.tap(ann, "add_card", "p1", "7")) is None
+        before = {"p1": ["7"], "p2": ["13L"]}
+        assert guests.run(guests.shows(ann, before)) == before
+
+        broker.stop()
+        on_its_way = guests.run(bob.tap("add_card", "p2", "3"))
+        time.sleep(1)
+        broker.start()
+        made = guests.run(asyncio.wait_for(on_its_way.done, 45), 50)  # type: ignore[arg-type]
+        assert made.refused is None
+        after = {"p1": ["7"], "p2": ["13L", "3"]}
+        assert guests.run(guests.shows(ann, after)) == after
+        assert guests.run(guests.shows(bob, after)) == after
+        late = guests.run(guests.join())  # the kept revision, after the restart
+        assert late.shown is not None and late.shown.state["lines"] == after
+        state = json.loads(page.evaluate("c => window.runpy(c)", PY_HOST_STATE))
+        assert state["lines"] == after and state["online"]
+        assert state["reconnects"] >= 1
+        assert state["applied"] == 6  # 2 claims, 4 cards (1 refused): "3" once
+    finally:
+        page.evaluate("c => window.runpy(c)", PY_HOST_STOP)
+        guests.close()
+    readable = [
+        m for m in guests.spy if any(w in m for w in (b'"Ann"', b'"Bob"', b'"13L"'))
+    ]
+    assert len(guests.spy) > 20 and not readable

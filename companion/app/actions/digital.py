@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from companion.app.intents import Intents, Result
 from companion.app.observable import Notice
 from companion.app.views.digital import DigitalView, digital_of
+from companion.app.views.mirror_digital import mirror_digital_view
 
 if TYPE_CHECKING:
     from companion.app.session import AppState
@@ -22,7 +23,13 @@ class DigitalScreenView:
 
 def digital_screen_of(state: AppState) -> DigitalScreenView | None:
     """None: no digital round on the open game (or no game)."""
-    view = digital_of(state)
+    link, watch = state.link, state.watch
+    if link is None:
+        view = digital_of(state)
+    elif watch is None:
+        view = None
+    else:  # a guest of a table of phones: the host's table, face up
+        view = mirror_digital_view(link.table, watch.state, state.seat)
     return None if view is None else DigitalScreenView(view, state.notice)
 
 

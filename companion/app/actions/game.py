@@ -8,7 +8,7 @@ intent whose owner is gone answers "No game is open." and changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion.app.digital import next_strategy
@@ -68,7 +68,14 @@ class GuestScreenView:
 
 def guest_screen_of(state: AppState) -> GuestScreenView | None:
     game = guest_game_of(state)
-    return None if game is None else GuestScreenView(game, state.notice)
+    if game is None:
+        return None
+    link = state.link
+    if link is not None and game.round is not None:  # the host deals, not here
+        table = link.table
+        dealing = table is not None and not table.summary
+        game = replace(game, round=replace(game.round, digital=dealing))
+    return GuestScreenView(game, state.notice)
 
 
 class PhonesIntents(Intents):

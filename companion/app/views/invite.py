@@ -56,6 +56,7 @@ class InviteView:
     join: Link | None = None  # for a player's phone
     board: Link | None = None  # for a read-only board (a TV, a tablet)
     problem: str | None = None
+    status: str | None = None  # a phones-only table's link: offline, taken
 
 
 def cannot_join(serving: Serving, addresses: Sequence[str]) -> str | None:
@@ -68,7 +69,7 @@ def cannot_join(serving: Serving, addresses: Sequence[str]) -> str | None:
 
 
 @lru_cache(maxsize=16)
-def _png(text: str) -> bytes:
+def qr_of(text: str) -> bytes:
     return qr_png(text, size_px=QR_PX).png  # the same QR code as Share's
 
 
@@ -91,6 +92,6 @@ def invite_view(
         game_id,
         tuple(addresses),
         chosen,
-        Link(join, _png(join)),
-        Link(board, _png(board)),
+        Link(join, qr_of(join)),
+        Link(board, qr_of(board)),
     )

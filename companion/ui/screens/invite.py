@@ -20,6 +20,7 @@ from companion.app.views.invite import InviteView, Link
 from companion.i18n import _
 from companion.ui.guard import screen
 from companion.ui.parts.phones import phones_panel
+from companion.ui.parts.table_broker import broker_setting, use_table_share
 from companion.ui.screens.share import qr_image
 from companion.ui.wakelock import Awake
 from companion.ui.widgets import (
@@ -33,6 +34,7 @@ from companion.ui.widgets import (
     secondary,
     section,
     switch_row,
+    use_text_input,
 )
 
 QR_SIDE = 300  # px: one QR fits a 390 px phone with the page padding
@@ -169,11 +171,16 @@ def InviteScreen(
 ) -> ft.Control:
     address, pick = ft.use_state("")
     asking, ask = ft.use_state(False)
+    broker = use_text_input()
+    page = ft.context.page
+    use_table_share(page, intents, broker)  # the phone app: through a broker
     screen_view = intents.view(address)  # the address picked is the screen's
     view, notice = screen_view.invite, screen_view.notice
     controls: list[ft.Control] = []
     if notice is not None:
         controls.append(message(notice.text, error=notice.error))
+    if not isinstance(view, str) and view.status:
+        controls.append(message(view.status, error=True))
     if isinstance(view, str):  # the invite's HOST_ONLY comes in English
         controls.append(message(_(view), error=True))
     elif view.join is not None and view.board is not None:
@@ -184,6 +191,7 @@ def InviteScreen(
         controls += phones_panel(screen_view.phones, intents)
     else:  # no links: the view says why phones can't join
         controls.append(message(view.problem or "", error=True))
+    controls += broker_setting(page, intents, broker)
     controls += [ft.Divider(), _awake(awake)]
     return ft.Column(
         [

@@ -67,6 +67,27 @@ def LockedScreen(reason: str = "") -> ft.Control:
 
 
 @screen
+def JoiningScreen(words: str, problem: str = "") -> ft.Control:
+    """A phones-only invite opened: the host's game is on its way."""
+    return ft.Column(
+        [
+            header(_("Join the game")),
+            ft.Container(
+                padding=16,
+                content=ft.Column(
+                    [
+                        ft.Icon(ft.Icons.WIFI_TETHERING, size=64),
+                        *([ft.Text(words, size=22)] if words else []),
+                        *([message(problem, error=True)] if problem else []),
+                    ],
+                    spacing=12,
+                ),
+            ),
+        ]
+    )
+
+
+@screen
 def JoinScreen(intents: JoinIntents, on_seated: Callable[[], None]) -> ft.Control:
     name_input = use_text_input()
     shown = intents.view()
