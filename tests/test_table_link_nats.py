@@ -6,6 +6,8 @@ subscribed to everything sees no player's name."""
 from __future__ import annotations
 
 import asyncio
+import statistics
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +21,7 @@ from companion.app.hub import GameHub
 from companion.app.table_host import HostLink
 from companion.store import GameStore
 from companion.tablelink.broker import Transport
+from companion.tablelink.host import Limits
 from companion.tablelink.links import Pair
 from companion.tablelink.sealing import PySealer, Sealer
 
@@ -70,7 +73,11 @@ async def play(broker: Broker) -> list[bytes]:
     assert host.start_game() is None and host.watch is not None
     everyone = [NatsLinks(broker.url) for _ in range(3)]
     link = await HostLink.open(
-        host.watch.game, broker.ws_url, everyone[0], name="Annabel"
+        host.watch.game,
+        broker.ws_url,
+        everyone[0],
+        name="Annabel",
+        limits=Limits(burst=100),  # a quick machine, not a person
     )
     await link.start()
     phone, board = (AppState(GameHub(GameStore.memory())) for _ in range(2))
@@ -97,6 +104,28 @@ async def play(broker: Broker) -> list[bytes]:
     want = {"Annabel": 9, "Bartholomew": 15}
     for screen in (host, phone, board):
         await until(lambda s=screen: totals(s) == want, "the totals")  # type: ignore[misc]
+    waits = []  # a tap on the phone -> shown on the board (docs: figures)
+    assert phone.entry is not None
+    for n in range(20):  # a card in, the card out, ...
+        started = time.perf_counter()
+        if n % 2:
+            assert await phone.act(phone.entry.remove_card, bart, 0) is None
+        else:
+            assert await phone.act(phone.entry.add_card, bart, "7") is None
+        await until(
+            lambda k=1 - n % 2: (
+                board.watch is not None  # type: ignore[misc]
+                and len(board.watch.state.draft.line(bart)) == k
+            ),
+            "the tap on the board",
+        )
+        waits.append(time.perf_counter() - started)
+    waits.sort()
+    print(
+        f"\napp layer through nats-server: tap on a phone -> shown on the board "
+        f"p50 {statistics.median(waits) * 1000:.0f} ms, "
+        f"p95 {waits[int(len(waits) * 0.95)] * 1000:.0f} ms ({len(waits)} taps)"
+    )
     await link.stop()
     for links in everyone:
         for transport in links.opened:

@@ -119,7 +119,12 @@ class HostLink:
         sealer = links.sealer()
         keys = (await sealer.new_pair(), await sealer.new_signer())
         return cls(
-            game, new_invite(game.id, broker, keys[1][1]), links, name=name, keys=keys
+            game,
+            new_invite(game.id, broker, keys[1][1]),
+            links,
+            name=name,
+            keys=keys,
+            **kw,
         )
 
     # --- the link ---------------------------------------------------------------
