@@ -329,3 +329,13 @@ assert companion.__file__.startswith(sys.path[1]) or "unpacked" in companion.__f
 from companion.i18n import translator
 print(translator("it").gettext("New game"), translator("hu").gettext("New game"))
 """
+
+
+def test_a_test_deck_that_is_not_cards_is_refused_before_writing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "dist"
+    assert publish_main([str(folder), "--test-deck", "5 banana"]) == 1
+    said = capsys.readouterr().err
+    assert "--test-deck" in said and "nothing was written" in said
+    assert not folder.exists()

@@ -18,7 +18,6 @@ makes a new room and key, so the links given so far stop working.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -32,11 +31,11 @@ from companion.tablelink.links import Links
 
 from .invite import REVOKED
 from .live import LiveSeat
+from .published import PUBLISHED, published
 from .refusal import NO_GAME, Refusal
 from .table_host import HostLink
 from .views.invite import InviteView, Link, qr_of
 
-PUBLISHED = Path(__file__).resolve().parents[1] / "published.json"
 LOCAL = frozenset({"localhost", "127.0.0.1", "::1"})
 NOT_WSS = N_(
     "The table broker's address starts with wss://, "
@@ -73,14 +72,8 @@ def broker_address(text: str) -> str:
 def default_broker(path: Path = PUBLISHED) -> str:
     """The broker the phone app was published with (``published.json``);
     "" when none (the file is absent, or odd: said in the log)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return ""
-    except (OSError, ValueError):
-        log.warning("%s cannot be read", path, exc_info=True)
-        return ""
-    address = data.get("broker", "") if isinstance(data, dict) else ""
+    data = published(path)
+    address = data.get("broker", "")
     try:
         return broker_address(address) if isinstance(address, str) else ""
     except Refusal:

@@ -43,9 +43,17 @@ def main(argv: list[str]) -> int:
         "for a live table with phones only, e.g. wss://table.example.org:8443 "
         "(docs/guide.md, 'A live table with phones only'; default: none)",
     )
+    parser.add_argument(
+        "--test-deck",
+        default="",
+        help="for browser tests only: every game's first digital round deals "
+        "these cards, top first (e.g. '1 2 3 4'); never for players",
+    )
     args = parser.parse_args(argv)
     try:
-        built = publish(args.folder, base=args.base, broker=args.broker)
+        built = publish(
+            args.folder, base=args.base, broker=args.broker, test_deck=args.test_deck
+        )
     except (PublishError, OSError) as exc:
         print(f"companion publish: {exc}", file=sys.stderr)
         return 1

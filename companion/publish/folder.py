@@ -38,6 +38,7 @@ from flet_web.patch_index import patch_index_html  # type: ignore[import-untyped
 from platformdirs import user_cache_dir
 
 from companion.i18n import LANGUAGES, SOURCE, compile_language
+from companion.rules.cards import parse_cards
 from companion.server.settings import PROJECT_ROOT
 from companion.tablelink.invite import BadInvite, check_broker
 from companion.ui.theme import FALLBACKS, FONT_FILES
@@ -127,13 +128,19 @@ def publish(
     base: str = "/",
     cache: Path | None = None,
     broker: str = "",
+    test_deck: str = "",
 ) -> Built:
     """Write the app into ``folder`` (emptied first if a build of ours is
     there); ``base``: the path it is served under (``/`` or ``/flip7/``);
     ``broker``: the table broker's ``wss://`` address the app offers by
-    default (empty: none, the player sets one)."""
+    default (empty: none, the player sets one); ``test_deck``: for browser
+    tests only, the cards (top first) every game's first digital round
+    deals, as the served app's ``COMPANION_TEST_DECK``."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     broker = check_published_broker(broker)
+    settings = {"broker": broker}
+    if test_deck.strip():
+        settings["test_deck"] = check_test_deck(test_deck)
     _clear(folder)
     pyodide = _pyodide()
     packages = browser_packages(PROJECT_ROOT / "uv.lock", pyodide)
@@ -159,7 +166,7 @@ def publish(
         bootstrap_js((WEB / "flutter_bootstrap.js").read_text(encoding="utf-8")),
         encoding="utf-8",
     )
-    (folder / ARCHIVE).write_bytes(_archive(packages, cache or _cache(), broker))
+    (folder / ARCHIVE).write_bytes(_archive(packages, cache or _cache(), settings))
     (folder / "python-worker.js").write_text(
         worker_js(_snapshot_key(folder), ARCHIVE), encoding="utf-8"
     )
@@ -176,6 +183,17 @@ def publish(
     precached = sum(sizes[f] for f in files)
     total = sum(sizes.values())
     return Built(folder, files, lazy, total, gzipped, precached, version)
+
+
+def check_test_deck(cards: str) -> str:
+    """``--test-deck``: card codes the engine reads, else nothing is built."""
+    try:
+        parse_cards(cards)
+    except ValueError as exc:
+        raise PublishError(
+            f"--test-deck {cards!r}: {exc}; nothing was written"
+        ) from exc
+    return cards.strip()
 
 
 def check_published_broker(address: str) -> str:
@@ -276,7 +294,9 @@ def _write_index(folder: Path, base: str) -> None:
     (folder / "404.html").write_text(text, encoding="utf-8")
 
 
-def _archive(packages: Iterable[Package], cache: Path, broker: str = "") -> bytes:
+def _archive(
+    packages: Iterable[Package], cache: Path, settings: dict[str, str] | None = None
+) -> bytes:
     """``app.tar.gz``: main.py, companion/ (with the rules pages where the
     Rules screen reads them, ``companion/assets/``), __pypackages__/, and
     :data:`PUBLISHED`."""
@@ -284,7 +304,8 @@ def _archive(packages: Iterable[Package], cache: Path, broker: str = "") -> byte
     zipped = gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0)
     with zipped, tarfile.open(fileobj=zipped, mode="w") as tar:
         _add(tar, "main.py", _MAIN.encode("utf-8"))
-        _add(tar, PUBLISHED, json.dumps({"broker": broker}).encode("utf-8"))
+        published = settings if settings is not None else {"broker": ""}
+        _add(tar, PUBLISHED, json.dumps(published).encode("utf-8"))
         for path in sorted(PACKAGE.rglob("*")):
             rel = path.relative_to(PROJECT_ROOT)
             if path.is_file() and _wanted(rel):

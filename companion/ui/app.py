@@ -33,6 +33,7 @@ from companion.app.actions.share import ShareIntents, share_screen_of
 from companion.app.board import board_of
 from companion.app.crowd import Crowd, Presence, cap_from
 from companion.app.hub import GameHub
+from companion.app.published import test_deck
 from companion.app.refusal import GAME_GONE
 from companion.app.serving import DEFAULT_SERVING, Serving
 from companion.app.views.home import home_of
@@ -87,8 +88,9 @@ def new_state(
 ) -> AppState:
     """This session's state; who it is (host, a guest's phone, a board, or
     locked out) is decided once, from its address and the URL it opened."""
-    # Test-only: the first digital round of a game deals this stacked deck.
-    deck = os.environ.get("COMPANION_TEST_DECK") or None
+    # Test-only: the first digital round of a game deals this stacked deck
+    # (the phone app's: from its build, ``companion publish --test-deck``).
+    deck = os.environ.get("COMPANION_TEST_DECK") or test_deck()
     state = AppState(hub, test_deck=deck, serving=serving)
     state.admit(admit(gate, page.client_ip, page.route or "/", hub.admits))
     return state

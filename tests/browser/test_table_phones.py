@@ -4,7 +4,7 @@ the invite link, a tablet opens the board — on one local nats-server (the
 broker the app was published with). Taps one at a time at a person's
 pace, each phone waiting for what it should see. One walk shares the
 boots: a tap-in round where each phone taps its own line and the last one
-in saves; Bob's phone reloads mid-round and catches up; the broker
+in saves, then a digital round where each phone plays its own turns; Bob's phone reloads mid-round and catches up; the broker
 restarts mid-round and nothing is lost; a subscriber on ``>`` (all the
 broker carried) reads no name.
 """
@@ -47,6 +47,25 @@ def opened(browser: Any, url: str) -> Phone:
     page.goto(url)
     booted(page)
     return Phone(context, page, asked)
+
+
+def _digital_round(ann: Any, bob: Any, board: Any) -> None:
+    """Round 2 dealt digitally on the host's phone (Bob deals, so Ann is
+    first; the deck is stacked: Ann 1, Bob 2, then 3, 4…): each phone
+    decides for its own seat, Ann's phone for Ann (no guest holds her
+    seat), and every screen sees whose turn it is and the round's end."""
+    click(ann, "Deal round 2 digitally")
+    see(ann, "Ann: hit or stay?")
+    click(bob, "Digital round 2: to the table")
+    see(bob, "Ann's turn")
+    click(ann, "Stay")
+    see(bob, "Bob: hit or stay?")
+    click(bob, "Hit")
+    see(ann, "Bob's turn")
+    see(bob, "Bob: hit or stay?")
+    click(bob, "Stay")
+    for page in (ann, bob, board):
+        see(page, "Round over", timeout=60_000)
 
 
 def test_three_published_phones_play_a_round_on_one_broker(
@@ -96,6 +115,7 @@ def test_three_published_phones_play_a_round_on_one_broker(
         for page in (ann, bob, tablet.page):
             see(page, "14")
             see(page, "15")
+        _digital_round(ann, bob, tablet.page)
     except Exception:
         for n, each in enumerate(phones):
             each.page.screenshot(path=str(tmp_path / f"phone{n}.png"))
