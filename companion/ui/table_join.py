@@ -37,7 +37,7 @@ def page_address() -> str:
         return ""
     import flet_js  # type: ignore[import-not-found]
 
-    return str(getattr(flet_js, "documentUrl", "") or "")
+    return str(getattr(flet_js, "documentUrl", "") or "")  # i18n: not shown
 
 
 def app_address() -> str:

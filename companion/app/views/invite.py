@@ -26,9 +26,11 @@ LOCAL_ONLY = N_(
     "Restart it with: {command}"
 )
 ON_THIS_PHONE = N_(
-    "Phones can't join: this app runs on this phone alone, with no server. "
-    "To give every phone its own screen, run Flip 7 Companion on a computer "
-    "on the table's Wi-Fi and invite the phones from there."
+    "Phones can't join yet: this app runs on this phone, and no table broker "
+    "is set. Type its address under Table broker below (the guide's "
+    "“A live table with phones only” says how to run one), or run Flip 7 "
+    "Companion on a computer on the table's Wi-Fi and invite the phones "
+    "from there."
 )
 NO_ADDRESS = N_(
     "Phones can't join: this computer has no network address. Connect it to "
