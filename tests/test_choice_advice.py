@@ -232,3 +232,6 @@ def test_a_lead_known_to_be_under_a_point_is_even_not_clear() -> None:
     assert advice.suggestion == "a"
     assert advice.verdict == "close" and advice.even, advice
     assert advice.chances[1][0] == "b" and advice.gap == pytest.approx(0.00025)
+    text = choice_advice_text(advice, {})  # a lead, not "too close to call"
+    assert "a is ahead by " in text and "Too close" not in text, text
+    assert text.endswith("play-outs: under a point of win chance, so either is fine.")

@@ -295,9 +295,10 @@ def _judge(race: _Race, lead: int) -> tuple[str, float, float]:
     CLEAR past :func:`clear_z` standard errors (it beats every other
     option), SPENT past :data:`.advisor.NOISE_Z`, CLOSE within noise, SAME
     when that option gave the lead's chance in every play-out. Except when
-    every option the lead is not clear of, and at least one, is known to be
-    within a point of it (:func:`.advice.even`): then CLOSE on the widest
-    of those, "either is fine". Why: below a point a lead is nothing a
+    some option is known to be within a point of the lead
+    (:func:`.advice.even`) and every option the lead is not clear of is:
+    then CLOSE on the widest of those, "either is fine" (said as the lead it
+    is when outside noise). Why: below a point a lead is nothing a
     player can bet on, and there its standard error misleads most (issue
     38: a modifier led by 0.02 points, "clear" on 96 play-outs in which
     every gap was a hair; another seed's rare play-out where the other
