@@ -17,8 +17,11 @@ Play-outs are spent where they decide (issue 38):
   differences) and the luck of the deal cancels out of the gap.
 - **Racing.** Every option gets :data:`MIN_CULL` play-outs; then, after
   each batch of :data:`BATCH` more for the options still in the race, an
-  option whose paired gap to the leader is more than :data:`.advisor.CLEAR_Z`
-  standard errors behind is dropped. The budget goes to the leaders; the
+  option whose paired gap to the leader is more than :func:`clear_z`
+  standard errors behind is dropped (:data:`.advisor.CLEAR_Z`, 3, shared
+  out over the comparisons when there are more than two options). A race
+  about to end before the leader has :data:`MIN_CLEAR` play-outs keeps its
+  closest rival in until then. The budget goes to the leaders; the
   race ends when one option is left, when the options left are known to be
   within a point of win chance of the leader (:data:`.advice.EVEN`: more
   play-outs could not change what the advice says, "either is fine"), when
@@ -93,8 +96,9 @@ class ChoiceAdvice:
     play-outs each of them had (those dropped from the race had fewer);
     ``samples``: play-outs of the suggestion; ``of``: how many options there
     were (more than were played out when a long list was shortened);
-    ``gap``: the suggestion's lead over the runner-up, paired over their
-    common play-outs; ``margin``: half-width of that gap's 95 % interval;
+    ``gap``: the suggestion's lead over the option it is least separated
+    from (:meth:`_Race.rival`; the one known within a point when the
+    advice is even), paired over their common play-outs; ``margin``: half-width of that gap's 95 % interval;
     ``close``: the gap is within noise (verdict CLOSE); ``verdict``: CLEAR,
     SPENT, CLOSE, SAME or MUST (a lone option) as for hit or stay
     (:mod:`.advice`); ``timed``: the caller's time budget ended the race;
