@@ -98,7 +98,8 @@ class ChoiceAdvice:
     were (more than were played out when a long list was shortened);
     ``gap``: the suggestion's lead over the option it is least separated
     from (:meth:`_Race.rival`; the one known within a point when the
-    advice is even), paired over their common play-outs; ``margin``: half-width of that gap's 95 % interval;
+    advice is even), paired over their common play-outs; ``margin``:
+    half-width of that gap's 95 % interval;
     ``close``: the gap is within noise (verdict CLOSE); ``verdict``: CLEAR,
     SPENT, CLOSE, SAME or MUST (a lone option) as for hit or stay
     (:mod:`.advice`); ``timed``: the caller's time budget ended the race;
