@@ -50,12 +50,14 @@ if "." not in sys.path:
 import bench_advice
 from companion.app.thinking import time_budget
 from companion.rules import advise
-times, rates = {}, []
+times, rates, slow = {}, [], []
 for rnd in bench_advice.positions(POSITIONS, 21):
     kind = str(rnd.pending.kind)
     start = time.perf_counter()
-    advise(rnd, stop=time_budget())
+    made = advise(rnd, stop=time_budget())
     ms = (time.perf_counter() - start) * 1000
+    played = getattr(made, "spent", 0) or 2 * made.samples
+    slow.append((ms, kind, len(rnd.legal()), played))
     times.setdefault(kind, []).append(ms)
     times.setdefault("all", []).append(ms)
     start = time.perf_counter()
@@ -66,7 +68,8 @@ for rnd in bench_advice.positions(POSITIONS, 21):
     played = getattr(made, "spent", 0) or 2 * made.samples
     if played:
         rates.append(played / s)
-json.dumps({"times": times, "rates": rates, "platform": sys.platform})
+slow = sorted(slow, reverse=True)[:3]
+json.dumps({"times": times, "rates": rates, "slow": slow, "platform": sys.platform})
 """
 
 
@@ -141,6 +144,11 @@ def main() -> None:
         print(
             f"  {label:<22} n={len(ts):<4} p50 {statistics.median(ts):7.1f} ms"
             f"  p95 {p95(ts):7.1f} ms  max {max(ts):7.1f} ms"
+        )
+    for ms, kind, options, played in out["slow"]:
+        print(
+            f"  slowest in time: {kind}, {options} options, "
+            f"{played} play-outs, {ms:.0f} ms"
         )
     rates = sorted(out["rates"])
     print(
