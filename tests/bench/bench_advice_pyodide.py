@@ -129,7 +129,11 @@ def main() -> None:
         "COUNT", str(args.count)
     )
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            env={**os.environ, "TMPDIR": "/tmp"},  # its socket's path has a limit
+        )
         page = browser.new_page()
         page.set_default_timeout(0)
         page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/index.html")
