@@ -18,8 +18,11 @@ from companion.rules.choice_advice import (
     MIN_EACH,
     SHORTLIST,
     ChoiceAdvice,
+    _advice,
+    _Race,
     advise_choice,
 )
+from companion.rules.decision import TARGET
 from companion.rules.winchance import chance_after_round
 
 
@@ -181,3 +184,54 @@ def test_close_advice_is_close_on_its_own_play_outs() -> None:
             assert advice.gap <= advice.margin + 1e-12
         elif advice.verdict == "clear" and advice.margin > 0:
             assert advice.gap > advice.margin
+
+
+def _race_of(wins: dict[str, list[float]]) -> _Race:
+    """A race with these play-outs already made (option → its chances)."""
+    rnd = brutal_flip7()
+    race = _Race(rnd, 0, list(wins), [StopBot()] * 2, seed=0)
+    race.wins = [list(w) for w in wins.values()]
+    race.spent = sum(len(w) for w in wins.values())
+    return race
+
+
+def test_clear_only_when_separated_from_every_option() -> None:
+    """Issue 38: the verdict weighs the suggestion against the option it is
+    least separated from, not the one with the smallest gap: ``c``, behind
+    by more than ``b`` on average but on few, noisy play-outs (halved away
+    when the budget ran short), is within noise, so the advice is not
+    clear, whatever ``b``'s tight gap says."""
+    noise = [0.17, -0.11] * 24  # 3 points ± 4 on 48 play-outs
+    race = _race_of(
+        {
+            "a": [0.5] * 200,
+            "b": [0.48] * 100 + [0.47, 0.49] * 50,  # 2 points behind, tightly
+            "c": [0.5 - x for x in noise],
+        }
+    )
+    advice = _advice(race, TARGET, 3, timed=False)
+    assert advice.suggestion == "a"
+    assert advice.verdict == "close", advice
+    assert advice.gap == pytest.approx(0.03) and advice.margin > 0.03
+
+
+def test_a_lead_known_to_be_under_a_point_is_even_not_clear() -> None:
+    """Issue 38: two seeds disagreed on a modifier where ``a`` led ``b`` by
+    0.02 points of win chance, "clear" on 96 play-outs: each play-out moved
+    the chance by a hair and the rare one where ``b`` was better by more had
+    not come up. A lead whose whole interval is within a point is what
+    "either is fine" says (advice.EVEN), whatever its standard errors."""
+    race = _race_of(
+        {
+            "a": [0.5] * 96,
+            "b": [0.4998, 0.4997] * 48,  # behind by 0.025 points, every time
+            "c": [0.3] * 48 + [0.2] * 48,  # clearly behind, by 25 points
+        }
+    )
+    advice = _advice(race, TARGET, 3, timed=False)
+    assert advice.suggestion == "a"
+    assert advice.verdict == "close" and advice.even, advice
+    assert advice.chances[1][0] == "b" and advice.gap == pytest.approx(0.00025)
+    text = choice_advice_text(advice, {})  # a lead, not "too close to call"
+    assert "a is ahead by " in text and "Too close" not in text, text
+    assert text.endswith("play-outs: under a point of win chance, so either is fine.")

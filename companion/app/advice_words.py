@@ -104,9 +104,16 @@ def spent_words(advice: AnyAdvice, best: str) -> str:
 def close_words(advice: AnyAdvice, best: str) -> str:
     """A close call, saying how close and on how many play-outs. "Either is
     fine" only when the gap's whole interval is within a point of win chance
-    (:data:`companion.rules.advice.EVEN`); otherwise the lead and its
-    interval, never a claim that the options are equal."""
+    (:data:`companion.rules.advice.EVEN`), and then "too close to call" only
+    when the gap is within noise too (a lead outside noise but under a point
+    is said as the lead it is); otherwise the lead and its interval, never a
+    claim that the options are equal."""
     n, margin = number(advice.samples), _margin(advice.margin)
+    if advice.even and not advice.timed and advice.gap > advice.margin:
+        return _(
+            "{choice} is ahead by {gap} ± {margin} after all {n} play-outs: "
+            "under a point of win chance, so either is fine."
+        ).format(n=n, gap=_margin(advice.gap), margin=margin, choice=best)
     if advice.even and not advice.timed:
         return _(
             "Too close to call after all {n} play-outs (within ±{margin}): "

@@ -368,6 +368,23 @@ def test_bench_phone_app(tmp_path: Path) -> None:
     assert row["installed_mb"] >= row["first_visit_mb"] > 0, row
 
 
+@pytest.mark.browser
+def test_bench_pyodide(tmp_path: Path) -> None:
+    require_browser()
+    out = run_bench(
+        "bench_advice_pyodide.py",
+        *("--positions", "2", "--count", "40"),
+        tmp=tmp_path,
+        timeout=SLOW,
+    )
+    ms = rf"p50 +{NUMBER} ms +p95 +{NUMBER} ms +max +{NUMBER} ms"
+    kinds = {m[1] for m in lines_like(out, rf"  (.+?) +n=\d+ +{ms}")}
+    assert {"all", "count 40 all"} <= kinds, out
+    lines_like(out, r"  slowest in time: \w+, \d+ options, \d+ play-outs, \d+ ms")
+    lines_like(out, r"play-outs a second: p5 \d+, median \d+ .*")
+    lines_like(out, rf"load average (before|after): {NUMBER} {NUMBER} {NUMBER}")
+
+
 def test_bench_choices(tmp_path: Path) -> None:
     agree = run_bench("bench_choices.py", "agree", "--positions", "3", tmp=tmp_path)
     lines_like(agree, rf"3 decisions, {NUMBER} s")
