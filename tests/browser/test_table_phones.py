@@ -63,9 +63,12 @@ def _digital_round(ann: Any, bob: Any, board: Any) -> None:
     click(bob, "Hit")
     see(ann, "Bob's turn")
     see(bob, "Bob: hit or stay?")
-    click(bob, "Stay")
-    for page in (ann, bob, board):
+    click(bob, "Stay")  # Bob's 2 and 3: the round is over, and saved
+    for page in (ann, bob):
         see(page, "Round over", timeout=60_000)
+    see(board, "Last round: 2", timeout=60_000)
+    see(board, "20")  # Bob: 15 + 5
+    see(board, "Round 3 · Ann deals")
 
 
 def test_three_published_phones_play_a_round_on_one_broker(

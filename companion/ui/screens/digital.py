@@ -121,7 +121,8 @@ def _log_and_tools(
     advise = intents.set_advisor
 
     return [
-        RoundLog(view.log),
+        # a guest's phone of a phones-only table is sent no log: no empty title
+        *([RoundLog(view.log)] if view.log else []),
         # the table's setting: the scorers' to change
         *advisor_switch(view.purist, view.advisor, advise),
         flat(_("Score sheet"), leave, ft.Icons.TABLE_CHART),
