@@ -20,7 +20,7 @@ import pytest
 from companion.publish import folder as publishing
 from companion.publish import publish
 
-from .harness import PHONE, screenshot
+from .harness import PHONE, copy_build, screenshot
 from .table import choose_player, click, see, start_game, tap_cards, type_into
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("phone_app")]
@@ -48,8 +48,10 @@ class Host:
 
 
 @pytest.fixture()
-def host(tmp_path: Path) -> Iterator[Host]:
-    served = Host(publish(tmp_path / "dist").folder)
+def host(tmp_path: Path, phone_build: Path) -> Iterator[Host]:
+    """The published app on a host of its own: a copy of the test process's
+    build (tests/browser/conftest.py), which the test may publish again."""
+    served = Host(copy_build(phone_build, tmp_path / "dist"))
     yield served
     served.close()
 
