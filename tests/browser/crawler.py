@@ -17,9 +17,9 @@ languages and text sizes, so every configuration reads every screen.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -187,21 +187,15 @@ SHOWN = f"""() => ({SAID})() + '\\n' +
     return Math.round(r.left) + ',' + Math.round(r.top) + ',' +
       Math.round(r.width) + ',' + Math.round(r.height);
   }}).join(' ')"""
-# True once the screen looks the same twice running (``polling`` apart),
-# each look after two animation frames (a wheel turn or a tap just sent is
-# drawn first): ``token`` is new at each wait, so an earlier wait's last
-# look never counts.
-STILL = f"""async (token) => {{
+# The screen as drawn: read after two animation frames (a wheel turn or a
+# tap just sent is drawn first).
+DRAWN = f"""async () => {{
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  const now = token + ({SHOWN})();
-  const same = globalThis.crawlLastSeen === now;
-  globalThis.crawlLastSeen = now;
-  return same;
+  return ({SHOWN})();
 }}"""
 CHANGED = f"(before) => ({SAID})() !== before"
 SCROLLED = f"(before) => ({ON_SCREEN})() !== before"
 ANSWER = 1_900  # ms: the server's answer to a press (a slower one: dead)
-_tokens = iter(range(1 << 62))
 
 
 def said(page: Any) -> str:
@@ -221,13 +215,20 @@ def changed(page: Any, before: str, timeout: int = ANSWER, test: str = CHANGED) 
     return True
 
 
-def steady(page: Any, timeout: int = 3_000) -> None:
-    """Wait until the screen stops changing (the same twice, 150 ms apart):
-    a page still drawing, sliding or scrolling is neither pressed nor read.
-    A screen that keeps moving (an animation) is taken as it is after
-    ``timeout`` ms."""
-    with contextlib.suppress(Exception):  # Playwright's TimeoutError: go on
-        page.wait_for_function(STILL, arg=next(_tokens), polling=150, timeout=timeout)
+def steady(page: Any, timeout: float = 3.0) -> None:
+    """Wait until the screen stops changing (drawn the same twice, 150 ms
+    apart): a page still drawing, sliding or scrolling is neither pressed
+    nor read. One that keeps moving (an animation) is taken as it is after
+    ``timeout`` seconds. (Looks in turn from here: Playwright's polling may
+    run two looks of an async predicate at once, on the same frame.)"""
+    deadline = time.monotonic() + timeout
+    last = page.evaluate(DRAWN)
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(150)
+        now = page.evaluate(DRAWN)
+        if now == last:
+            return
+        last = now
 
 
 def press(page: Any, target: Any) -> bool:
