@@ -30,7 +30,7 @@ from companion.i18n import _, use
 
 from .contrast import unreadable
 from .harness import ready as wait_ready
-from .table import reveal
+from .table import SETTLE, reveal
 
 ERROR_GREY = (196, 196, 196)  # Flutter's release-mode error box
 
@@ -171,9 +171,12 @@ class Findings:
 
 
 def ready(page: Any) -> None:
-    """The page after a goto, with its controls built and still."""
+    """The page after a goto, with its controls built and still. A reload
+    keeps the tab's Flet session, which may draw the screen it showed
+    before the new address's: SETTLE for that first, as before, then still."""
     wait_ready(page)
     page.wait_for_selector("flt-semantics[role=button]", timeout=60_000)
+    page.wait_for_timeout(SETTLE)
     steady(page)
 
 
