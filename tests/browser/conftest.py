@@ -38,3 +38,15 @@ def reader(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     test that creates or changes a game takes ``server`` instead."""
     with running_server(tmp_path_factory.mktemp("reader") / "data") as s:
         yield s
+
+
+@pytest.fixture(scope="session")
+def phone_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The phone app's folder (``companion publish``), built once per test
+    process: a build takes 10 s of CPU, and the walks of the published app
+    (test_phone_app.py and the files that import its ``host``) each served
+    one of their own. Never served itself: :func:`.harness.copy_build` gives each
+    test its copy, which it may build again (a new version)."""
+    from companion.publish import publish
+
+    return publish(tmp_path_factory.mktemp("phone-build") / "dist").folder

@@ -10,8 +10,8 @@ generous to anti-aliasing, so a failure here is a text people cannot read.
 
 from __future__ import annotations
 
+import functools
 import io
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -56,6 +56,7 @@ LEAF_TEXTS = """() => {
 }"""
 
 
+@functools.cache  # a few thousand colours on every screen of a crawl
 def _lum(rgb: tuple[int, int, int]) -> float:
     def chan(c: int) -> float:
         s = c / 255
@@ -117,13 +118,31 @@ def _reading(
     y1 = min(image.height, int(top + box["h"]))
     if x1 - x0 < 4 or y1 - y0 < 4:
         return None
-    pixels = rgb(image.crop((x0, y0, x1, y1)))
-    background = Counter(pixels).most_common(1)[0][0]
+    crop = image.crop((x0, y0, x1, y1))
+    # Read colour by colour (Pillow counts them), not pixel by pixel in
+    # Python: a crawl reads thousands of boxes (CI's time, issue 22). A tie
+    # goes to the colour met first, row by row, as when every pixel was read.
+    counts = cast(
+        list[tuple[int, tuple[int, int, int]]], crop.getcolors(crop.width * crop.height)
+    )
+    most = max(n for n, _ in counts)
+    background = _first(crop, [p for n, p in counts if n == most])
     lb = _lum(background)
-    ink = max(pixels, key=lambda p: abs(_lum(p) - lb))
+    far = max(abs(_lum(p) - lb) for _, p in counts)
+    ink = _first(crop, [p for _, p in counts if abs(_lum(p) - lb) == far])
     if ink == background:
         return None  # nothing drawn in the box: it does not match the drawing
     return Reading(box["text"], ratio(background, ink), needed, background, ink)
+
+
+def _first(
+    image: Image.Image, colours: list[tuple[int, int, int]]
+) -> tuple[int, int, int]:
+    """Of ``colours``, the one met first reading ``image`` row by row."""
+    if len(colours) == 1:
+        return colours[0]
+    wanted = set(colours)
+    return next(p for p in rgb(image) if p in wanted)
 
 
 def unreadable(page: Any, least: float | None = None) -> list[Reading]:

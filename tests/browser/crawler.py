@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from english_left import English
 from PIL import Image
 
 from companion.i18n import _, use
 
-from .contrast import rgb, unreadable
+from .contrast import unreadable
 from .harness import ready as wait_ready
 from .table import SETTLE, reveal
 
@@ -129,13 +130,18 @@ ON_SCREEN = """() => Array.from(document.querySelectorAll('flt-semantics'))
 def grey_share(png: bytes) -> float:
     """Share of the screen covered by the error-box grey."""
     image = Image.open(io.BytesIO(png)).convert("RGB").resize((195, 422))
-    pixels = rgb(image)
+    # Counted by colour (Pillow's getcolors), not pixel by pixel in Python:
+    # the same share, a screenshot after every press (CI's time, issue 22).
+    colours = cast(
+        list[tuple[int, tuple[int, int, int]]],
+        image.getcolors(image.width * image.height),
+    )
     grey = sum(
-        1
-        for p in pixels
+        count
+        for count, p in colours
         if all(abs(a - b) <= 3 for a, b in zip(p, ERROR_GREY, strict=True))
     )
-    return grey / len(pixels)
+    return grey / (image.width * image.height)
 
 
 @dataclass
@@ -165,16 +171,81 @@ class Findings:
 
 
 def ready(page: Any) -> None:
-    """The page after a goto, with its controls built."""
+    """The page after a goto, with its controls built and still. A reload
+    keeps the tab's Flet session, which may draw the screen it showed
+    before the new address's: SETTLE for that first, as before, then still."""
     wait_ready(page)
     page.wait_for_selector("flt-semantics[role=button]", timeout=60_000)
     page.wait_for_timeout(SETTLE)
+    steady(page)
 
 
-def settle(page: Any) -> None:
-    """Time for the server's answer; a slower one gets 1.5 s more before a
-    control is called dead."""
-    page.wait_for_timeout(400)
+# What a press can change: the address, every node's words and state.
+SAID = f"() => location.href + '\\n' + ({FINGERPRINT})()"
+# And where each node is, for the waits below (a screen still sliding or
+# scrolling in moves its nodes).
+SHOWN = f"""() => ({SAID})() + '\\n' +
+  Array.from(document.querySelectorAll('flt-semantics')).map(e => {{
+    const r = e.getBoundingClientRect();
+    return Math.round(r.left) + ',' + Math.round(r.top) + ',' +
+      Math.round(r.width) + ',' + Math.round(r.height);
+  }}).join(' ')"""
+# The screen as drawn: read after two animation frames (a wheel turn or a
+# tap just sent is drawn first).
+DRAWN = f"""async () => {{
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return ({SHOWN})();
+}}"""
+CHANGED = f"(before) => ({SAID})() !== before"
+SCROLLED = f"(before) => ({ON_SCREEN})() !== before"
+ANSWER = 5_000  # ms: the server's answer to a press (none by then: dead)
+
+
+def said(page: Any) -> str:
+    """What a press can change (:data:`SAID`), as the screen has it now."""
+    return str(page.evaluate(SAID))
+
+
+def changed(page: Any, before: str, timeout: int = ANSWER, test: str = CHANGED) -> bool:
+    """Wait until the screen no longer has ``before`` (:func:`said`, or
+    with ``test`` :data:`SCROLLED`, what :data:`ON_SCREEN` read): True, or
+    False after ``timeout`` ms. (It waited 400 ms, then 1.5 s more for a
+    slow answer, on the clock, and at load 18 called Home's Rules dead: now
+    the wait ends when the answer shows, so a longer bound costs a passing
+    run nothing.)"""
+    try:
+        page.wait_for_function(test, arg=before, polling=50, timeout=timeout)
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError: no change
+        return False
+    return True
+
+
+def steady(page: Any, timeout: float = 3.0) -> None:
+    """Wait until the screen stops changing (drawn the same twice, 150 ms
+    apart): a page still drawing, sliding or scrolling is neither pressed
+    nor read. One that keeps moving (an animation) is taken as it is after
+    ``timeout`` seconds. (Looks in turn from here: Playwright's polling may
+    run two looks of an async predicate at once, on the same frame.)"""
+    deadline = time.monotonic() + timeout
+    last = page.evaluate(DRAWN)
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(150)
+        now = page.evaluate(DRAWN)
+        if now == last:
+            return
+        last = now
+
+
+def press(page: Any, target: Any) -> bool:
+    """Tap ``target`` and wait for the server's answer, drawn to the end:
+    whether the screen changed within :data:`ANSWER` ms (a slow answer is
+    not a dead control)."""
+    before = said(page)
+    target.click()
+    if not changed(page, before):
+        return False
+    steady(page)
+    return True
 
 
 def fingerprint(page: Any) -> str:
@@ -189,7 +260,7 @@ def _to_top(page: Any) -> None:
     size = page.viewport_size
     page.mouse.move(size["width"] / 2, size["height"] / 2)
     page.mouse.wheel(0, -8000)
-    page.wait_for_timeout(300)
+    steady(page)
 
 
 def controls_of(page: Any) -> list[tuple[str, str]]:
@@ -213,7 +284,6 @@ def controls_of(page: Any) -> list[tuple[str, str]]:
 def check_screen(page: Any, where: str, found: Findings) -> None:
     """Error box, contrast and width of the top of the screen."""
     _to_top(page)
-    page.wait_for_timeout(400)
     check_here(page, where, found)
 
 
@@ -241,34 +311,30 @@ def crawl(page: Any, base: str, path: str, found: Findings) -> None:
             page.goto(url)
             ready(page)
         target = _control(page, role, name)
-        if target.count() == 0:
-            _to_top(page)
-            page.wait_for_timeout(200)
+        if not _seek(page, target):
+            continue  # gone after an earlier press: skip
         try:
             reveal(page, target)
         except Exception:  # noqa: BLE001 - gone after an earlier press: skip
             continue
-        before = fingerprint(page)
-        target.click()
-        settle(page)
+        alive = press(page, target)
         where = f"{path} → {name!r}"
         found.pressed.append(where)
         if grey_share(page.screenshot()) >= 0.02:
             found.errors.append(where)
-        after = fingerprint(page)
-        if after == before:
-            page.wait_for_timeout(1500)  # a slow answer is not a dead control
-            after = fingerprint(page)
-        if after == before:
+        if not alive:
             found.dead.append(where)
             continue
         if not page.url.endswith(path):
             found.reached.append(page.url.removeprefix(base))
             check_screen(page, f"{where} (screen)", found)
             page.go_back()
-            settle(page)
-            if not page.url.endswith(path):
+            try:
+                page.wait_for_url(lambda url: url.endswith(path), timeout=ANSWER)
+            except Exception:  # noqa: BLE001 - Playwright's TimeoutError
                 found.no_way_back.append(f"{where}: at {page.url}")
+                continue
+            steady(page)
             continue
         _put_back(page, role, name, found.words)
 
@@ -284,7 +350,9 @@ def look(page: Any, base: str, path: str, found: Findings) -> None:
     for turn in range(1, 10):
         page.mouse.move(size["width"] / 2, size["height"] / 2)
         page.mouse.wheel(0, size["height"] * 0.8)
-        page.wait_for_timeout(400)
+        # the bottom when nothing moved in 400 ms; else read once still
+        if changed(page, seen, 400, SCROLLED):
+            steady(page)
         now = page.evaluate(ON_SCREEN)
         if now == seen:  # the bottom: the wheel moved nothing
             return
@@ -292,37 +360,44 @@ def look(page: Any, base: str, path: str, found: Findings) -> None:
         check_here(page, f"{path} (scrolled {turn})", found)
 
 
+def _seek(page: Any, target: Any) -> bool:
+    """Whether ``target`` is on the screen: what a press added above it
+    (advice, at 200 % text a screen's height) can push it out of Flutter's
+    tree, so look from the top down, a wheel turn at a time, as a person
+    would. The screen is still (:func:`steady`): what is not found is gone,
+    not late. (Waiting 20 s for it first, as :func:`.table.reveal` does
+    for a screen still coming, cost the pressing crawl a minute a run.)"""
+    if target.count():
+        return True
+    _to_top(page)
+    size = page.viewport_size
+    for _turn in range(12):
+        if target.count():
+            return True
+        page.mouse.move(size["width"] / 2, size["height"] / 2)
+        page.mouse.wheel(0, 400)
+        steady(page)
+    return bool(target.count())
+
+
 def _scroll_to(page: Any, target: Any) -> Any:
-    """``target``, scrolled into view: what a press added above it (advice,
-    at 200 % text a screen's height) can push it out of Flutter's tree, so
-    look from the top down, a wheel turn at a time, as a person would."""
-    if target.count() == 0:
-        _to_top(page)
-        size = page.viewport_size
-        for _turn in range(12):
-            if target.count():
-                break
-            page.mouse.move(size["width"] / 2, size["height"] / 2)
-            page.mouse.wheel(0, 400)
-            page.wait_for_timeout(200)
+    """``target``, scrolled into view (:func:`_seek`)."""
+    _seek(page, target)
     reveal(page, target)
     return target
 
 
-def _put_back(page: Any, role: str, name: str, said: Words) -> None:
+def _put_back(page: Any, role: str, name: str, lexicon: Words) -> None:
     """Undo what a press changed on the same screen, where a person can."""
     if role in ("switch", "checkbox"):
-        _scroll_to(page, _control(page, role, name)).click()
-        settle(page)
+        press(page, _scroll_to(page, _control(page, role, name)))
         return
-    again = said.undo.get(name)
+    again = lexicon.undo.get(name)
     if again and _control(page, "button", again).count():
-        _control(page, "button", again).click()
-        settle(page)
+        press(page, _control(page, "button", again))
         return
-    for cancel in said.cancels:
+    for cancel in lexicon.cancels:
         button = _control(page, "button", cancel)
         if button.count():
-            button.click()
-            settle(page)
+            press(page, button)
             return

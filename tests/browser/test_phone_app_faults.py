@@ -36,10 +36,9 @@ from typing import Any
 
 import pytest
 
-from companion.publish import publish
 from companion.rules import Card
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, PHONE
+from .harness import CHROMIUM, CHROMIUM_ARGS, PHONE, copy_build
 from .table import button, chip, choose_player, click, key_name, see, start_game
 from .test_phone_app import Host, booted
 
@@ -102,8 +101,8 @@ DAMAGE = """async (name) => {
 
 
 @pytest.fixture()
-def published(tmp_path: Path) -> Iterator[Host]:
-    served = Host(publish(tmp_path / "dist").folder)
+def published(tmp_path: Path, phone_build: Path) -> Iterator[Host]:
+    served = Host(copy_build(phone_build, tmp_path / "dist"))
     yield served
     served.close()
 

@@ -4,7 +4,6 @@ With SCREENSHOTS=1 this is also what refreshes the screenshots in docs/."""
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from pathlib import Path
@@ -12,31 +11,18 @@ from typing import Any
 
 import pytest
 from drive import drive
-from PIL import Image
 from share_games import standard_game
 
 from companion.app import AppState
 from companion.rules import Entry, RoundRecord, Sheet
 from companion.store import GameStore
 
+from .crawler import grey_share  # the error box's grey, counted by colour
 from .harness import DESKTOP, PHONE, open_app, running_server
 from .table import click, see
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
-ERROR_GREY = (196, 196, 196)  # colour of Flutter's release-mode error box
-
-
-def grey_share(png: bytes) -> float:
-    """Share of the screen covered by the error-box grey."""
-    raw = Image.open(io.BytesIO(png)).convert("RGB").resize((195, 422)).tobytes()
-    pixels = [raw[i : i + 3] for i in range(0, len(raw), 3)]
-    grey = sum(
-        1
-        for p in pixels
-        if all(abs(a - b) <= 3 for a, b in zip(p, ERROR_GREY, strict=True))
-    )
-    return grey / len(pixels)
 
 
 def seed(data: Path) -> None:
