@@ -4,9 +4,11 @@ the invite link, a tablet opens the board — on one local nats-server (the
 broker the app was published with). Taps one at a time at a person's
 pace, each phone waiting for what it should see. One walk shares the
 boots: a tap-in round where each phone taps its own line and the last one
-in saves, then a digital round where each phone plays its own turns; Bob's phone reloads mid-round and catches up; the broker
-restarts mid-round and nothing is lost; a subscriber on ``>`` (all the
-broker carried) reads no name.
+in saves (Bob's phone reloads mid-round, its Python restored from the
+snapshot, and catches up through the broker; the broker restarts
+mid-round and nothing is lost), then a digital round where each phone
+plays its own turns; a subscriber on ``>`` (all the broker carried)
+reads no name.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from .phones import (  # noqa: F401
     table_broker,
 )
 from .table import choose_player, click, see, start_game, tap_cards
-from .test_phone_app import BOOT, booted, phone
+from .test_phone_app import BOOT, booted, marks, phone, snapshot_kept
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("phone_app")]
 JOIN = re.compile(r"^https?://.+/join/.+#room=.+")
@@ -103,8 +105,10 @@ def test_three_published_phones_play_a_round_on_one_broker(
         click(bob, "Enter my line")
         tap_cards(bob, "12")
         see(ann, "Bob 12")  # live on the host's phone
+        snapshot_kept(bob)  # so the reload starts Python from its snapshot
         bob.reload()  # mid-round: back on his line, from the kept revision
         booted(bob)
+        assert marks(bob).get("restored") is True  # and nats.ws still works
         see(bob, "Bob 12", timeout=BOOT)
         table_broker.restart(down=1.0)  # mid-round
         tap_cards(bob, "3")
