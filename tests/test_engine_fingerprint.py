@@ -129,7 +129,12 @@ def test_rounds_played_out_replay_from_their_choices() -> None:
 # as hit/stay does, and records per-option counts, gap, verdict and spent;
 # both advisors stop once the gap is known to be within a point either way.
 # The engine's game digests above did not change.
-ADVICE_DIGEST = "ace44af586007acf175ca91498b6a8432529e0581b236ed5b51c9271b905b5cd"
+# Recorded again for issue 38's second pass: a verdict against the least
+# separated option under a Bonferroni bound, the closest rival kept in until
+# MIN_CLEAR play-outs (per-option counts and verdicts change). The same
+# digest on the advice change alone and with the faster play-outs (plain
+# and compiled): those left the advice as it was.
+ADVICE_DIGEST = "77df1cc2fabfa2b799bf2e407d736c20c3c2f4fa5eeef95b78f487487807c417"
 ADVICE_POSITIONS = 24
 
 
