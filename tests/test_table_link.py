@@ -278,3 +278,29 @@ def test_a_broker_out_of_reach_is_said_when_joining() -> None:
         assert phone.link is None and phone.watch is None
 
     run(go())
+
+
+def test_a_broker_link_that_holds_messages_while_down_is_said_offline() -> None:
+    """nats.ws keeps what is published while it reconnects (no error, only
+    its status says so): the host's phone must still say the others cannot
+    reach it, and stop saying so once the link is back."""
+
+    async def go() -> None:
+        table = await open_table(("Ann", "Bob"))
+        links = table.links
+        assert isinstance(links, MemoryLinks)
+        host_link = links.made[0]
+        held: list[str] = []
+
+        async def hold(subject: str, data: bytes) -> None:
+            held.append(subject)
+
+        host_link.publish = hold  # type: ignore[method-assign]
+        host_link.online = False  # type: ignore[attr-defined]
+        await table.link.pulse()
+        assert held and table.link.words == OFFLINE_WORDS
+        host_link.online = True  # type: ignore[attr-defined]
+        await table.link.pulse()
+        assert table.link.words is None
+
+    run(go())

@@ -172,7 +172,11 @@ class HostLink:
             else:
                 await self._publish()
                 await self.table.beat()
-            self._set(LIVE)
+            # nats.ws holds what is published while it reconnects: no error,
+            # only its status (NatsWsTransport.online) tells
+            table = self.table
+            online = table is None or getattr(table.transport, "online", True)
+            self._set(LIVE if online else OFFLINE)
         except Offline:
             self._set(OFFLINE)
         except HostTaken:
