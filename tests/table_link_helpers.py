@@ -76,9 +76,12 @@ class Table:
 
 
 async def open_table(
-    names: tuple[str, ...] = ("Ann", "Bob", "Cy"), links: Links | None = None
+    names: tuple[str, ...] = ("Ann", "Bob", "Cy"),
+    links: Links | None = None,
+    deck: str | None = None,
 ) -> Table:
-    host = AppState(GameHub(GameStore.memory()))
+    """The host's game shared; ``deck``: its first digital round's cards."""
+    host = AppState(GameHub(GameStore.memory()), test_deck=deck)
     for name in names:
         assert await host.act(host.form.add, name) is None
     assert host.start_game() is None

@@ -5,6 +5,7 @@ memory with guest sessions that show the served app's own views."""
 from __future__ import annotations
 
 from collections.abc import Coroutine
+from dataclasses import replace
 from typing import Any
 
 from own_loop import run_alone
@@ -86,7 +87,9 @@ def test_a_tap_in_round_each_phone_its_own_line_the_last_saves() -> None:
 
 def test_a_digital_round_each_phone_plays_its_own_turn() -> None:
     async def go() -> None:
-        table = await open_table(("Ann", "Bob"))
+        # a stacked deck: with a shuffled one Bob's first card could end his
+        # round before his turn (a Freeze), and the test would prove nothing
+        table = await open_table(("Ann", "Bob"), deck="1 2 3 4 5 6 7 8 9 10 11 12")
         bob = await seated(table, "Bob")
         host = table.host
         assert host.table is not None
@@ -302,5 +305,67 @@ def test_a_broker_link_that_holds_messages_while_down_is_said_offline() -> None:
         host_link.online = True  # type: ignore[attr-defined]
         await table.link.pulse()
         assert table.link.words is None
+
+    run(go())
+
+
+def test_the_host_app_opened_again_shares_the_game_in_the_same_room() -> None:
+    """The host's app closed (or reloaded) and opened again: the game is
+    shared in the room it was shared in, so the guests' links keep working
+    and their mirrors follow on; "New invite" still makes a new room."""
+
+    async def go() -> None:
+        table = await open_table(("Ann", "Bob"))
+        bob = await seated(table, "Bob")
+        host = table.host
+        assert host.entry is not None and host.watch is not None
+        await host.act(host.entry.add_card, table.pid("Ann"), "8")
+        await table.settle()
+        before = table.link.invite
+        await table.link.stop()  # the app closed
+
+        again = await HostLink.open(
+            host.watch.game, before.broker, table.links, name="Ann"
+        )
+        again.clock = table.clock
+        await again.start()
+        await table.settle()
+        assert again.invite == before and again.words is None  # not "taken"
+        await host.act(host.entry.add_card, table.pid("Ann"), "4")
+        await table.settle()
+        view = entry_of(bob, table.pid("Ann"))
+        assert view is not None and view.line.cards == ("8", "4")
+
+        await again.renew()
+        assert again.invite.room != before.room
+        await again.stop()
+        third = await HostLink.open(
+            host.watch.game, before.broker, table.links, name="Ann"
+        )
+        assert third.invite == again.invite  # the new one is the kept one
+
+    run(go())
+
+
+def test_another_copy_of_the_host_is_still_refused() -> None:
+    """Keys kept on one phone do not let another phone with the same room
+    take it while the first shares it: only an epoch this phone used itself
+    before is its own."""
+
+    async def go() -> None:
+        table = await open_table(("Ann", "Bob"))
+        links = table.links
+        assert isinstance(links, MemoryLinks)
+        host = table.host
+        assert host.watch is not None
+        kept = await links.kept_host(host.watch.game.id)
+        assert kept is not None and kept.epoch == table.link.epoch
+        other_phone = MemoryLinks(links.broker, links.made)
+        await other_phone.keep_host(host.watch.game.id, replace(kept, epoch=""))
+        copy = await HostLink.open(
+            host.watch.game, kept.invite.broker, other_phone, name="Ann"
+        )
+        await copy.start()
+        assert copy.words == TAKEN_WORDS
 
     run(go())

@@ -22,7 +22,7 @@ from companion.app.table_host import HostLink
 from companion.store import GameStore
 from companion.tablelink.broker import Transport
 from companion.tablelink.host import Limits
-from companion.tablelink.links import Pair
+from companion.tablelink.links import KeptHost, Pair
 from companion.tablelink.sealing import PySealer, Sealer
 
 
@@ -34,6 +34,7 @@ class NatsLinks:
     url: str
     pairs: dict[str, Pair] = field(default_factory=dict)
     opened: list[NatsTransport] = field(default_factory=list)
+    hosts: dict[str, KeptHost] = field(default_factory=dict)
 
     def sealer(self) -> Sealer:
         return PySealer()
@@ -48,6 +49,12 @@ class NatsLinks:
 
     async def keep_pair(self, room: str, pair: Pair) -> None:
         self.pairs[room] = pair
+
+    async def kept_host(self, game: str) -> KeptHost | None:
+        return self.hosts.get(game)
+
+    async def keep_host(self, game: str, kept: KeptHost) -> None:
+        self.hosts[game] = kept
 
 
 async def until(done: Callable[[], bool], what: str) -> None:

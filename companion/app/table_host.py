@@ -30,7 +30,7 @@ from companion.rules import SheetError
 from companion.tablelink.broker import Offline
 from companion.tablelink.host import HostTaken, Limits, TableHost
 from companion.tablelink.invite import Invite, new_invite
-from companion.tablelink.links import Links
+from companion.tablelink.links import KeptHost, Keys, Links
 from companion.tablelink.state import game_body
 from companion.tablelink.wire import Intent, Refused
 
@@ -46,7 +46,6 @@ from .tap_in import RoundEntry
 LIVE, OFFLINE, TAKEN = "live", "offline", "taken"
 TAKEN_WORDS = N_("Another phone hosts this game: this phone no longer shares it.")
 OFFLINE_WORDS = N_("No connection to the table: the game goes on on this phone.")
-Keys = tuple[tuple[Any, bytes], tuple[Any, bytes]]  # (ECDH pair, ECDSA pair)
 
 
 @dataclass
@@ -100,11 +99,13 @@ class HostLink:
         clock: Callable[[], float] = time.monotonic,
         limits: Limits | None = None,
         epoch: str | None = None,
+        resumes: frozenset[str] = frozenset(),
     ) -> None:
         self.game, self.invite, self.links = game, invite, links
         self.name, self.keys, self.clock = name, keys, clock
         self.limits = limits or Limits()
         self.epoch = epoch
+        self.resumes = resumes  # epochs this phone shared the room under before
         self.status = ""  # not yet tried
         self.table: TableHost | None = None
         self.guests: dict[str, _Guest] = {}
@@ -115,10 +116,25 @@ class HostLink:
     async def open(
         cls, game: OpenGame, broker: str, links: Links, *, name: str, **kw: Any
     ) -> HostLink:
-        """A new room and key for ``game`` on ``broker``, with new host keys."""
+        """``game`` shared on ``broker``: in the room this phone shared it in
+        before (kept on the phone: the app was closed or reloaded, and the
+        guests' links must keep working), else a new room and key with new
+        host keys."""
+        kept = await links.kept_host(game.id)
+        if kept is not None and kept.invite.broker == broker:
+            resumes = frozenset({kept.epoch} if kept.epoch else ())
+            return cls(
+                game,
+                kept.invite,
+                links,
+                name=name,
+                keys=kept.keys,
+                resumes=resumes,
+                **kw,
+            )
         sealer = links.sealer()
         keys = (await sealer.new_pair(), await sealer.new_signer())
-        return cls(
+        link = cls(
             game,
             new_invite(game.id, broker, keys[1][1]),
             links,
@@ -126,6 +142,13 @@ class HostLink:
             keys=keys,
             **kw,
         )
+        await link.keep()
+        return link
+
+    async def keep(self) -> None:
+        """Keep the room, its keys and the epoch on this phone."""
+        kept = KeptHost(self.invite, self.keys, self.epoch or "")
+        await self.links.keep_host(self.game.id, kept)
 
     # --- the link ---------------------------------------------------------------
     async def start(self) -> None:
@@ -156,7 +179,8 @@ class HostLink:
         """ "New invite": a new room and key (old links stop working)."""
         await self.stop()
         self.invite = new_invite(self.game.id, self.invite.broker, self.keys[1][1])
-        self.epoch = None
+        self.epoch, self.resumes = None, frozenset()
+        await self.keep()
         self.status = self.status if self.status != TAKEN else ""  # a room of its own
         await self.start()
         return self.invite
@@ -195,10 +219,13 @@ class HostLink:
             snapshot=self.snapshot,
             clock=self.clock,
             epoch=self.epoch,
+            resumes=self.resumes,
             limits=self.limits,
         )
         await table.keys(*self.keys)
-        self.epoch = table.epoch
+        if table.epoch != self.epoch:
+            self.epoch = table.epoch
+            await self.keep()
         await table.start()
         follow = getattr(transport, "on_reconnect", None)
         if follow is not None:  # the broker's link back: keep the game again

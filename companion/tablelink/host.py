@@ -104,8 +104,12 @@ class TableHost:
         clock: Callable[[], float],
         epoch: str | None = None,
         limits: Limits | None = None,
+        resumes: frozenset[str] = frozenset(),
     ) -> None:
         self.transport, self.sealer, self.room = transport, sealer, room
+        # epochs this phone published the room under before (the app closed
+        # and opened again): its own records, not another copy's
+        self.resumes = resumes
         self.room_key, self.name = room_key, name
         self.apply, self.snapshot, self.clock = apply, snapshot, clock
         self.epoch = epoch or b64(os.urandom(9))  # kept on the phone to resume
@@ -208,14 +212,15 @@ class TableHost:
         """Whose is the kept revision? The room is this host's (made with
         its invite), so a record signed with its key under another epoch is
         another copy of this host (the game opened on two phones with the
-        same keys): :class:`HostTaken`. A record it cannot verify is not a
+        same keys): :class:`HostTaken`, unless it is an epoch this phone
+        used itself before (``resumes``). A record it cannot verify is not a
         host's at all (a guest holding the room key wrote it): written over."""
         kept = await self.transport.last(self.subjects["rev"])
         if kept is None:
             self.kept_seq = 0
             return
         rev = await self._open_rev(kept[0])
-        if rev is not None and rev.epoch != self.epoch:
+        if rev is not None and rev.epoch not in (self.epoch, *self.resumes):
             raise HostTaken(self.room)
         self.kept_seq = kept[1]
 

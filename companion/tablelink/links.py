@@ -15,9 +15,23 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .broker import MemoryBroker, MemoryLink, Transport
+from .invite import Invite
 from .sealing import PySealer, Sealer
 
 Pair = tuple[Any, bytes]  # a guest's key pair: (private, raw public)
+Keys = tuple[Pair, Pair]  # the host's (ECDH pair, ECDSA pair)
+
+
+@dataclass(frozen=True)
+class KeptHost:
+    """What the host phone keeps of a shared game, so that the app closed
+    and opened again shares it in the same room: the guests' links keep
+    working. ``epoch``: the last one it published under (its own, not
+    another copy's: :class:`~.host.TableHost`'s ``resumes``)."""
+
+    invite: Invite
+    keys: Keys
+    epoch: str = ""
 
 
 class Links(Protocol):
@@ -35,6 +49,12 @@ class Links(Protocol):
 
     async def keep_pair(self, room: str, pair: Pair) -> None: ...
 
+    async def kept_host(self, game: str) -> KeptHost | None:
+        """How this phone last shared ``game`` (None: never, or forgotten)."""
+        ...
+
+    async def keep_host(self, game: str, kept: KeptHost) -> None: ...
+
 
 @dataclass
 class MemoryLinks:
@@ -44,6 +64,7 @@ class MemoryLinks:
     broker: MemoryBroker = field(default_factory=MemoryBroker)
     made: list[MemoryLink] = field(default_factory=list)
     pairs: dict[str, Pair] = field(default_factory=dict)  # this phone's storage
+    hosts: dict[str, KeptHost] = field(default_factory=dict)
 
     def sealer(self) -> Sealer:
         return PySealer()
@@ -58,6 +79,12 @@ class MemoryLinks:
 
     async def keep_pair(self, room: str, pair: Pair) -> None:
         self.pairs[room] = pair
+
+    async def kept_host(self, game: str) -> KeptHost | None:
+        return self.hosts.get(game)
+
+    async def keep_host(self, game: str, kept: KeptHost) -> None:
+        self.hosts[game] = kept
 
 
 # IndexedDB, reached once through one small function: a guest's private
@@ -129,3 +156,40 @@ class BrowserLinks:
         value.private = pair[0]
         value.public = to_js(pair[1])
         await self._shelf()("put", room, value)
+
+    async def kept_host(self, game: str) -> KeptHost | None:
+        found = await self._shelf()("get", HOST + game)
+        if found is None or not hasattr(found, "signer"):
+            return None
+        try:
+            invite = Invite(
+                game,
+                str(found.room),
+                _bytes(found.key),
+                str(found.broker),
+                _bytes(found.verify),
+            )
+            pair = (found.private, _bytes(found.public))
+            return KeptHost(
+                invite, (pair, (found.signer, invite.host)), str(found.epoch)
+            )
+        except (AttributeError, TypeError, ValueError):
+            return None  # an older or damaged record: share anew
+
+    async def keep_host(self, game: str, kept: KeptHost) -> None:
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        (private, public), (signer, _verify) = kept.keys
+        invite, value = kept.invite, _js().Object.new()
+        value.room, value.key = invite.room, to_js(invite.key)
+        value.broker, value.verify = invite.broker, to_js(invite.host)
+        value.private, value.public = private, to_js(public)
+        value.signer, value.epoch = signer, kept.epoch
+        await self._shelf()("put", HOST + game, value)
+
+
+HOST = "host:"  # the shelf's key of a shared game's KeptHost (rooms have no ':')
+
+
+def _bytes(value: Any) -> bytes:
+    return bytes(_js().Uint8Array.new(value).to_py())

@@ -79,9 +79,7 @@ DIGITAL_DECK = "1 2 3 4 5 6 7 8 9 10 11 12"
 def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableApp]:
     ports = (free_port(), free_port())
     folder = tmp_path_factory.mktemp("table-app") / "dist"
-    built = publish(
-        folder, broker=f"ws://127.0.0.1:{ports[1]}", test_deck=DIGITAL_DECK
-    )
+    built = publish(folder, broker=f"ws://127.0.0.1:{ports[1]}", test_deck=DIGITAL_DECK)
     served = PagesHost(built.folder)
     try:
         yield TableApp(served.url, built.folder, ports)
