@@ -3,6 +3,7 @@ broker" setting, in the app layer (a broker in memory)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Coroutine
 from pathlib import Path
@@ -166,5 +167,52 @@ def test_the_host_phone_says_when_the_table_cannot_be_reached() -> None:
         await link.pulse()
         host._changed_elsewhere()
         assert host.notice is None
+
+    run(go())
+
+
+def test_the_app_opened_again_shares_its_game_again_in_the_same_room() -> None:
+    """The host's app closed and opened again (a new session on the same
+    phone's storage): opening the game shares it again by itself, under the
+    same link, and the guest's phone follows on; a game never shared is not."""
+
+    async def go() -> None:
+        links = MemoryLinks()
+        host = await phone_app_host(links)
+        assert await InviteIntents(host).share_table(BROKER, APP) is None
+        shared = InviteIntents(host).view().invite
+        assert not isinstance(shared, str) and shared.join is not None
+        joined = table_link(shared.join.url)
+        assert joined is not None and host.game_id is not None
+        phone = AppState(GameHub(GameStore.memory()))
+        assert await phone.join_table(joined.invite, MemoryLinks(links.broker)) is None
+        await links.broker.settle()
+        bob = host.sheet.seated[1].id  # type: ignore[union-attr]
+        assert await phone.act(phone.seat.claim, bob) is None
+        await links.broker.settle()
+        assert phone.seat.mine == bob
+        await host.tables.stop()  # the app closed
+
+        again = AppState(GameHub(host.store), serving=STANDALONE, links=lambda: links)
+        assert again.open_game(host.game_id) is None
+        await again.tables.resume(APP)
+        view = InviteIntents(again).view().invite
+        assert not isinstance(view, str) and view.join is not None
+        assert view.join.url == shared.join.url and view.status is None
+        assert again.entry is not None and again.sheet is not None
+        ann = again.sheet.seated[0].id
+        assert await again.act(again.entry.add_card, ann, "9") is None
+        for _turn in range(50):  # the publication a commit scheduled, delivered
+            await asyncio.sleep(0)
+            await links.broker.settle()
+        assert phone.watch is not None
+        assert phone.watch.state.draft == again.watch.state.draft  # type: ignore[union-attr]
+        # who sat where is not on disk: Bob's phone took his seat back
+        assert phone.seat.mine == bob
+        assert again.watch.state.seats.holder(bob) == phone.seat.holder  # type: ignore[union-attr]
+
+        fresh = await phone_app_host(MemoryLinks())  # never shared
+        await fresh.tables.resume(APP)
+        assert fresh.tables.link is None
 
     run(go())

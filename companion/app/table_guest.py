@@ -16,6 +16,7 @@ and is worded here, in this phone's language.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable, Iterable
 
@@ -32,6 +33,7 @@ from companion.tablelink.state import Mirror, TableView, read_body
 from companion.tablelink.wire import BadMessage, Refused
 
 from .access import Access, Role
+from .background import soon
 from .digital import Digital
 from .digital_table import DigitalTable
 from .live import HOST_ONLY, LiveSeat
@@ -115,6 +117,7 @@ class GuestLink:
         self.listeners: list[Callable[[], None]] = []
         self._status = Status.CONNECTING
         self._ticks: asyncio.Task[None] | None = None
+        self.epoch = ""  # the host's, as last shown
 
     async def join(self) -> None:
         """Reach the table. The phone's key pair for this room is kept
@@ -170,9 +173,25 @@ class GuestLink:
             except BadMessage:
                 mirror = None  # the host's, yet odd: the last good one stays
             if mirror is not None:
+                mine = self.seat.mine if self.game is not None else None
                 self._show(shown.revision, mirror)
+                self._sit_again(shown.epoch, mine)
         self._status = guest.status
         self.tell()
+
+    def _sit_again(self, epoch: str, mine: str | None) -> None:
+        """The host's app was opened again (a new epoch) and forgot who sat
+        where (seats are never on disk): this phone takes its seat back, as
+        its person would. Within one epoch a seat given up stays given up."""
+        was, self.epoch = self.epoch, epoch
+        if not was or was == epoch or mine is None or self.seat.mine is not None:
+            return
+        if self.seat.seats.holder(mine) is None:
+            soon(self._claim_again(mine))
+
+    async def _claim_again(self, pid: str) -> None:
+        with contextlib.suppress(Refusal):  # taken meanwhile: the person picks
+            await self.seat.claim(pid)
 
     def _show(self, revision: int, mirror: Mirror) -> None:
         self.mirror = mirror

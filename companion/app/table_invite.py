@@ -118,6 +118,17 @@ class TableInvite:
         )
         await self.link.start()
 
+    async def resume(self, app_url: str) -> None:
+        """The open game shared again, with no one asking, if this phone
+        shared it before (the app was closed or reloaded): in the same room,
+        so the guests' phones follow on without a new scan."""
+        watch = self.seat.watch
+        if watch is None or not self.seat.host or self._game() is not None:
+            return
+        kept = await self.make_links().kept_host(watch.game.id)
+        if kept is not None:
+            await self.share(kept.invite.broker, app_url)
+
     async def renew(self) -> str:
         """ "New invite": a new room and key; the old links stop working."""
         self.seat.check_host()

@@ -53,6 +53,7 @@ from .device import Device, use_device
 from .kept import new_frame
 from .language import install as install_language
 from .language import use_language
+from .parts.table_broker import use_table_resume
 from .routes import Route, Screen, parse
 from .screens.board import BoardScreen
 from .screens.crowded import CrowdedScreen
@@ -283,6 +284,7 @@ def App(
     )
     ft.use_effect(lambda: follow(nav, hub, gate, route_path), [route_path])
     use_table_join(page, state, route_path)
+    use_table_resume(page, state.tables.resume, state.game_id)
     ft.use_effect(
         lambda: remember_seat(page, JoinIntents(state)),
         [state.game_id, state.seat.mine],

@@ -6,10 +6,12 @@ one the phone app was published with, ``companion/published.json``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
 from companion.app.actions.invite import InviteIntents
+from companion.app.refusal import Refusal
 from companion.app.table_invite import default_broker
 from companion.i18n import _
 from companion.machine import runtime
@@ -50,6 +52,28 @@ def use_table_share(page: ft.Page, intents: InviteIntents, field: TextInput) -> 
         page.run_task(share)
 
     ft.use_effect(start, [])
+
+
+def use_table_resume(
+    page: ft.Page, resume: Callable[[str], Awaitable[None]], game_id: str | None
+) -> None:
+    """In the phone app, a game this phone shared before is shared again as
+    soon as it is open (the app was closed or reloaded): the guests' phones
+    follow on without anyone opening Invite."""
+
+    def start() -> None:
+        if not runtime.IN_BROWSER or game_id is None:
+            return
+
+        async def again() -> None:
+            try:
+                await resume(app_url())
+            except (Refusal, RuntimeError, TimeoutError):  # not this session's
+                log.debug("table not shared again", exc_info=True)
+
+        page.run_task(again)
+
+    ft.use_effect(start, [game_id])
 
 
 def broker_setting(
