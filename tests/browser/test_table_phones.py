@@ -7,8 +7,9 @@ boots: a tap-in round where each phone taps its own line and the last one
 in saves (Bob's phone reloads mid-round, its Python restored from the
 snapshot, and catches up through the broker; the broker restarts
 mid-round and nothing is lost), then a digital round where each phone
-plays its own turns; a subscriber on ``>`` (all the broker carried)
-reads no name.
+plays its own turns; then Ann's app reloads and shares the game again in
+the same room, and Bob taps on; a subscriber on ``>`` (all the broker
+carried) reads no name.
 """
 
 from __future__ import annotations
@@ -73,6 +74,25 @@ def _digital_round(ann: Any, bob: Any, board: Any) -> None:
     see(board, "Round 3 · Ann deals")
 
 
+def _host_reloads(ann: Any, bob: Any) -> None:
+    """Ann's app is reloaded (a phone that closed the tab, or the browser
+    that dropped it): it shares the game again by itself, in the same room
+    (its keys kept in IndexedDB), and Bob's phone takes his seat back and
+    taps on."""
+    click(ann, "Back to score sheet")
+    see(ann, "Round 3 · Ann deals")
+    click(bob, "Back to score sheet")
+    ann.reload()
+    booted(ann)
+    see(ann, "Round 3 · Ann deals", timeout=BOOT)
+    click(ann, "Enter round 3")
+    choose_player(ann, "Ann")
+    see(bob, "Enter my line", timeout=60_000)  # his seat, taken back
+    click(bob, "Enter my line")
+    tap_cards(bob, "7")
+    see(ann, "Bob 7", timeout=60_000)
+
+
 def test_three_published_phones_play_a_round_on_one_broker(
     browser: Any,
     table_app: TableApp,  # noqa: F811
@@ -123,6 +143,7 @@ def test_three_published_phones_play_a_round_on_one_broker(
             see(page, "14")
             see(page, "15")
         _digital_round(ann, bob, tablet.page)
+        _host_reloads(ann, bob)
     except Exception:
         for n, each in enumerate(phones):
             each.page.screenshot(path=str(tmp_path / f"phone{n}.png"))
