@@ -81,7 +81,8 @@ def _host_reloads(ann: Any, bob: Any) -> None:
     taps on."""
     click(ann, "Back to score sheet")
     see(ann, "Round 3 · Ann deals")
-    click(bob, "Back to score sheet")
+    see(bob, "No digital round is being dealt.")  # Ann closed it
+    click(bob, "Score sheet")
     ann.reload()
     booted(ann)
     see(ann, "Round 3 · Ann deals", timeout=BOOT)

@@ -59,7 +59,11 @@ def DigitalScreen(
         return ft.Column(
             [
                 header(_("Digital round"), on_sheet),
-                ft.Text(_("No digital round is being dealt.")),
+                ft.Container(
+                    padding=16,  # as every screen's body, not at the edge
+                    content=ft.Text(_("No digital round is being dealt.")),
+                ),
+                flat(_("Score sheet"), on_sheet, ft.Icons.TABLE_CHART),
             ]
         )
 
