@@ -29,6 +29,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from companion.store import storage as store_storage
+
 FILE = stat.S_IFREG | 0o666
 DIR = stat.S_IFDIR | 0o777
 
@@ -243,9 +245,14 @@ def in_browser(root: Path, loop: asyncio.AbstractEventLoop) -> Iterator[Browser]
     saved = {name: sys.modules.get(name) for name in names}
     sys.modules.update(fakes)
     sys.modules.pop("companion.browser.storage", None)
+    # The folder's hooks as they were: a closed page no longer hears the
+    # folder (a store opened after it, as the next start would, must not
+    # feed the gone page's saver, which needs that page's loop).
+    hooks = list(store_storage.AFTER_CHANGE), list(store_storage.SETTLED)
     try:
         yield browser
     finally:
+        store_storage.AFTER_CHANGE[:], store_storage.SETTLED[:] = hooks
         for name, module in saved.items():
             if module is None:
                 sys.modules.pop(name, None)
