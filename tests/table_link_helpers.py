@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from tablelink_table import Clock
+
 from companion.app import AppState, background
 from companion.app.hub import GameHub
 from companion.app.table_guest import GuestLink
@@ -15,14 +17,6 @@ from companion.store import GameStore
 from companion.tablelink.links import Links, MemoryLinks
 
 BROKER = "ws://127.0.0.1:9"  # MemoryLinks does not dial it
-
-
-@dataclass
-class Clock:
-    now: float = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @dataclass

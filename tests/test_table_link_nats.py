@@ -22,19 +22,17 @@ from companion.app.table_host import HostLink
 from companion.store import GameStore
 from companion.tablelink.broker import Transport
 from companion.tablelink.host import Limits
-from companion.tablelink.links import KeptHost, Pair
+from companion.tablelink.links import MemoryShelf
 from companion.tablelink.sealing import PySealer, Sealer
 
 
 @dataclass
-class NatsLinks:
+class NatsLinks(MemoryShelf):
     """One phone's links to the test's nats-server (its TCP listener: the
     invite names the WebSocket one, as a browser would use)."""
 
     url: str
-    pairs: dict[str, Pair] = field(default_factory=dict)
     opened: list[NatsTransport] = field(default_factory=list)
-    hosts: dict[str, KeptHost] = field(default_factory=dict)
 
     def sealer(self) -> Sealer:
         return PySealer()
@@ -43,18 +41,6 @@ class NatsLinks:
         transport = await NatsTransport.connect(self.url)
         self.opened.append(transport)
         return transport
-
-    async def kept_pair(self, room: str) -> Pair | None:
-        return self.pairs.get(room)
-
-    async def keep_pair(self, room: str, pair: Pair) -> None:
-        self.pairs[room] = pair
-
-    async def kept_host(self, game: str) -> KeptHost | None:
-        return self.hosts.get(game)
-
-    async def keep_host(self, game: str, kept: KeptHost) -> None:
-        self.hosts[game] = kept
 
 
 async def until(done: Callable[[], bool], what: str) -> None:

@@ -57,22 +57,12 @@ class Links(Protocol):
 
 
 @dataclass
-class MemoryLinks:
-    """Every phone of a test on one :class:`MemoryBroker` (the address is
-    not used); ``made`` keeps each phone's link, to drop and bring back."""
+class MemoryShelf:
+    """A phone's storage of its keys, in memory (tests, and CPython phones
+    of benches): the browser's is IndexedDB (:class:`BrowserLinks`)."""
 
-    broker: MemoryBroker = field(default_factory=MemoryBroker)
-    made: list[MemoryLink] = field(default_factory=list)
-    pairs: dict[str, Pair] = field(default_factory=dict)  # this phone's storage
-    hosts: dict[str, KeptHost] = field(default_factory=dict)
-
-    def sealer(self) -> Sealer:
-        return PySealer()
-
-    async def connect(self, broker: str) -> Transport:
-        link = self.broker.connect()
-        self.made.append(link)
-        return link
+    pairs: dict[str, Pair] = field(default_factory=dict, kw_only=True)
+    hosts: dict[str, KeptHost] = field(default_factory=dict, kw_only=True)
 
     async def kept_pair(self, room: str) -> Pair | None:
         return self.pairs.get(room)
@@ -85,6 +75,23 @@ class MemoryLinks:
 
     async def keep_host(self, game: str, kept: KeptHost) -> None:
         self.hosts[game] = kept
+
+
+@dataclass
+class MemoryLinks(MemoryShelf):
+    """Every phone of a test on one :class:`MemoryBroker` (the address is
+    not used); ``made`` keeps each phone's link, to drop and bring back."""
+
+    broker: MemoryBroker = field(default_factory=MemoryBroker)
+    made: list[MemoryLink] = field(default_factory=list)
+
+    def sealer(self) -> Sealer:
+        return PySealer()
+
+    async def connect(self, broker: str) -> Transport:
+        link = self.broker.connect()
+        self.made.append(link)
+        return link
 
 
 # IndexedDB, reached once through one small function: a guest's private

@@ -404,12 +404,17 @@ def test_bench_choices(tmp_path: Path) -> None:
     lines_like(settle, rf"load average (before|after): {NUMBER}")
 
 
-def test_bench_tablelink_broker(tmp_path: Path) -> None:
+def needs_nats_server() -> None:
+    """Skip without nats-py or nats-server, unless CI requires them."""
     pytest.importorskip("nats")
     from nats_broker import SERVER
 
     if not Path(SERVER).exists() and not os.environ.get("REQUIRE_BROWSER"):
         pytest.skip("nats-server is not installed")
+
+
+def test_bench_tablelink_broker(tmp_path: Path) -> None:
+    needs_nats_server()
     out = run_bench(
         "bench_tablelink_broker.py",
         "--tables",
@@ -428,11 +433,7 @@ def test_bench_tablelink_broker(tmp_path: Path) -> None:
 
 
 def test_bench_tablelink_table(tmp_path: Path) -> None:
-    pytest.importorskip("nats")
-    from nats_broker import SERVER
-
-    if not Path(SERVER).exists() and not os.environ.get("REQUIRE_BROWSER"):
-        pytest.skip("nats-server is not installed")
+    needs_nats_server()
     out = run_bench(
         "bench_tablelink_table.py", "--taps", "16", "--rate", "30", tmp=tmp_path
     )

@@ -24,7 +24,7 @@ from companion.app.telling import chain, sentence
 from companion.app.views.choices import Option, describe_all, prompt
 from companion.app.views.flip_four import FlipFour, current_flip_four
 from companion.i18n import _
-from companion.rules import Advice, Decision, Round, Status
+from companion.rules import Advice, Decision, LineScore, Round, Status
 from companion.rules.choice_advice import ChoiceAdvice
 
 if TYPE_CHECKING:
@@ -190,16 +190,33 @@ def status_word(status: Status, bot: bool, flip7: bool = False) -> str:
 
 def line_view(rnd: Round, seat: int, bot: bool = False) -> LineView:
     """Seat ``seat``'s line of ``rnd`` as the table draws it."""
-    status = rnd.status(seat)
-    score = rnd.line_score(seat)
+    return drawn_line(
+        rnd.status(seat),
+        rnd.line_score(seat),
+        rnd.flip7 == seat,
+        tuple(rnd.face_down(seat)),
+        tuple(rnd.line(seat)),
+        bot,
+    )
+
+
+def drawn_line(
+    status: Status,
+    score: LineScore,
+    flip7: bool,
+    face_down: tuple[str, ...],
+    line: tuple[str, ...],
+    bot: bool = False,
+) -> LineView:
+    """A line from what lies face up (a guest's mirror has no round)."""
     return LineView(
-        status_word(status, bot, rnd.flip7 == seat),
+        status_word(status, bot, flip7),
         status is Status.BUSTED,
         status is Status.OUT,
         score.total,
         chain(score),
-        tuple(rnd.face_down(seat)),
-        tuple(rnd.line(seat)),
+        face_down,
+        line,
     )
 
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 from companion.app.access import Role
 from companion.app.live import LiveSeat
 from companion.app.open_game import GameState
-from companion.app.telling import chain
 from companion.app.views.choices import describe_all, prompt
-from companion.app.views.digital import DigitalView, LineView, Seat, Turn, status_word
+from companion.app.views.digital import DigitalView, LineView, Seat, Turn, drawn_line
 from companion.rules import Decision, Status
 from companion.tablelink.state import TableView
 
@@ -62,17 +61,9 @@ def mirror_digital_view(
 
 
 def _line(table: TableView, i: int, bot: bool) -> LineView:
-    status = Status(table.statuses[i])
-    score = table.scores[i]
-    return LineView(
-        status_word(status, bot, table.flip7 == i),
-        status is Status.BUSTED,
-        status is Status.OUT,
-        score.total,
-        chain(score),
-        table.face_down[i],
-        table.lines[i],
-    )
+    status, score = Status(table.statuses[i]), table.scores[i]
+    face_down, line = table.face_down[i], table.lines[i]
+    return drawn_line(status, score, table.flip7 == i, face_down, line, bot)
 
 
 def _turn(
