@@ -105,6 +105,10 @@ class NatsTransport:
         self.nc, self.kv = nc, kv
         self._reconnected: list[Callable[[], Awaitable[None]]] = []
 
+    @property
+    def online(self) -> bool:
+        return bool(self.nc.is_connected)
+
     def on_reconnect(self, callback: Callable[[], Awaitable[None]]) -> None:
         """As the phone app's transport (``natsws.py``): run after each
         reconnect (core messages sent meanwhile were lost)."""

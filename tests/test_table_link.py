@@ -299,10 +299,10 @@ def test_a_broker_link_that_holds_messages_while_down_is_said_offline() -> None:
             held.append(subject)
 
         host_link.publish = hold  # type: ignore[method-assign]
-        host_link.online = False  # type: ignore[attr-defined]
+        host_link.online = False
         await table.link.pulse()
         assert held and table.link.words == OFFLINE_WORDS
-        host_link.online = True  # type: ignore[attr-defined]
+        host_link.online = True
         await table.link.pulse()
         assert table.link.words is None
 

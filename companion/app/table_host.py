@@ -196,10 +196,9 @@ class HostLink:
             else:
                 await self._publish()
                 await self.table.beat()
-            # nats.ws holds what is published while it reconnects: no error,
-            # only its status (NatsWsTransport.online) tells
-            table = self.table
-            online = table is None or getattr(table.transport, "online", True)
+            # nats.ws holds what is published while it reconnects: no
+            # error, only the link's status tells (Transport.online)
+            online = self.table is None or self.table.transport.online
             self._set(LIVE if online else OFFLINE)
         except Offline:
             self._set(OFFLINE)

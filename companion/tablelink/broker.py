@@ -31,6 +31,12 @@ class Subscription(Protocol):
 
 
 class Transport(Protocol):
+    # Whether the broker is reached now. A client may hold what is
+    # published while it reconnects (nats.ws does) and raise nothing: this
+    # is how the host's phone knows to say the others cannot reach it.
+    @property
+    def online(self) -> bool: ...
+
     async def publish(self, subject: str, data: bytes) -> None: ...
 
     async def subscribe(self, subject: str, handler: Handler) -> Subscription: ...
