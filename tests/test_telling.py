@@ -292,15 +292,16 @@ def test_the_advisor_says_which_way_the_sampling_ended() -> None:
     in every play-out, "almost certainly" with the figure: in every
     language, with the locale's numbers."""
     close = _advice(close=True, verdict="close", margin=0.006, win_hit=0.3649)
-    spent = _advice(verdict="spent", samples=480)
+    spent = _advice(verdict="spent", samples=480, margin=0.04)
     same = _advice(verdict="same", suggestion="stay", win_hit=0.0, win_stay=0.0)
     busts = _advice(verdict="busts", suggestion="stay", bust=Fraction(1))
     almost = _advice(almost=(("stay", "loses"),), win_stay=0.012)
     assert "after all 120 play-outs (within ±0.6%): either is fine" in advice_text(
         close
     )
-    assert "Suggestion: hit (ahead, but not yet clear after all 480 play-outs)." in (
-        advice_text(spent)
+    assert (
+        "Not a clear call after all 480 play-outs: hit leans ahead by 5.2% ± 4.0%, "
+        "which more play-outs could still reverse." in advice_text(spent)
     )
     assert "(hit 21.6, stay 20.0 on average). Suggestion: stay." in advice_text(same)
     assert "Hitting busts for sure" in advice_text(busts)
@@ -314,7 +315,7 @@ def test_the_advisor_says_which_way_the_sampling_ended() -> None:
             advice_text(almost)
         )
     with use("hu"):
-        assert "Javaslat: lapot kérni (előnyben" in advice_text(spent)
+        assert "„lapot kérni” enyhén előnyben van, 5,2% ± 4,0%" in advice_text(spent)
         assert "biztosan bedőlsz" in advice_text(busts)
 
 

@@ -104,3 +104,23 @@ def test_the_hard_player_thinks_within_the_time_budget(
         state = digital_table.bot_moved(state)  # the driver's move, by hand
         moves += 1
     assert asked, moves  # a real choice came, and the hard player asked the clock
+
+
+def test_time_is_up_when_the_next_play_out_would_run_past_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 38: the advice ran ~60 ms past the 0.35 s budget at the 95th
+    percentile (the play-out under way when the time ran out). The check
+    is asked between play-outs; it says stop when the next one, as long as
+    the last, would end past the budget."""
+    monkeypatch.setattr(runtime, "IN_BROWSER", True)
+    now = [100.0]
+    stop = time_budget(lambda: now[0])
+    assert stop is not None
+    for at in (0.10, 0.20):  # play-outs of 0.1 s: room for the next one
+        now[0] = 100.0 + at
+        assert not stop()
+    now[0] = 100.0 + 0.26  # the next 0.06 s play-out would end at 0.32 s
+    assert not stop()
+    now[0] = 100.0 + 0.31  # after one of 0.05 s the next would end at 0.36 s
+    assert stop()

@@ -89,16 +89,23 @@ def advice_text(advice: Advice) -> str:
 
 
 def spent_words(advice: AnyAdvice, best: str) -> str:
-    """Ahead, outside noise, not yet clear when the budget ran out."""
-    n = number(advice.samples)
+    """Ahead, outside noise, not clear when the budget (or the time) ran
+    out: a lean, said as one, with its interval. Why not "Suggestion:":
+    such a lead (2-3.5 standard errors) is reversed by another seed's
+    play-outs about one time in eight (issue 38), and a flat suggestion
+    would let a player bet on it; the words say it is not a clear call and
+    that more play-outs could reverse it, as the close calls do."""
+    n, gap, margin = number(advice.samples), _margin(advice.gap), _margin(advice.margin)
     if advice.timed:
         return _(
-            "Suggestion: {choice} (ahead, but not yet clear after {n} play-outs, "
-            "all the time allowed)."
-        ).format(choice=best, n=n)
+            "Not a clear call after {n} play-outs, all the time allowed: "
+            "{choice} leans ahead by {gap} ± {margin}, which more play-outs "
+            "could still reverse."
+        ).format(choice=best, n=n, gap=gap, margin=margin)
     return _(
-        "Suggestion: {choice} (ahead, but not yet clear after all {n} play-outs)."
-    ).format(choice=best, n=n)
+        "Not a clear call after all {n} play-outs: {choice} leans ahead by "
+        "{gap} ± {margin}, which more play-outs could still reverse."
+    ).format(choice=best, n=n, gap=gap, margin=margin)
 
 
 def close_words(advice: AnyAdvice, best: str) -> str:

@@ -15,19 +15,23 @@ Play-outs are spent where they decide (issue 38):
   from the same shuffle of the unseen cards and played with the same
   random stream, so two options are compared play-out by play-out (paired
   differences) and the luck of the deal cancels out of the gap.
-- **Racing.** Every option gets :data:`MIN_CULL` play-outs; then, after
-  each batch of :data:`BATCH` more for the options still in the race, an
-  option whose paired gap to the leader is more than :func:`clear_z`
-  standard errors behind is dropped (:data:`.advisor.CLEAR_Z`, 3, shared
-  out over the comparisons when there are more than two options). A race
-  about to end before the leader has :data:`MIN_CLEAR` play-outs keeps its
-  closest rival in until then. The budget goes to the leaders; the
-  race ends when one option is left, when the options left are known to be
-  within a point of win chance of the leader (:data:`.advice.EVEN`: more
-  play-outs could not change what the advice says, "either is fine"), when
-  the budget is spent, or when the caller's time is up. When the budget
-  left cannot give every option in the race another batch, only the best
-  half (at least two) go on (successive halving).
+- **Racing.** Every option gets :data:`MIN_CULL` play-outs; then the
+  race looks at its figures (:func:`planned_looks`: again each time the
+  leader's count doubles, the last when the budget is spent): an option
+  whose paired gap to the leader is more than :func:`clear_z` standard
+  errors behind is dropped (:data:`.advisor.CLEAR_Z`, 3, shared out over
+  the comparisons and over the looks the race plans, Bonferroni, so a lead
+  that crosses it at some look is as rare as a single look's 3 standard
+  errors say). A race about to end before the leader has
+  :data:`MIN_CLEAR` play-outs keeps its closest rival in until then. The
+  budget goes to the leaders; the race ends when one option is left, when
+  the options left are known to be within a point of win chance of the
+  leader (:data:`.advice.EVEN`, on a 95 % interval over the looks,
+  :func:`noise_z`, never narrower than the rule of three near a chance of
+  0 or 1: "either is fine"), when the budget is spent, or when the
+  caller's time is up. The last play-outs, and any the budget cannot give
+  every option in the race up to the next look, go to the two leaders
+  only: a lean between them is what a spent race can still sharpen.
 - **Budget.** A count, :data:`BUDGET` play-outs per decision (the same
   advice on every machine for the same position: seeded by the position),
   and a time check (``stop``) a caller adds where Python is slow (the phone
@@ -48,13 +52,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from .advice import CLEAR, CLOSE, MUST, SAME, SPENT, even
+from .advice import ALMOST, CLEAR, CLOSE, MUST, SAME, SPENT, even
 from .advisor import (
     CLEAR_Z,
     NOISE_Z,
     PLAYOUT_OTHERS,
     game_chance,
     mean_se,
+    near_end,
     position_seed,
     twin_round,
 )
@@ -69,11 +74,14 @@ from .tactics import score_card_actions
 BUDGET = 960
 MIN_EACH = 24  # every option, unless a time budget stops the race first
 # Play-outs every option has before a time budget may stop the race: a swap's
-# 12 options times 24 would take the phone's whole 0.35 s and more.
+# 12 options times 24 would take the phone's whole 0.35 s and more. Near the
+# end of the game every play-out plays the next round too (several times
+# longer): a near-end modifier's 3 x 8 took 2.2 s on a loaded phone app.
 TIMED_FLOOR = 8
-BATCH = 24  # play-outs added to each option still in the race, per step
+TIMED_FLOOR_NEAR_END = 2
 # Play-outs every option has before any is dropped or the race is called
-# even. Why not 24: a gap in win chance is mostly 0 with a few large values
+# even (the race's first look; the next come each time the count doubles).
+# Why not 24: a gap in win chance is mostly 0 with a few large values
 # (the play-outs where the choice turns the game), so after 24 its standard
 # error is often underestimated; on 300 decisions, 2 of 57 "clear" calls
 # made on the first 24 flipped under another seed.
@@ -147,26 +155,73 @@ def shortlist(rnd: Round, p: int, legal: list[str]) -> list[str]:
     return ranked[:SHORTLIST]
 
 
-def clear_z(options: int) -> float:
-    """How many standard errors a lead must pass over *each* other option
-    to be clear among ``options``: :data:`.advisor.CLEAR_Z` for two, and
-    for more the same one-sided error (0.135 %) shared among the
-    ``options - 1`` comparisons (Bonferroni). Why: the suggestion is
-    clear only when it beats every other option, and with twelve options
-    at 3 standard errors each, one of eleven comparisons is wrong ten
-    times as often as one is (issue 38: seeds disagreed on "clear" calls
-    among several targets)."""
-    if options <= 2:
-        return CLEAR_Z
+def planned_looks(budget: int) -> int:
+    """How many times at most a race on ``budget`` play-outs looks at its
+    figures (drops options, or ends on a clear or even call): once every
+    option has :data:`MIN_CULL`, then each time the leader's count doubles,
+    the last when two options have shared the whole budget (960: at 48, 96,
+    192, 384 and 480 play-outs each, 5 looks; 400: 4; under 96: 1). Why
+    doubling and not a look every 24 play-outs: the bounds are shared out
+    over the looks (:func:`clear_z`), and 5 looks cost far less of the
+    bound than 19 would, while an option far behind still leaves at the
+    first look."""
+    most, n, looks = budget // 2, MIN_CULL, 1
+    while n < most:
+        n, looks = min(2 * n, most), looks + 1
+    return looks
+
+
+def _shared(z: float, ways: int) -> float:
+    """The bound whose one-sided error is ``z``'s shared out ``ways`` ways."""
+    if ways <= 1:
+        return z
     normal = NormalDist()
-    return -normal.inv_cdf(normal.cdf(-CLEAR_Z) / (options - 1))
+    return -normal.inv_cdf(normal.cdf(-z) / ways)
+
+
+def clear_z(options: int, looks: int = 1) -> float:
+    """How many standard errors a lead must pass over *each* other option
+    to be clear among ``options`` in a race that looks ``looks`` times:
+    :data:`.advisor.CLEAR_Z` for two options and one look, and otherwise
+    the same one-sided error (0.135 %) shared among the ``options - 1``
+    comparisons and the looks (Bonferroni: 3.46 for two options over 5
+    looks, 3.65 for three, 4.0 for twelve).
+
+    Why share over the options: the suggestion is clear only when it beats
+    every other option, and with twelve options at 3 standard errors each,
+    one of eleven comparisons is wrong ten times as often as one is. Why
+    over the looks: a race that looks again and again, stopping the first
+    time a lead crosses a bound, crosses a single-look bound by luck far
+    more often than the bound says (issue 38: two "clear" calls at 3.46 and
+    3.24 standard errors after ten looks or more, bound 3.21, that another
+    seed had level). Why Bonferroni and not a group-sequential boundary
+    (Pocock, O'Brien-Fleming): those need the looks' correlations and a
+    boundary solved per budget and option count; Bonferroni holds whatever
+    they are, for any number of looks up to the planned one, including a
+    race the caller's time cuts short at a look nobody planned (that look
+    replaces a later one). It is conservative by about 0.2 standard errors
+    here, and few looks (:func:`planned_looks`) keep that small."""
+    return _shared(CLEAR_Z, max(1, options - 1) * max(1, looks))
+
+
+def noise_z(looks: int = 1) -> float:
+    """Standard errors of a 95 % interval that holds over ``looks`` looks
+    (:data:`.advisor.NOISE_Z`, 1.96, for one; 2.57 for 5): what "within
+    noise", "outside noise" and "known to be within a point" rest on."""
+    return _shared(NOISE_Z, looks)
 
 
 class _Race:
     """The play-outs of one decision: option i's k-th play-out is on deck k."""
 
     def __init__(
-        self, rnd: Round, p: int, options: list[str], bots: list[Bot], seed: int
+        self,
+        rnd: Round,
+        p: int,
+        options: list[str],
+        bots: list[Bot],
+        seed: int,
+        looks: int = 1,
     ) -> None:
         self.rnd, self.p, self.options, self.bots = rnd, p, options, bots
         self.rng = random.Random(seed)
@@ -174,7 +229,9 @@ class _Race:
         self.wins: list[list[float]] = [[] for _ in options]
         self.alive = list(range(len(options)))
         self.spent = 0
-        self.z = clear_z(len(options))
+        self.planned, self.looks = looks, 0
+        self.z = clear_z(len(options), looks)
+        self.noise = noise_z(looks)
 
     def play(self, i: int) -> None:
         k = len(self.wins[i])
@@ -187,16 +244,55 @@ class _Race:
         self.wins[i].append(game_chance(twin, self.p, self.bots, stream))
         self.spent += 1
 
+    def fill(
+        self,
+        goal: int,
+        budget: int,
+        first: int,
+        stop: Callable[[], bool] | None,
+        floor: int,
+    ) -> bool:
+        """Play every option in the race up to ``goal`` play-outs, the k-th
+        of every option before the (k+1)-th (a rival back in the race
+        catches up on its own decks), within ``budget`` (``first`` each
+        whatever it says). ``stop`` is asked after every play-out once each
+        option has ``floor``: True (time is up) ends the race there, at
+        most one play-out late. The order changes no figure: play-out k is
+        dealt from deck k whatever was played before it."""
+        for k in range(min(len(self.wins[i]) for i in self.alive), goal):
+            for i in self.alive:
+                if len(self.wins[i]) != k or (self.spent >= budget and k >= first):
+                    continue
+                self.play(i)
+                floored = stop is not None and min(map(len, self.wins)) >= floor
+                if floored and stop is not None and stop():
+                    return True
+        return False
+
     def mean(self, i: int) -> float:
         w = self.wins[i]
         return sum(w) / len(w)
 
+    def same(self, lead: int, j: int) -> bool:
+        """``j`` gave ``lead``'s chance in every common play-out."""
+        a, b = self.wins[lead], self.wins[j]
+        return all(x == y for x, y in zip(a, b, strict=False))
+
     def gap(self, lead: int, j: int) -> tuple[float, float]:
         """``lead``'s mean lead over ``j`` and its standard error, paired
-        over their common play-outs."""
+        over their common play-outs. Near a chance of 0 or 1 (either option
+        within :data:`.advice.ALMOST`) the standard error is at least what
+        puts the rule of three (3 / n) inside the interval: there most
+        play-outs change nothing and the few where the choice turns the
+        game may not have come up yet (issue 38: 0.3 % against 0.05 % "within
+        a point" on 48 play-outs; another seed's 480 showed 1.2 points)."""
         a, b = self.wins[lead], self.wins[j]
         n = min(len(a), len(b))
-        return mean_se([x - y for x, y in zip(a[:n], b[:n], strict=True)])
+        gap, se = mean_se([x - y for x, y in zip(a[:n], b[:n], strict=True)])
+        edge = (self.mean(lead), self.mean(j))
+        if any(c < ALMOST or c > 1 - ALMOST for c in edge):
+            se = max(se, 3 / n / self.noise)
+        return gap, se
 
     def separation(self, lead: int, j: int) -> float:
         """``lead``'s paired lead over ``j`` in standard errors (infinite
@@ -209,6 +305,11 @@ class _Race:
     def leader(self) -> int:
         return max(self.alive, key=self.mean)  # ties: the round's order
 
+    def leaders(self, keep: int) -> list[int]:
+        """The ``keep`` best options in the race, in the round's order."""
+        best = sorted(self.alive, key=self.mean, reverse=True)[:keep]
+        return [i for i in self.alive if i in best]
+
     def rival(self, lead: int) -> int:
         """The option ``lead`` is least separated from (in the race or
         dropped): what decides whether the lead is clear."""
@@ -216,20 +317,22 @@ class _Race:
         return min(others, key=lambda j: (self.separation(lead, j), self.gap(lead, j)))
 
     def cull(self) -> None:
-        """Drop the options clearly behind the leader; when every option
-        left gave the leader's chance in every play-out, the race is over.
-        A race that would end before the leader has :data:`MIN_CLEAR`
-        play-outs keeps its closest rival in until then."""
+        """A look: drop the options clearly behind the leader; when every
+        option left gave the leader's chance in every play-out, or is known
+        to be within a point of it, the race is over. A race that would end
+        before the leader has :data:`MIN_CLEAR` play-outs keeps its closest
+        rival in until then."""
+        self.looks += 1
         lead = self.leader()
-        gaps = {j: self.gap(lead, j) for j in self.alive if j != lead}
-        if all(se == 0 and g == 0 for g, se in gaps.values()):
+        if all(self.same(lead, j) for j in self.alive):
             self.alive = [lead]  # nothing tells them apart: SAME
             return
+        gaps = {j: self.gap(lead, j) for j in self.alive if j != lead}
         self.alive = [
             j for j in self.alive if j == lead or gaps[j][0] <= self.z * gaps[j][1]
         ]
         rest = [gaps[j] for j in self.alive if j != lead]
-        if rest and all(even(g, NOISE_Z * se) for g, se in rest):
+        if rest and all(even(g, self.noise * se) for g, se in rest):
             self.alive = [lead]  # the rest known to be within a point: EVEN
             return
         if len(self.alive) == 1 and len(self.wins[lead]) < MIN_CLEAR:
@@ -248,10 +351,10 @@ def advise_choice(
     hit or stay (a lone option is played out too, verdict MUST: the figure
     of what it leads to). ``budget``: play-outs for the
     whole decision (every option gets ``min_each`` whatever it says);
-    ``stop``: a time budget, asked after each layer of play-outs (one more
-    for every option in the race) once every option has
-    :data:`TIMED_FLOOR`; True ends the race there (the advice says on how
-    many play-outs it rests)."""
+    ``stop``: a time budget, asked after every play-out once every option
+    has :data:`TIMED_FLOOR` (:data:`TIMED_FLOOR_NEAR_END` where play-outs
+    play the next round too); True ends the race there (the advice says on
+    how many play-outs it rests)."""
     pend = rnd.pending
     if pend is None or pend.kind is TURN:
         raise ValueError("choice advice is for a decision other than hit or stay")
@@ -261,32 +364,25 @@ def advise_choice(
     bots: list[Bot] = [bot or PLAYOUT_OTHERS] * rnd.players
     if bot is None:
         bots[p] = WinBot()
-    race = _Race(rnd, p, options, bots, position_seed(rnd, p, seed))
-    goal, timed = max(min_each, 1), False
-    goal0 = goal  # every option's first play-outs, whatever the budget
-    while not timed:
-        # Layer by layer (the k-th play-out of every option in the race, then
-        # the next): a time budget then stops between layers, every option
-        # on the same play-outs. The order changes no figure: play-out k is
-        # dealt from deck k whatever was played before it.
-        for k in range(min(len(race.wins[i]) for i in race.alive), goal):
-            for i in race.alive:
-                if len(race.wins[i]) == k and (race.spent < budget or k < goal0):
-                    race.play(i)  # a rival back in the race catches up
-            if stop is not None and k + 1 >= TIMED_FLOOR and stop():
-                goal, timed = k + 1, True
-                break
+    seeded = position_seed(rnd, p, seed)
+    race = _Race(rnd, p, options, bots, seeded, planned_looks(budget))
+    floor = TIMED_FLOOR_NEAR_END if near_end(rnd) else TIMED_FLOOR
+    goal = first = max(min_each, 1)  # every option's first play-outs
+    while not (timed := race.fill(goal, budget, first, stop, floor)):
         if goal >= MIN_CULL:
             race.cull()
         room = budget - race.spent
-        if timed or len(race.alive) == 1 or room <= 0:
+        if len(race.alive) == 1 or room <= 0 or race.looks >= race.planned:
             break
-        if room < BATCH * len(race.alive) and len(race.alive) > 2:
-            keep = max(2, len(race.alive) // 2)  # successive halving
-            race.alive = sorted(race.alive, key=race.mean, reverse=True)[:keep]
         top = max(len(race.wins[i]) for i in race.alive)
         behind = sum(top - len(race.wins[i]) for i in race.alive)
-        step = min(BATCH, max(0, room - behind) // len(race.alive))
+        last = race.looks >= race.planned - 1 or room < top * len(race.alive) + behind
+        if last and len(race.alive) > 2:
+            race.alive = race.leaders(2)  # the last play-outs: the two leaders
+            behind = sum(top - len(race.wins[i]) for i in race.alive)
+        step = max(0, room - behind) // len(race.alive)
+        if not last:
+            step = min(step, top)  # the next look when the count doubles
         if step == 0 and behind == 0:
             break  # not a play-out each left
         goal = top + step
@@ -298,32 +394,33 @@ def _judge(race: _Race, lead: int) -> tuple[str, float, float]:
 
     Against the option it is least separated from (:meth:`_Race.rival`):
     CLEAR past :func:`clear_z` standard errors (it beats every other
-    option), SPENT past :data:`.advisor.NOISE_Z`, CLOSE within noise, SAME
-    when that option gave the lead's chance in every play-out. Except when
-    some option is known to be within a point of the lead
-    (:func:`.advice.even`) and every option the lead is not clear of is:
-    then CLOSE on the widest of those, "either is fine" (said as the lead it
-    is when outside noise). Why: below a point a lead is nothing a
-    player can bet on, and there its standard error misleads most (issue
-    38: a modifier led by 0.02 points, "clear" on 96 play-outs in which
-    every gap was a hair; another seed's rare play-out where the other
-    target was better by more reversed it)."""
+    option, on bounds that hold over the race's looks), SPENT past
+    :func:`noise_z` (a lean: the words say more play-outs could reverse
+    it), CLOSE within noise, SAME when that option gave the lead's chance
+    in every play-out. Except when some option is known to be within a
+    point of the lead (:func:`.advice.even`) and every option the lead is
+    not clear of is: then CLOSE on the widest of those, "either is fine"
+    (said as the lead it is when outside noise). Why: below a point a lead
+    is nothing a player can bet on, and there its standard error misleads
+    most (issue 38: a modifier led by 0.02 points, "clear" on 96 play-outs
+    in which every gap was a hair; another seed's rare play-out where the
+    other target was better by more reversed it)."""
     if len(race.options) == 1:
         return MUST, 0.0, 0.0
     rival = race.rival(lead)
     gap, se = race.gap(lead, rival)
-    if se == 0 and gap == 0:
-        return SAME, gap, se
+    if race.same(lead, rival):
+        return SAME, 0.0, 0.0
     others = [j for j in range(len(race.options)) if j != lead]
     near = {j: race.gap(lead, j) for j in others}
-    evens = [j for j, (g, e) in near.items() if even(g, NOISE_Z * e)]
+    evens = [j for j, (g, e) in near.items() if even(g, race.noise * e)]
     unclear = [j for j in others if race.separation(lead, j) <= race.z]
     if evens and set(unclear) <= set(evens):
-        widest = max(evens, key=lambda j: abs(near[j][0]) + NOISE_Z * near[j][1])
+        widest = max(evens, key=lambda j: abs(near[j][0]) + race.noise * near[j][1])
         return CLOSE, *near[widest]
     if gap > race.z * se:
         return CLEAR, gap, se
-    return (SPENT if gap > NOISE_Z * se else CLOSE), gap, se
+    return (SPENT if gap > race.noise * se else CLOSE), gap, se
 
 
 def _advice(race: _Race, kind: Decision, of: int, timed: bool) -> ChoiceAdvice:
@@ -339,7 +436,7 @@ def _advice(race: _Race, kind: Decision, of: int, timed: bool) -> ChoiceAdvice:
         kind=kind,
         chances=tuple((race.options[i], race.mean(i)) for i in order),
         samples=len(race.wins[lead]),
-        margin=NOISE_Z * se,
+        margin=race.noise * se,
         close=verdict == CLOSE,
         of=of,
         counts=tuple(len(race.wins[i]) for i in order),
