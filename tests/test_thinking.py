@@ -112,15 +112,15 @@ def test_time_is_up_when_the_next_play_out_would_run_past_it(
     """Issue 38: the advice ran ~60 ms past the 0.35 s budget at the 95th
     percentile (the play-out under way when the time ran out). The check
     is asked between play-outs; it says stop when the next one, as long as
-    the last, would end past the budget."""
+    the longest so far, would end past the budget."""
     monkeypatch.setattr(runtime, "IN_BROWSER", True)
     now = [100.0]
     stop = time_budget(lambda: now[0])
     assert stop is not None
-    for at in (0.10, 0.20):  # play-outs of 0.1 s: room for the next one
+    for at in (0.05, 0.10, 0.20):  # the longest play-out so far: 0.1 s
         now[0] = 100.0 + at
         assert not stop()
-    now[0] = 100.0 + 0.26  # the next 0.06 s play-out would end at 0.32 s
+    now[0] = 100.0 + 0.23  # a short one: the next could still end by 0.33 s
     assert not stop()
-    now[0] = 100.0 + 0.31  # after one of 0.05 s the next would end at 0.36 s
+    now[0] = 100.0 + 0.26  # one as long as the longest would end at 0.36 s
     assert stop()

@@ -37,10 +37,13 @@ def time_budget(
 ) -> Callable[[], bool] | None:
     """A "time's up" check started now (None where play-outs alone decide:
     the compiled engine). The advisors ask it between play-outs; it says
-    stop once the next play-out, if as long as the time since the last
-    ask, would end past :data:`BROWSER_SECONDS`. Why not "once the time is
-    past": the play-out under way when the time ran out came on top, and
-    the advice's 95th percentile ran 30-60 ms over the budget (issue 38)."""
+    stop once the next play-out, if as long as the longest between two
+    asks so far, would end past :data:`BROWSER_SECONDS`. Why not "once the
+    time is past": the play-out under way when the time ran out came on
+    top, and the advice's 95th percentile ran 30-60 ms over the budget on
+    a loaded machine (issue 38); why the longest and not the last: play-outs
+    vary (a bust ends one early), and a short one must not let a long one
+    start at the very end."""
     if not runtime.IN_BROWSER and compiled():
         return None
     return _Deadline(clock, clock() + BROWSER_SECONDS)
@@ -52,12 +55,14 @@ class _Deadline:
     def __init__(self, clock: Callable[[], float], end: float) -> None:
         self.clock, self.end = clock, end
         self.last: float | None = None
+        self.longest = 0.0  # between two asks: one play-out (or a pair)
 
     def __call__(self) -> bool:
         now = self.clock()
-        step = 0.0 if self.last is None else now - self.last
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
         self.last = now
-        return now + step >= self.end
+        return now + self.longest >= self.end
 
 
 T = TypeVar("T")

@@ -3,9 +3,11 @@ other than hit or stay (targets, modifiers, steals, swaps, discards,
 Brutal's ±15), met in games of medium players, 2-5 players, Brutal in
 every other game:
 
-``agree``: the advice from two seeds (the app's, 0, and 1) at each of N
-decisions: how often they suggest the same option, over all and where the
-advice does not say "close".
+``agree``: the advice from two seeds (the app's, 0, and 1; or the pairs
+of ``--pairs``) at each of N decisions: how often they suggest the same
+option, over all, by verdict, and where the first seed's words do not say
+close (a flat "Suggestion: ...": a clear call or the same chance every
+time; a close call or a lean, "spent", says it is not separated).
 
 ``settle``: K decisions settled apart from the advisor's own model: every
 option played out ``--settle-n`` times (2,000) *to the end of the game*
@@ -15,6 +17,7 @@ advice passes where its suggestion is not clearly worse than the
 settle's best (the paired gap within 1.96 standard errors).
 
     uv run python tests/bench/bench_choices.py agree --positions 300 --seed 38
+    uv run python tests/bench/bench_choices.py agree --pairs 0/1,2/3,4/5
     uv run python tests/bench/bench_choices.py settle --positions 12 --seed 5
 """
 
@@ -26,9 +29,11 @@ import os
 import random
 import time
 
+from companion.app.advice_words import choice_advice_text
 from companion.rules import Match, Round, Rules, advise_choice, check_end, make_bot
 from companion.rules.bots import MEDIUM_STOP, Bot, StopBot, WinBot, play_out
 from companion.rules.cards import Card
+from companion.rules.choice_advice import ChoiceAdvice
 from companion.rules.next_round import DECK_CARDS
 
 
@@ -52,34 +57,57 @@ def positions(n: int, seed: int, most: int = 99) -> list[Round]:
     return out
 
 
+def reads_close(advice: ChoiceAdvice) -> bool:
+    """What the player reads: no flat "Suggestion: ..." (a close call, or
+    a lean that says more play-outs could reverse it, issue 38)."""
+    return "Suggestion: " not in choice_advice_text(advice, {})
+
+
 def agree(args: argparse.Namespace) -> None:
+    """Per pair of seeds (``--pairs 0/1,2/3,4/5``) and pooled: the same
+    suggestion from both, over all and where the first seed's words do not
+    say close (a flat suggestion), by verdict."""
     found = positions(args.positions, args.seed)
-    same = same_clear = clear = 0
-    closes = 0
-    by: dict[str, list[int]] = {}
-    start = time.perf_counter()
-    for k, rnd in enumerate(found):
-        if k and k % 25 == 0:
-            print(f"  {k}: same {same}, not close {same_clear}/{clear}", flush=True)
-        one, two = advise_choice(rnd, seed=0), advise_choice(rnd, seed=1)
-        hit = one.suggestion == two.suggestion
-        same += hit
-        tally = by.setdefault(one.verdict + (" even" if one.even else ""), [0, 0])
-        tally[0] += hit
-        tally[1] += 1
-        if not one.close:
-            clear += 1
-            same_clear += hit
-        else:
-            closes += 1
-    n = len(found)
-    print(f"{n} decisions, {time.perf_counter() - start:.0f} s")
-    print(f"same suggestion from seeds 0 and 1: {same}/{n} = {same / n:.1%}")
-    for verdict, (agreed, of) in sorted(by.items()):
-        print(f"  seed 0 says {verdict}: {agreed}/{of} agree")
+    pairs = [tuple(int(x) for x in pair.split("/")) for pair in args.pairs.split(",")]
+    pooled: dict[str, list[int]] = {}
+    for a, b in pairs:
+        by: dict[str, list[int]] = {}
+        start = time.perf_counter()
+        for k, rnd in enumerate(found):
+            if k and k % 50 == 0:
+                print(f"  {a}/{b} {k}: {tally_line(by)}", flush=True)
+            one, two = advise_choice(rnd, seed=a), advise_choice(rnd, seed=b)
+            hit = one.suggestion == two.suggestion
+            said = "flat" if not reads_close(one) else "reads close"
+            kind = one.verdict + (" even" if one.even else "")
+            for key in ("all", said, kind):
+                for table in (by, pooled):
+                    got = table.setdefault(key, [0, 0])
+                    got[0] += hit
+                    got[1] += 1
+        took = time.perf_counter() - start
+        print(
+            f"seeds {a}/{b}: {len(found)} decisions, {took:.0f} s, "
+            f"load {os.getloadavg()[0]:.1f}"
+        )
+        report(by)
+    if len(pairs) > 1:
+        print(f"pooled over {len(pairs)} pairs:")
+        report(pooled)
+
+
+def tally_line(by: dict[str, list[int]]) -> str:
+    flat = by.get("flat", [0, 0])
+    return f"same {by.get('all', [0, 0])[0]}, flat {flat[0]}/{flat[1]}"
+
+
+def report(by: dict[str, list[int]]) -> None:
+    for key, (agreed, of) in sorted(by.items()):
+        print(f"  {key}: {agreed}/{of} = {agreed / max(of, 1):.1%} agree")
+    flat = by.get("flat", [0, 0])
     print(
-        f"where seed 0's advice is not close: {same_clear}/{clear} = "
-        f"{same_clear / max(clear, 1):.1%} ({closes} close)"
+        f"  where the first seed's words do not say close (a flat suggestion): "
+        f"{flat[0]}/{flat[1]} = {flat[0] / max(flat[1], 1):.1%}"
     )
 
 
@@ -167,6 +195,7 @@ def main() -> None:
     parser.add_argument("--settle-n", type=int, default=2000)
     parser.add_argument("--most", type=int, default=4, help="options at most")
     parser.add_argument("--others", default="endgame")
+    parser.add_argument("--pairs", default="0/1", help="advice seeds, e.g. 0/1,2/3")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     (agree if args.check == "agree" else settled)(args)
