@@ -185,7 +185,7 @@ def clear_z(options: int, looks: int = 1) -> float:
     :data:`.advisor.CLEAR_Z` for two options and one look, and otherwise
     the same one-sided error (0.135 %) shared among the ``options - 1``
     comparisons and the looks (Bonferroni: 3.46 for two options over 5
-    looks, 3.65 for three, 4.0 for twelve).
+    looks, 3.64 for three, 4.06 for twelve).
 
     Why share over the options: the suggestion is clear only when it beats
     every other option, and with twelve options at 3 standard errors each,
@@ -206,7 +206,7 @@ def clear_z(options: int, looks: int = 1) -> float:
 
 def noise_z(looks: int = 1) -> float:
     """Standard errors of a 95 % interval that holds over ``looks`` looks
-    (:data:`.advisor.NOISE_Z`, 1.96, for one; 2.57 for 5): what "within
+    (:data:`.advisor.NOISE_Z`, 1.96, for one; 2.58 for 5): what "within
     noise", "outside noise" and "known to be within a point" rest on."""
     return _shared(NOISE_Z, looks)
 
