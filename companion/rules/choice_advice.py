@@ -59,7 +59,6 @@ from .advisor import (
     PLAYOUT_OTHERS,
     game_chance,
     mean_se,
-    near_end,
     position_seed,
     twin_round,
 )
@@ -73,12 +72,13 @@ from .tactics import score_card_actions
 # (:data:`.advisor.ENDGAME_SAMPLES`).
 BUDGET = 960
 MIN_EACH = 24  # every option, unless a time budget stops the race first
-# Play-outs every option has before a time budget may stop the race: a swap's
-# 12 options times 24 would take the phone's whole 0.35 s and more. Near the
-# end of the game every play-out plays the next round too (several times
-# longer): a near-end modifier's 3 x 8 took 2.2 s on a loaded phone app.
-TIMED_FLOOR = 8
-TIMED_FLOOR_NEAR_END = 2
+# Play-outs every option has before a time budget may stop the race: a
+# figure and a spread for each. Why so few: the time budget is the promise
+# (0.35 s a decision in the phone app), and where play-outs are slow a floor
+# is what breaks it: with 8 each, a modifier whose play-outs played the next
+# round took 2.2 s on a loaded phone app (issue 38). Where play-outs are
+# fast the time allows far more than the floor anyway.
+TIMED_FLOOR = 2
 # Play-outs every option has before any is dropped or the race is called
 # even (the race's first look; the next come each time the count doubles).
 # Why not 24: a gap in win chance is mostly 0 with a few large values
@@ -352,8 +352,7 @@ def advise_choice(
     of what it leads to). ``budget``: play-outs for the
     whole decision (every option gets ``min_each`` whatever it says);
     ``stop``: a time budget, asked after every play-out once every option
-    has :data:`TIMED_FLOOR` (:data:`TIMED_FLOOR_NEAR_END` where play-outs
-    play the next round too); True ends the race there (the advice says on
+    has :data:`TIMED_FLOOR`; True ends the race there (the advice says on
     how many play-outs it rests)."""
     pend = rnd.pending
     if pend is None or pend.kind is TURN:
@@ -366,9 +365,8 @@ def advise_choice(
         bots[p] = WinBot()
     seeded = position_seed(rnd, p, seed)
     race = _Race(rnd, p, options, bots, seeded, planned_looks(budget))
-    floor = TIMED_FLOOR_NEAR_END if near_end(rnd) else TIMED_FLOOR
     goal = first = max(min_each, 1)  # every option's first play-outs
-    while not (timed := race.fill(goal, budget, first, stop, floor)):
+    while not (timed := race.fill(goal, budget, first, stop, TIMED_FLOOR)):
         if goal >= MIN_CULL:
             race.cull()
         room = budget - race.spent
