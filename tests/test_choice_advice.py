@@ -318,3 +318,21 @@ def test_the_time_is_asked_after_every_play_out_once_options_have_a_floor() -> N
     near = brutal_flip7()  # Bob on 195 of 200: every play-out plays on
     cut = advise_choice(near, stop=lambda: True)
     assert cut.spent == len(near.legal()) * TIMED_FLOOR == 2 * len(near.legal())
+
+
+def test_never_either_is_fine_while_an_option_is_not_known_within_a_point() -> None:
+    """``b`` is level with ``a`` and known to be (within a point), but
+    ``c`` is within noise of ``a`` on a wide interval: the verdict is on
+    ``c``, close and not "either is fine" (the words would tell the player
+    any option will do, and ``c`` may be 4 points worse)."""
+    race = _race_of(
+        {
+            "a": [0.5] * 200,
+            "b": [0.4999 + 0.003 * (-1) ** k for k in range(200)],
+            "c": [0.48 + 0.2 * (-1) ** k for k in range(200)],
+        }
+    )
+    advice = _advice(race, TARGET, 3, timed=False)
+    assert advice.suggestion == "a" and advice.verdict == "close", advice
+    assert not advice.even and advice.gap == pytest.approx(0.02), advice
+    assert "either is fine" not in choice_advice_text(advice, {})

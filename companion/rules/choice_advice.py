@@ -374,7 +374,7 @@ def advise_choice(
             break
         top = max(len(race.wins[i]) for i in race.alive)
         behind = sum(top - len(race.wins[i]) for i in race.alive)
-        last = race.looks >= race.planned - 1 or room < top * len(race.alive) + behind
+        last = race.looks >= race.planned - 1 or room <= top * len(race.alive) + behind
         if last and len(race.alive) > 2:
             race.alive = race.leaders(2)  # the last play-outs: the two leaders
             behind = sum(top - len(race.wins[i]) for i in race.alive)
@@ -391,18 +391,20 @@ def _judge(race: _Race, lead: int) -> tuple[str, float, float]:
     """The verdict on ``lead`` and the gap and standard error it rests on.
 
     Against the option it is least separated from (:meth:`_Race.rival`):
-    CLEAR past :func:`clear_z` standard errors (it beats every other
-    option, on bounds that hold over the race's looks), SPENT past
-    :func:`noise_z` (a lean: the words say more play-outs could reverse
-    it), CLOSE within noise, SAME when that option gave the lead's chance
-    in every play-out. Except when some option is known to be within a
-    point of the lead (:func:`.advice.even`) and every option the lead is
-    not clear of is: then CLOSE on the widest of those, "either is fine"
-    (said as the lead it is when outside noise). Why: below a point a lead
-    is nothing a player can bet on, and there its standard error misleads
-    most (issue 38: a modifier led by 0.02 points, "clear" on 96 play-outs
-    in which every gap was a hair; another seed's rare play-out where the
-    other target was better by more reversed it)."""
+    CLEAR past :func:`clear_z` standard errors (it beats every other option,
+    on bounds that hold over the race's looks), SPENT past :func:`noise_z`
+    (a lean: the words say more play-outs could reverse it), CLOSE within
+    noise, SAME when that option gave the lead's chance in every play-out.
+    Except when some option is known to be within a point of the lead
+    (:func:`.advice.even`) and every option the lead is not clear of is:
+    then CLOSE on the widest of those, "either is fine" (said as the lead it
+    is when outside noise); when the least separated option is within a
+    point but another the lead is not clear of is not known to be, the
+    verdict is on that one, never "either is fine". Why: below a point a
+    lead is nothing a player can bet on, and there its standard error
+    misleads most (issue 38: a modifier led by 0.02 points, "clear" on 96
+    play-outs in which every gap was a hair; another seed's rare play-out
+    where the other target was better by more reversed it)."""
     if len(race.options) == 1:
         return MUST, 0.0, 0.0
     rival = race.rival(lead)
@@ -416,6 +418,10 @@ def _judge(race: _Race, lead: int) -> tuple[str, float, float]:
     if evens and set(unclear) <= set(evens):
         widest = max(evens, key=lambda j: abs(near[j][0]) + race.noise * near[j][1])
         return CLOSE, *near[widest]
+    if rival in evens:  # level with it, but not known to be with every option
+        wide = [j for j in unclear if j not in evens]
+        rival = min(wide, key=lambda j: (race.separation(lead, j), near[j]))
+        gap, se = near[rival]
     if gap > race.z * se:
         return CLEAR, gap, se
     return (SPENT if gap > race.noise * se else CLOSE), gap, se
