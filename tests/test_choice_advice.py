@@ -335,4 +335,14 @@ def test_never_either_is_fine_while_an_option_is_not_known_within_a_point() -> N
     advice = _advice(race, TARGET, 3, timed=False)
     assert advice.suggestion == "a" and advice.verdict == "close", advice
     assert not advice.even and advice.gap == pytest.approx(0.02), advice
-    assert "either is fine" not in choice_advice_text(advice, {})
+    text = choice_advice_text(advice, {})
+    assert "either is fine" not in text
+    # ``b`` is as good as ``a``, and the words say so: another seed picking
+    # ``b`` is no reversal (issue 38: every lean two seeds flipped was
+    # between two leaders within a point of each other).
+    assert advice.level == "b"
+    assert "a and b are within a point of each other." in text, text
+    plain = _advice(_race_of({"a": [0.5] * 48, "c": [0.3] * 48}), TARGET, 2, False)
+    assert plain.level == "" and "within a point of each other" not in (
+        choice_advice_text(plain, {})
+    )

@@ -218,4 +218,8 @@ def choice_advice_text(advice: ChoiceAdvice, labels: Mapping[str, str]) -> str:
         verdict = spent_words(advice, best)
     else:
         verdict = _("Suggestion: {choice}.").format(choice=best)
+    if advice.level:  # known within a point of the suggestion: as good
+        level = _("{choice} and {other} are within a point of each other.")
+        other = labels.get(advice.level, advice.level)
+        verdict = f"{level.format(choice=best, other=other)} {verdict}"
     return f"{basis} {verdict}"

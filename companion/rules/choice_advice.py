@@ -111,7 +111,10 @@ class ChoiceAdvice:
     ``close``: the gap is within noise (verdict CLOSE); ``verdict``: CLEAR,
     SPENT, CLOSE, SAME or MUST (a lone option) as for hit or stay
     (:mod:`.advice`); ``timed``: the caller's time budget ended the race;
-    ``spent``: play-outs in all."""
+    ``spent``: play-outs in all; ``level``: an option known to be within a
+    point of the suggestion (:func:`.advice.even`) while the verdict is on
+    another it is not clear of ("" otherwise): the two are as good as each
+    other, and the words say so."""
 
     player: int
     kind: Decision
@@ -125,6 +128,7 @@ class ChoiceAdvice:
     verdict: str = ""
     timed: bool = False
     spent: int = 0
+    level: str = ""
 
     @property
     def suggestion(self) -> str:
@@ -387,8 +391,9 @@ def advise_choice(
     return _advice(race, pend.kind, len(legal), timed)
 
 
-def _judge(race: _Race, lead: int) -> tuple[str, float, float]:
-    """The verdict on ``lead`` and the gap and standard error it rests on.
+def _judge(race: _Race, lead: int) -> tuple[str, float, float, int | None]:
+    """The verdict on ``lead``, the gap and standard error it rests on, and
+    the option known to be level with it when the verdict is on another.
 
     Against the option it is least separated from (:meth:`_Race.rival`):
     CLEAR past :func:`clear_z` standard errors (it beats every other option,
@@ -406,30 +411,32 @@ def _judge(race: _Race, lead: int) -> tuple[str, float, float]:
     play-outs in which every gap was a hair; another seed's rare play-out
     where the other target was better by more reversed it)."""
     if len(race.options) == 1:
-        return MUST, 0.0, 0.0
+        return MUST, 0.0, 0.0, None
     rival = race.rival(lead)
     gap, se = race.gap(lead, rival)
     if race.same(lead, rival):
-        return SAME, 0.0, 0.0
+        return SAME, 0.0, 0.0, None
     others = [j for j in range(len(race.options)) if j != lead]
     near = {j: race.gap(lead, j) for j in others}
     evens = [j for j, (g, e) in near.items() if even(g, race.noise * e)]
     unclear = [j for j in others if race.separation(lead, j) <= race.z]
     if evens and set(unclear) <= set(evens):
         widest = max(evens, key=lambda j: abs(near[j][0]) + race.noise * near[j][1])
-        return CLOSE, *near[widest]
+        return CLOSE, *near[widest], None
+    level = None
     if rival in evens:  # level with it, but not known to be with every option
+        level = rival
         wide = [j for j in unclear if j not in evens]
         rival = min(wide, key=lambda j: (race.separation(lead, j), near[j]))
         gap, se = near[rival]
     if gap > race.z * se:
-        return CLEAR, gap, se
-    return (SPENT if gap > race.noise * se else CLOSE), gap, se
+        return CLEAR, gap, se, level
+    return (SPENT if gap > race.noise * se else CLOSE), gap, se, level
 
 
 def _advice(race: _Race, kind: Decision, of: int, timed: bool) -> ChoiceAdvice:
     lead = race.leader()
-    verdict, gap, se = _judge(race, lead)
+    verdict, gap, se, level = _judge(race, lead)
     rest = sorted(
         (i for i in range(len(race.options)) if i != lead),
         key=lambda i: -race.mean(i),  # stable: ties in the round's order
@@ -448,4 +455,5 @@ def _advice(race: _Race, kind: Decision, of: int, timed: bool) -> ChoiceAdvice:
         verdict=verdict,
         timed=timed,
         spent=race.spent,
+        level="" if level is None else race.options[level],
     )

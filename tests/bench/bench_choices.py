@@ -80,10 +80,13 @@ def agree(args: argparse.Namespace) -> None:
             hit = one.suggestion == two.suggestion
             said = "flat" if not reads_close(one) else "reads close"
             kind = one.verdict + (" even" if one.even else "")
-            for key in ("all", said, kind):
+            level = hit or (one.level != "" and two.suggestion == one.level)
+            tallies = {"all": hit, said: hit, kind: hit}
+            tallies[f"{kind}, or the option said level with it"] = level
+            for key, agreed in tallies.items():
                 for table in (by, pooled):
                     got = table.setdefault(key, [0, 0])
-                    got[0] += hit
+                    got[0] += agreed
                     got[1] += 1
         took = time.perf_counter() - start
         print(
