@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from .cards import NUMBER_VALUES, Card
-from .choice import BONUS, HIT, STAY, Choice, Verb
+from .choice import BONUS, HIT, STAY, Choice, Use, Verb
 from .config import FLIP7_CARDS
 from .decision import CARD_ACTIONS, FLIP7, MODIFIER, TARGET, TURN, Pending
 from .linescores import stay_or_hit
@@ -289,28 +289,49 @@ def _targets(cands: tuple[int, ...]) -> tuple[str, ...]:
 
 
 def _card_options(t: Table, p: int, code: str) -> tuple[str, ...]:
+    """Legal uses of Steal, Swap or Discard for resolver ``p``
+    (:func:`card_uses`) as choice strings, in the form ``str(Choice(...))``
+    gives, which tests/test_choice.py checks."""
+    out: list[str] = []
+    for verb, a, x, b, y, _, _ in card_uses(t, p, code):
+        if verb is Verb.SWAP:
+            out.append(f"swap {a} {x} {b} {y}")
+        else:
+            out.append(f"{verb} {a} {x}")
+    return tuple(out)
+
+
+def card_uses(t: Table, p: int, code: str) -> list[Use]:
     """Legal uses of Steal, Swap or Discard for resolver ``p``: face-up cards
-    of players not busted, each distinct card once, seats in order. Written
-    as f-strings (this runs for every such card in a simulation) in the
-    form ``str(Choice(...))`` gives, which tests/test_choice.py checks."""
+    of players not busted, each distinct card once, seats in order; read
+    (:data:`.choice.Use`), not written out: the lean play-out
+    (:mod:`.lean`) asks its bots on these, the round on their text."""
     alive = t.alive()
     lines = t.lines
-    out: list[str] = []
+    face = NUMBER_VALUES.get
+    out: list[Use] = []
     if code == "STEAL":
         if t.status[p] == BUSTED:
-            return ()  # a busted line cannot take a card in
+            return out  # a busted line cannot take a card in
         for q in alive:
             if q != p:
-                out += [f"steal {q} {x}" for x in _distinct(lines[q])]
+                out += [
+                    (Verb.STEAL, q, x, -1, "", face(x), None)
+                    for x in _distinct(lines[q])
+                ]
     elif code == "DISCARD":
         for q in alive:
-            out += [f"discard {q} {x}" for x in _distinct(lines[q])]
+            out += [
+                (Verb.DISCARD, q, x, -1, "", face(x), None) for x in _distinct(lines[q])
+            ]
     else:
         held = [(q, _distinct(lines[q])) for q in alive if lines[q]]
         for i, (a, xs) in enumerate(held):
             for b, ys in held[i + 1 :]:
-                out += [f"swap {a} {x} {b} {y}" for x in xs for y in ys]
-    return tuple(out)
+                out += [
+                    (Verb.SWAP, a, x, b, y, face(x), face(y)) for x in xs for y in ys
+                ]
+    return out
 
 
 def _distinct(line: list[Card]) -> list[str]:
