@@ -145,8 +145,8 @@ class _Lean:
         bot = self.bots[p]
         if isinstance(bot, WinBot):
             return bot.turn(self.rnd, p) == HIT
-        assert isinstance(bot, EndgameBot)
-        return bot.turn(self.rnd, p) == HIT
+        assert isinstance(bot, EndgameBot)  # near the end, or it had a mark
+        return bot.near_turn(self.rnd, p) == HIT
 
     def turns(self, t: Table, start: int, asked: bool) -> None:
         """:func:`.resolve._turns` from ``t.order[start]``: the first turn
@@ -233,7 +233,7 @@ class _Lean:
             else:
                 self.flip_four(t, q)
         else:
-            uses = card_uses(t, p, code)
+            uses = card_uses(t, p, code, p)
             if not uses:
                 t.held.pop()
                 t.discard.append(c)

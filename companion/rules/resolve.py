@@ -301,11 +301,17 @@ def _card_options(t: Table, p: int, code: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def card_uses(t: Table, p: int, code: str) -> list[Use]:
+def card_uses(t: Table, p: int, code: str, me: int = -1) -> list[Use]:
     """Legal uses of Steal, Swap or Discard for resolver ``p``: face-up cards
     of players not busted, each distinct card once, seats in order; read
     (:data:`.choice.Use`), not written out: the lean play-out
-    (:mod:`.lean`) asks its bots on these, the round on their text."""
+    (:mod:`.lean`) asks its bots on these, the round on their text.
+
+    ``me`` (a seat): leave out the swaps the shared tactics never weigh
+    (:func:`.tactics.score_uses`: between two seats other than ``me``,
+    neither card's value held by the line it would join), but the first
+    legal one, which they fall back on when they weigh none: the same
+    pick, without writing out dozens of options to skip them."""
     alive = t.alive()
     lines = t.lines
     face = NUMBER_VALUES.get
@@ -326,12 +332,36 @@ def card_uses(t: Table, p: int, code: str) -> list[Use]:
             ]
     else:
         held = [(q, _distinct(lines[q])) for q in alive if lines[q]]
+        values = {q: _values(lines[q]) for q, _ in held} if me >= 0 else {}
         for i, (a, xs) in enumerate(held):
             for b, ys in held[i + 1 :]:
-                out += [
-                    (Verb.SWAP, a, x, b, y, face(x), face(y)) for x in xs for y in ys
-                ]
+                if me < 0 or a == me or b == me:
+                    out += [
+                        (Verb.SWAP, a, x, b, y, face(x), face(y))
+                        for x in xs
+                        for y in ys
+                    ]
+                    continue
+                in_a, in_b = values[a], values[b]
+                for x in xs:
+                    fx = face(x)
+                    busts_b = fx is not None and fx in in_b
+                    for y in ys:
+                        fy = face(y)
+                        if busts_b or (fy is not None and fy in in_a) or not out:
+                            out.append((Verb.SWAP, a, x, b, y, fx, fy))
     return out
+
+
+def _values(line: list[Card]) -> set[int]:
+    """The number values a line holds."""
+    face = NUMBER_VALUES.get
+    got: set[int] = set()
+    for c in line:
+        v = face(c.code)
+        if v is not None:
+            got.add(v)
+    return got
 
 
 def _distinct(line: list[Card]) -> list[str]:
