@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.rules import Rules
-from companion.rules.bots import Bot, play_out
+from companion.rules.bots import Bot
+from companion.rules.lean import play_out
 from companion.rules.match import Match
 from companion.rules.roster import bot_help, make_bot
 from companion.rules.round import Round

@@ -79,6 +79,7 @@ MODULES = (
     "rules.decision",
     "rules.game",
     "rules.hardbot",
+    "rules.lean",
     "rules.lines",
     "rules.linescores",
     "rules.match",

@@ -67,11 +67,12 @@ from .advice import (
     Advice,
     even,
 )
-from .bots import Bot, WinBot, play_out
+from .bots import Bot, WinBot
 from .cards import Card
 from .choice import HIT, STAY
 from .decision import TURN
 from .game import EndCheck, check_end
+from .lean import play_out
 from .next_round import DECK_CARDS
 from .odds import bust_chance, flip7_chance
 from .outlook import game_call, hit_value, standings, stay_value, unseen

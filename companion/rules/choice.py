@@ -52,6 +52,11 @@ _PRESENT: dict[Verb, list[bool]] = {
     v: [k < len(shape) for k in range(4)] for v, shape in _SHAPES.items()
 }
 
+# A Steal, Swap or Discard option read (the engine's and the bots' form of
+# it, no text): verb, seat, card, other seat (-1 if none), other card (""
+# if none), and the two cards' face values (None: not a number card).
+Use = tuple[str, int, str, int, str, int | None, int | None]  # verb: a Verb
+
 HIT = Verb.HIT.value
 STAY = Verb.STAY.value
 BONUS = Verb.BONUS.value

@@ -62,8 +62,9 @@ from .advisor import (
     position_seed,
     twin_round,
 )
-from .bots import Bot, WinBot, play_out
+from .bots import Bot, WinBot
 from .decision import DISCARD, STEAL, SWAP, TURN, Decision
+from .lean import play_out
 from .round import Round
 from .tactics import score_card_actions
 

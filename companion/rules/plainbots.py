@@ -171,9 +171,17 @@ class EndgameBot:
         """The free hit or stay (no Zero held), from the table alone: what
         the engine calls in a play-out (:func:`.bots.play_out`)."""
         if endgame_near(rnd):
-            call = naive_call(rnd, player)
-            if call is not None:
-                return call
+            return self.near_turn(rnd, player)
+        return self._stop(rnd, player)
+
+    def near_turn(self, rnd: Round, player: int) -> str:
+        """:meth:`turn` once :func:`endgame_near` is known to hold (it
+        holds for a whole round: the totals do not move), as the lean
+        play-out (:mod:`.lean`) asks it."""
+        call = naive_call(rnd, player)
+        return self._stop(rnd, player) if call is None else call
+
+    def _stop(self, rnd: Round, player: int) -> str:
         if rnd.seat_sums[player] < self.at:
             return HIT  # at a turn a line is worth at most its number sum
         return STAY if value(rnd, player) >= self.at else HIT

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from .cards import NUMBER_VALUES, Card
-from .choice import BONUS, HIT, STAY, Choice, Verb
+from .choice import BONUS, HIT, STAY, Choice, Use, Verb
 from .config import FLIP7_CARDS
 from .decision import CARD_ACTIONS, FLIP7, MODIFIER, TARGET, TURN, Pending
 from .linescores import stay_or_hit
@@ -289,28 +289,79 @@ def _targets(cands: tuple[int, ...]) -> tuple[str, ...]:
 
 
 def _card_options(t: Table, p: int, code: str) -> tuple[str, ...]:
+    """Legal uses of Steal, Swap or Discard for resolver ``p``
+    (:func:`card_uses`) as choice strings, in the form ``str(Choice(...))``
+    gives, which tests/test_choice.py checks."""
+    out: list[str] = []
+    for verb, a, x, b, y, _, _ in card_uses(t, p, code):
+        if verb is Verb.SWAP:
+            out.append(f"swap {a} {x} {b} {y}")
+        else:
+            out.append(f"{verb} {a} {x}")
+    return tuple(out)
+
+
+def card_uses(t: Table, p: int, code: str, me: int = -1) -> list[Use]:
     """Legal uses of Steal, Swap or Discard for resolver ``p``: face-up cards
-    of players not busted, each distinct card once, seats in order. Written
-    as f-strings (this runs for every such card in a simulation) in the
-    form ``str(Choice(...))`` gives, which tests/test_choice.py checks."""
+    of players not busted, each distinct card once, seats in order; read
+    (:data:`.choice.Use`), not written out: the lean play-out
+    (:mod:`.lean`) asks its bots on these, the round on their text.
+
+    ``me`` (a seat): leave out the swaps the shared tactics never weigh
+    (:func:`.tactics.score_uses`: between two seats other than ``me``,
+    neither card's value held by the line it would join), but the first
+    legal one, which they fall back on when they weigh none: the same
+    pick, without writing out dozens of options to skip them."""
     alive = t.alive()
     lines = t.lines
-    out: list[str] = []
+    face = NUMBER_VALUES.get
+    out: list[Use] = []
     if code == "STEAL":
         if t.status[p] == BUSTED:
-            return ()  # a busted line cannot take a card in
+            return out  # a busted line cannot take a card in
         for q in alive:
             if q != p:
-                out += [f"steal {q} {x}" for x in _distinct(lines[q])]
+                out += [
+                    (Verb.STEAL, q, x, -1, "", face(x), None)
+                    for x in _distinct(lines[q])
+                ]
     elif code == "DISCARD":
         for q in alive:
-            out += [f"discard {q} {x}" for x in _distinct(lines[q])]
+            out += [
+                (Verb.DISCARD, q, x, -1, "", face(x), None) for x in _distinct(lines[q])
+            ]
     else:
         held = [(q, _distinct(lines[q])) for q in alive if lines[q]]
+        values = {q: _values(lines[q]) for q, _ in held} if me >= 0 else {}
         for i, (a, xs) in enumerate(held):
             for b, ys in held[i + 1 :]:
-                out += [f"swap {a} {x} {b} {y}" for x in xs for y in ys]
-    return tuple(out)
+                if me < 0 or a == me or b == me:
+                    out += [
+                        (Verb.SWAP, a, x, b, y, face(x), face(y))
+                        for x in xs
+                        for y in ys
+                    ]
+                    continue
+                in_a, in_b = values[a], values[b]
+                for x in xs:
+                    fx = face(x)
+                    busts_b = fx is not None and fx in in_b
+                    for y in ys:
+                        fy = face(y)
+                        if busts_b or (fy is not None and fy in in_a) or not out:
+                            out.append((Verb.SWAP, a, x, b, y, fx, fy))
+    return out
+
+
+def _values(line: list[Card]) -> set[int]:
+    """The number values a line holds."""
+    face = NUMBER_VALUES.get
+    got: set[int] = set()
+    for c in line:
+        v = face(c.code)
+        if v is not None:
+            got.add(v)
+    return got
 
 
 def _distinct(line: list[Card]) -> list[str]:

@@ -474,6 +474,21 @@ class Round:
         (``bots.play_out``)."""
         self._t.turners[seat] = turner
 
+    def hand_over(self) -> Table:
+        """At a hit or stay: the table, for a play-out that finishes the
+        round itself (:mod:`.lean`: no log, no choice strings, no events).
+        From here the round is over as far as ``pending`` says, its
+        generator closed, and a what-if that cannot be saved (its choices
+        end here); the table's lines, piles, flags and scores are what the
+        play-out leaves. ValueError at any other decision."""
+        pend = self._pending
+        if pend is None or pend.kind is not TURN:
+            raise ValueError("a round is handed over at a hit or stay")
+        self._gen.close()
+        self._pending = None
+        self._forked = True
+        return self._t
+
     def to_json(self) -> str:
         if self._forked:
             raise ValueError("a what-if fork cannot be saved")

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from .cards import CARDS, MINUS_VALUES, NUMBER_VALUES
-from .choice import BONUS, Choice, Verb
+from .choice import BONUS, Choice, Use, Verb
 from .decision import FLIP7, MODIFIER, TARGET, TURN
 from .lines import would_bust
 from .round import Round
@@ -163,14 +163,16 @@ def _seat(opt: str) -> int:
 
 
 _SEATS: Final[dict[str, int]] = {}
+T = TypeVar("T")
 _BELOW_13: Final = (1 << 13) - 1  # Table.values' exact bits (a 13 is not kept exact)
 
 
-def _best(scored: list[tuple[float, str]], rng: random.Random | None) -> str:
+def _best(scored: list[tuple[float, T]], rng: random.Random | None) -> T:
     """The option with the highest score; equal scores are broken by ``rng``
     (not by seat: the lowest seat must not draw every tied attack), or by
-    order when no ``rng`` is given."""
-    top = max(scored)[0]  # the highest score (equal scores: by text)
+    order when no ``rng`` is given. Only the order of the options counts,
+    not what names them: options named by text or by seat choose alike."""
+    top = max(scored)[0]  # the highest score
     tied = [opt for score, opt in scored if score == top]
     if len(tied) == 1 or rng is None:
         return tied[0]
@@ -184,22 +186,35 @@ def target_player(
     card: str,
     rng: random.Random | None = None,
 ) -> str:
-    """``target P`` for Just One More, Flip Four or a modifier: what :class:`View`
-    weighs, read straight off the table for the candidates only."""
+    """``target P`` for Just One More, Flip Four or a modifier
+    (:func:`target_seat`, the options read as seats)."""
     if len(options) == 1:
         return options[0]
+    seats = [_SEATS[opt] if opt in _SEATS else _seat(opt) for opt in options]
+    return options[seats.index(target_seat(rnd, me, seats, card, rng))]
+
+
+def target_seat(
+    rnd: Round,
+    me: int,
+    cands: Sequence[int],
+    card: str,
+    rng: random.Random | None = None,
+) -> int:
+    """The seat to aim Just One More, Flip Four or a modifier at, among
+    ``cands``: what :class:`View` weighs, read straight off the table for
+    the candidates only. Named by seat, not text: the lean play-out
+    (:mod:`.lean`) asks without writing the options out."""
+    if len(cands) == 1:
+        return cands[0]
     sums, lines = rnd.seat_sums, rnd.seat_lines
     status, values = rnd.seat_status, rnd.seat_values
     totals = rnd.totals or [0] * rnd.players
     mine = totals[me] + sums[me]
     draws = TARGET_DRAWS.get(card, 0)  # 0: a modifier
     jom = card == "JOM"
-    seats = _SEATS
-    scored: list[tuple[float, str]] = []
-    for opt in options:
-        q = seats.get(opt)
-        if q is None:
-            q = _seat(opt)
+    scored: list[tuple[float, int]] = []
+    for q in cands:
         v = sums[q]
         if draws:
             held = values[q]  # bits 0-12 exact, one card each; 13s counted
@@ -220,7 +235,7 @@ def target_player(
         else:  # View.weights, for this seat only
             ahead = totals[q] + v - mine
             weight = 1.0 + LEADER_WEIGHT + ahead / 200 if ahead >= 0 else 1.0
-        scored.append((weight * harm, opt))
+        scored.append((weight * harm, q))
     return _best(scored, rng)
 
 
@@ -230,8 +245,18 @@ def pick_card_action(
     """Best Steal, Swap or Discard by the estimated value change, weighted."""
     if len(options) == 1:
         return options[0]
-    scored = score_card_actions(rnd, me, options)
-    return _best(scored, rng) if scored else options[0]
+    return options[pick_use(rnd, me, [_USES.get(o) or _use(o) for o in options], rng)]
+
+
+def pick_use(
+    rnd: Round, me: int, uses: Sequence[Use], rng: random.Random | None = None
+) -> int:
+    """:func:`pick_card_action` on the options read (:data:`Use`): the
+    index of the best, as the lean play-out (:mod:`.lean`) asks."""
+    if len(uses) == 1:
+        return 0
+    scored = score_uses(rnd, me, uses)
+    return _best(scored, rng) if scored else 0
 
 
 def score_card_actions(
@@ -240,16 +265,21 @@ def score_card_actions(
     """Each Steal, Swap or Discard option with its estimated worth to ``me``
     (the value change, weighted), but swaps between two others that bust
     nobody (minor, left out)."""
+    uses = [_USES.get(o) or _use(o) for o in options]
+    return [(score, options[i]) for score, i in score_uses(rnd, me, uses)]
+
+
+def score_uses(rnd: Round, me: int, uses: Sequence[Use]) -> list[tuple[float, int]]:
+    """:func:`score_card_actions` on the options read, each scored option
+    named by its index."""
     view = View(rnd, me)
     w = view.weights
     delta = view.delta
-    uses = _USES
-    swaps = (uses.get(options[0]) or _use(options[0]))[0] is Verb.SWAP
+    swaps = uses[0][0] is Verb.SWAP
     # Swaps test every seat's values: look them all up once.
     held = {q: view.held(q) for q in rnd.seats} if swaps else {}
-    scored: list[tuple[float, str]] = []
-    for opt in options:
-        kind, a, ca, b, cb, face_a, face_b = uses.get(opt) or _use(opt)
+    scored: list[tuple[float, int]] = []
+    for i, (kind, a, ca, b, cb, face_a, face_b) in enumerate(uses):
         if kind is Verb.STEAL:
             score = delta(me, "", ca) - w[a] * delta(a, ca, "")
         elif kind is Verb.DISCARD:
@@ -260,13 +290,10 @@ def score_card_actions(
             if me != a and me != b and not (face_b in held[a] or face_a in held[b]):
                 continue  # between two others and nobody can bust: minor
             score = -w[a] * delta(a, ca, cb) - w[b] * delta(b, cb, ca)
-        scored.append((score, opt))
+        scored.append((score, i))
     return scored
 
 
-# A Steal, Swap or Discard option read once: verb, seat, card, other seat
-# (-1 if none), other card ("" if none), and the two cards' face values.
-Use = tuple[str, int, str, int, str, int | None, int | None]  # verb first
 _USES: Final[dict[str, Use]] = {}
 _USES_MAX: Final = 1 << 15
 
@@ -295,15 +322,27 @@ def _use(opt: str) -> Use:
 def brutal_choice(
     rnd: Round, me: int, options: Sequence[str], rng: random.Random | None = None
 ) -> str:
-    """Attack the strongest opponent when they stand at or above me even with
-    my +15 (the −15 then narrows the gap to the leader as much as +15 would,
-    and keeps them from the target); take the bonus otherwise."""
+    """``bonus`` or ``attack P`` (:func:`brutal_seat`)."""
     if len(options) == 1:
         return options[0]
+    seats = [_seat(o) for o in options[1:]]
+    q = brutal_seat(rnd, me, seats, rng)
+    return BONUS if q is None else options[1 + seats.index(q)]
+
+
+def brutal_seat(
+    rnd: Round, me: int, rivals: Sequence[int], rng: random.Random | None = None
+) -> int | None:
+    """Attack the strongest opponent when they stand at or above me even with
+    my +15 (the −15 then narrows the gap to the leader as much as +15 would,
+    and keeps them from the target): their seat; take the bonus otherwise:
+    None."""
+    if not rivals:
+        return None
     mine = standing(rnd, me)  # the line's value already holds the +15
-    rivals = [(standing(rnd, _seat(o)), o) for o in options[1:]]
-    top = max(score for score, _ in rivals)
-    return _best(rivals, rng) if top >= mine else BONUS
+    scored = [(standing(rnd, q), q) for q in rivals]
+    top = max(score for score, _ in scored)
+    return _best(scored, rng) if top >= mine else None
 
 
 def decide_other(rnd: Round, me: int, rng: random.Random | None = None) -> str:
