@@ -12,11 +12,14 @@ calls, and asks the bots on seats and read options (``tactics.target_seat``,
 ``Pending``, no option strings, no log.
 
 Same results: the same table methods move the cards (draws, reshuffles,
-busts, Flip 7), the bots decide with the same functions and draw the same
+busts, Flip 7), the round's own functions carry out Flip Four's draws and
+a Steal, Swap or Discard (:func:`.resolve.flip_four_draws`,
+:func:`.resolve.use_card`; the log lines they write are dropped at the
+end), the bots decide with the same functions and draw the same
 numbers from the same generator, and the decisions are counted as
 :func:`.bots.play_out` counts them, so a play-out cut at
 :data:`.bots.LONG_PLAY_OUT` is cut at the same decision. Proven against
-:func:`.bots.play_out` by tests/test_lean_round.py (hypothesis: every
+:func:`.bots.play_out` by tests/test_lean_playout.py (hypothesis: every
 zone, line, flag and score, and the generator after) and by the advice
 fingerprints of tests/test_engine_fingerprint.py. A round played out here
 has no events or choices after the hand-over and cannot be saved: where
@@ -43,9 +46,9 @@ from .config import FLIP7_CARDS
 from .decision import TURN
 from .linescores import stay_or_hit
 from .plainbots import EndgameBot, endgame_near
-from .resolve import FLIP_FOUR_CARDS, card_uses
+from .resolve import card_uses, flip_four_draws, use_card, wasted
 from .round import Round
-from .status import ACTIVE, BUSTED, STAYED
+from .status import ACTIVE, STAYED
 from .table import RoundEnd, Table
 from .tactics import brutal_seat, decide_other, pick_use, target_seat
 
@@ -206,8 +209,7 @@ class _Lean:
             t.held.append(c)
             cands = t.seats if t.rules.brutal else t.alive()
             if not cands:
-                t.held.pop()
-                t.discard.append(c)
+                wasted(t, p, c)
                 return
             self.ask()
             q = target_seat(self.rnd, p, cands, c.code, self.rng)
@@ -221,8 +223,7 @@ class _Lean:
         if code == "JOM" or code == "F4":
             cands = t.alive()
             if not cands:
-                t.held.pop()
-                t.discard.append(c)
+                wasted(t, p, c)
                 return
             self.ask()
             q = target_seat(self.rnd, p, cands, code, self.rng)
@@ -235,43 +236,17 @@ class _Lean:
         else:
             uses = card_uses(t, p, code, p)
             if not uses:
-                t.held.pop()
-                t.discard.append(c)
+                wasted(t, p, c)
                 return
             self.ask()
             _, a, x, b, y, _, _ = uses[pick_use(self.rnd, p, uses, self.rng)]
-            if code == "STEAL":
-                got = t.take(a, x)
-                t.arrive(p, got)
-                t.check_flip7(p)
-            elif code == "SWAP":
-                ca, cb = t.take(a, x), t.take(b, y)
-                t.arrive(a, cb)
-                t.arrive(b, ca)
-                t.check_flip7(a)
-                t.check_flip7(b)
-            else:
-                t.discard.append(t.take(a, x))
+            use_card(t, p, code, a, x, b, y)
         t.held.pop()
         t.discard.append(c)
 
     def flip_four(self, t: Table, q: int) -> None:
         """:func:`.resolve._flip_four` (R13, R11, the FAQ's order)."""
-        queue: list[Card] = []
-        t.queues.append(queue)
-        status = t.status
-        for _ in range(FLIP_FOUR_CARDS):
-            d = t.draw()
-            if d.is_number:
-                t.arrive(q, d, queue)
-                if status[q] == BUSTED:
-                    break
-                t.check_flip7(q)
-            else:
-                queue.append(d)
-        if status[q] == BUSTED:
-            t.discard.extend(queue)
-            queue.clear()
+        queue = flip_four_draws(t, q)
         while queue:
             self.receive(t, q, queue.pop(0))
         t.queues.pop()

@@ -173,7 +173,8 @@ def receive(t: Table, p: int, c: Card) -> Gen:
         yield from _modifier(t, p, c)
 
 
-def _wasted(t: Table, p: int, c: Card) -> None:
+def wasted(t: Table, p: int, c: Card) -> None:
+    """An action or modifier with nobody to take it: to the discard pile."""
     t.held.pop()
     t.discard.append(c)
     t.log.append(("wasted", p, c.code))
@@ -184,7 +185,7 @@ def _modifier(t: Table, p: int, c: Card) -> Gen:
     t.held.append(c)
     cands = t.seats if t.rules.brutal else t.alive()
     if not cands:
-        _wasted(t, p, c)
+        wasted(t, p, c)
         return
     choice = yield Pending(p, MODIFIER, c.code, _targets(tuple(cands)))
     q = _seat(choice)
@@ -200,7 +201,7 @@ def _act(t: Table, p: int, c: Card) -> Gen:
     if code == "JOM" or code == "F4":
         cands = t.alive()
         if not cands:
-            _wasted(t, p, c)
+            wasted(t, p, c)
             return
         choice = yield Pending(p, TARGET, code, _targets(tuple(cands)))
         q = _seat(choice)
@@ -212,31 +213,37 @@ def _act(t: Table, p: int, c: Card) -> Gen:
     else:
         opts = _card_options(t, p, code)
         if not opts:
-            _wasted(t, p, c)
+            wasted(t, p, c)
             return
         use = Choice.parse((yield Pending(p, CARD_ACTIONS[code], code, opts)))
         a, x = use.seat, use.card
         assert a is not None and x is not None  # legal options name both
-        if code == "STEAL":
-            got = t.take(a, x)
-            t.log.append(("stole", p, a, got.code))
-            t.arrive(p, got)
-            t.check_flip7(p)
-        elif code == "SWAP":
-            b, y = use.other_seat, use.other_card
-            assert b is not None and y is not None
-            ca, cb = t.take(a, x), t.take(b, y)
-            t.log.append(("swapped", p, a, ca.code, b, cb.code))
-            t.arrive(a, cb)
-            t.arrive(b, ca)
-            t.check_flip7(a)
-            t.check_flip7(b)
-        else:
-            gone = t.take(a, x)
-            t.discard.append(gone)
-            t.log.append(("discarded", p, a, gone.code))
+        b, y = use.other_seat, use.other_card
+        use_card(t, p, code, a, x, -1 if b is None else b, y or "")
     t.held.pop()
     t.discard.append(c)
+
+
+def use_card(t: Table, p: int, code: str, a: int, x: str, b: int, y: str) -> None:
+    """``p``'s Steal (``x`` from ``a``), Swap (``x`` of ``a`` for ``y`` of
+    ``b``) or Discard (``x`` of ``a``), one of :func:`card_uses`: the
+    round's and the lean play-out's (:mod:`.lean`) one way to carry it out."""
+    if code == "STEAL":
+        got = t.take(a, x)
+        t.log.append(("stole", p, a, got.code))
+        t.arrive(p, got)
+        t.check_flip7(p)
+    elif code == "SWAP":
+        ca, cb = t.take(a, x), t.take(b, y)
+        t.log.append(("swapped", p, a, ca.code, b, cb.code))
+        t.arrive(a, cb)
+        t.arrive(b, ca)
+        t.check_flip7(a)
+        t.check_flip7(b)
+    else:
+        gone = t.take(a, x)
+        t.discard.append(gone)
+        t.log.append(("discarded", p, a, gone.code))
 
 
 def _just_one_more(t: Table, q: int) -> Gen:
@@ -250,9 +257,19 @@ def _just_one_more(t: Table, q: int) -> Gen:
 
 
 def _flip_four(t: Table, q: int) -> Gen:
-    """Four cards of any kind (R13); stop on a bust; an Unlucky 7 also wipes
-    the set-aside cards (R11); the set-aside cards are resolved in order
-    afterwards, all of them even if one makes ``q`` bust (FAQ)."""
+    """Four cards of any kind (R13), then the set-aside cards resolved in
+    order, all of them even if one makes ``q`` bust (FAQ)."""
+    queue = flip_four_draws(t, q)
+    while queue:
+        yield from receive(t, q, queue.pop(0))
+    t.queues.pop()
+
+
+def flip_four_draws(t: Table, q: int) -> list[Card]:
+    """Flip Four's draws (R13): stop on a bust; an Unlucky 7 also wipes the
+    set-aside cards (R11). The set-aside cards left, to resolve in order
+    (the round's and the lean play-out's way), on ``t.queues`` until the
+    caller pops them."""
     queue: list[Card] = []
     t.queues.append(queue)
     status = t.status
@@ -270,9 +287,7 @@ def _flip_four(t: Table, q: int) -> Gen:
     if status[q] == BUSTED:
         t.discard.extend(queue)
         queue.clear()
-    while queue:
-        yield from receive(t, q, queue.pop(0))
-    t.queues.pop()
+    return queue
 
 
 def _seat(text: str) -> int:
@@ -311,7 +326,10 @@ def card_uses(t: Table, p: int, code: str, me: int = -1) -> list[Use]:
     (:func:`.tactics.score_uses`: between two seats other than ``me``,
     neither card's value held by the line it would join), but the first
     legal one, which they fall back on when they weigh none: the same
-    pick, without writing out dozens of options to skip them."""
+    pick, without writing out dozens of options to skip them. Which values
+    a line holds is read from the table's bits (``Table.values``); a 13's
+    bit can outlive the card, which only keeps a swap the tactics then
+    skip (their own count is exact): the pick is still the same."""
     alive = t.alive()
     lines = t.lines
     face = NUMBER_VALUES.get
@@ -332,7 +350,7 @@ def card_uses(t: Table, p: int, code: str, me: int = -1) -> list[Use]:
             ]
     else:
         held = [(q, _distinct(lines[q])) for q in alive if lines[q]]
-        values = {q: _values(lines[q]) for q, _ in held} if me >= 0 else {}
+        bits = t.values  # exact below 13; a 13's bit may outlive it (Table.take)
         for i, (a, xs) in enumerate(held):
             for b, ys in held[i + 1 :]:
                 if me < 0 or a == me or b == me:
@@ -342,26 +360,15 @@ def card_uses(t: Table, p: int, code: str, me: int = -1) -> list[Use]:
                         for y in ys
                     ]
                     continue
-                in_a, in_b = values[a], values[b]
+                in_a, in_b = bits[a], bits[b]
                 for x in xs:
                     fx = face(x)
-                    busts_b = fx is not None and fx in in_b
+                    busts_b = fx is not None and in_b >> fx & 1
                     for y in ys:
                         fy = face(y)
-                        if busts_b or (fy is not None and fy in in_a) or not out:
+                        if busts_b or (fy is not None and in_a >> fy & 1) or not out:
                             out.append((Verb.SWAP, a, x, b, y, fx, fy))
     return out
-
-
-def _values(line: list[Card]) -> set[int]:
-    """The number values a line holds."""
-    face = NUMBER_VALUES.get
-    got: set[int] = set()
-    for c in line:
-        v = face(c.code)
-        if v is not None:
-            got.add(v)
-    return got
 
 
 def _distinct(line: list[Card]) -> list[str]:
