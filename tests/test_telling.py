@@ -454,3 +454,15 @@ def test_news_said_on_no_session_is_retold_in_each_language() -> None:
     with use("hu"):
         assert worded(news) == "A következő osztó: Bob."
     assert worded("plain text") == "plain text"
+
+
+def test_a_lean_never_reads_as_a_gap_inside_its_margin() -> None:
+    """A lean is a lead outside noise. Seen in the walk at 390x844: "Bob
+    leans ahead by 0.7% ± 0.7%" (0.74 against 0.66), which reads as a gap
+    the noise covers; where both round alike, one more decimal tells them
+    apart."""
+    lean = _advice(verdict="spent", samples=432, win_hit=0.3674, win_stay=0.36)
+    lean = dataclasses.replace(lean, margin=0.0066)
+    assert "hit leans ahead by 0.74% ± 0.66%" in advice_text(lean)
+    wide = dataclasses.replace(lean, margin=0.004)
+    assert "hit leans ahead by 0.7% ± 0.4%" in advice_text(wide)

@@ -95,7 +95,7 @@ def spent_words(advice: AnyAdvice, best: str) -> str:
     play-outs about one time in eight (issue 38), and a flat suggestion
     would let a player bet on it; the words say it is not a clear call and
     that more play-outs could reverse it, as the close calls do."""
-    n, gap, margin = number(advice.samples), _margin(advice.gap), _margin(advice.margin)
+    n, (gap, margin) = number(advice.samples), _apart(advice.gap, advice.margin)
     if advice.timed:
         return _(
             "Not a clear call after {n} play-outs, all the time allowed: "
@@ -163,6 +163,16 @@ def vouched(samples: int) -> int:
 def _margin(margin: float) -> str:
     """The noise band, never "±0.0%" (play-outs always leave some)."""
     return percent(round(max(margin, 0.001), 3), 1)
+
+
+def _apart(gap: float, margin: float) -> tuple[str, str]:
+    """A lean's gap and margin as shown: one decimal, or two where one
+    would show them equal ("0.7% ± 0.7%" reads as a gap the noise covers;
+    a lean's gap is outside it)."""
+    shown = _margin(gap), _margin(margin)
+    if shown[0] != shown[1]:
+        return shown
+    return percent(round(gap, 4), 2), percent(round(max(margin, 0.0001), 4), 2)
 
 
 def _chance(value: float, places: int = 0) -> str:

@@ -269,8 +269,7 @@ class _Race:
                 if len(self.wins[i]) != k or (self.spent >= budget and k >= first):
                     continue
                 self.play(i)
-                floored = stop is not None and min(map(len, self.wins)) >= floor
-                if floored and stop is not None and stop():
+                if stop is not None and min(map(len, self.wins)) >= floor and stop():
                     return True
         return False
 
